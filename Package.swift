@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SecureBridge",
+    products: [
+        .library(name: "SecureBridge", targets: ["SecureBridge"]),
+        .executable(name: "bridgectl", targets: ["bridgectl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "SecureBridge",
+            dependencies: [
+                "COpenSSL",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .executableTarget(
+            name: "bridgectl",
+            dependencies: [
+                "SecureBridge",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "SecureBridgeTests",
+            dependencies: ["SecureBridge"],
+            exclude: ["Vectors", "Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,120 @@
+internal import COpenSSL
+
+/// A scrypt hash of the user's passcode with its salt and cost parameters,
+/// kept in the app's private storage. The passcode itself is never stored.
+///
+/// Stored form, 62 bytes, big-endian:
+/// `"SBPV"` · version `1` · log2(N) (1 byte) · r (u32) · p (u32) · salt (16) · hash (32).
+public struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
+    /// scrypt cost parameters.
+    public struct Cost: Sendable, Equatable {
+        /// log2 of the CPU/memory cost N.
+        public let log2N: UInt8
+        /// Block size.
+        public let r: UInt32
+        /// Parallelism.
+        public let p: UInt32
+
+        /// OWASP's recommended minimum for scrypt: N = 2^17, r = 8, p = 1 (128 MiB).
+        public static let owasp = Cost(log2N: 17, r: 8, p: 1)
+
+        /// The range this version accepts when reading a stored verifier, so a
+        /// tampered file can neither weaken the hash nor exhaust memory.
+        static let accepted = (log2N: UInt8(17)...UInt8(20), r: UInt32(8)...UInt32(16), p: UInt32(1)...UInt32(4))
+
+        var memoryBytes: UInt64 { 128 * UInt64(r) * (UInt64(1) << log2N) * UInt64(p) }
+    }
+
+    static let magic: [UInt8] = Array("SBPV".utf8)
+    static let version: UInt8 = 1
+    static let saltByteCount = 16
+    static let hashByteCount = 32
+    /// Bytes in the stored form.
+    public static let storedByteCount = 4 + 1 + 1 + 4 + 4 + saltByteCount + hashByteCount
+
+    /// The cost the hash was made with.
+    public let cost: Cost
+    let salt: [UInt8]
+    let hash: SecureBytes
+
+    /// Hashes a new passcode with a fresh salt.
+    public init(passcode: SecureBytes, cost: Cost = .owasp) throws {
+        let salt = try SystemRandom.bytes(count: Self.saltByteCount)
+        self.init(cost: cost, salt: salt, hash: try Self.scrypt(passcode, salt: salt, cost: cost))
+    }
+
+    private init(cost: Cost, salt: [UInt8], hash: SecureBytes) {
+        self.cost = cost
+        self.salt = salt
+        self.hash = hash
+    }
+
+    /// Reads the stored form.
+    /// - Throws: `CryptoError.invalidParameters` for a wrong size, magic, version or cost.
+    public init(storedBytes bytes: SecureBytes) throws {
+        let parsed: (Cost, [UInt8], SecureBytes)? = bytes.withUnsafeBytes { raw in
+            guard raw.count == Self.storedByteCount, Array(raw.prefix(4)) == Self.magic, raw[4] == Self.version else {
+                return nil
+            }
+            func u32(_ offset: Int) -> UInt32 {
+                raw[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+            }
+            let cost = Cost(log2N: raw[5], r: u32(6), p: u32(10))
+            let salt = Array(raw[14..<30])
+            let hash = SecureBytes(copying: UnsafeRawBufferPointer(rebasing: raw[30..<62]))
+            return (cost, salt, hash)
+        }
+        guard let (cost, salt, hash) = parsed else {
+            throw CryptoError.invalidParameters("the stored verifier is not a version 1 SecureBridge passcode verifier")
+        }
+        guard Cost.accepted.log2N.contains(cost.log2N), Cost.accepted.r.contains(cost.r),
+              Cost.accepted.p.contains(cost.p)
+        else {
+            throw CryptoError.invalidParameters("scrypt cost N=2^\(cost.log2N), r=\(cost.r), p=\(cost.p) is outside the accepted range")
+        }
+        self.init(cost: cost, salt: salt, hash: hash)
+    }
+
+    /// The stored form, in wiped memory.
+    public var storedBytes: SecureBytes {
+        var header = Self.magic + [Self.version, cost.log2N]
+        for value in [cost.r, cost.p] {
+            header += [UInt8(value >> 24), UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff)]
+        }
+        header += salt
+        return SecureBytes(count: Self.storedByteCount) { buffer in
+            buffer.copyBytes(from: header)
+            hash.withUnsafeBytes { hashBytes in
+                UnsafeMutableRawBufferPointer(rebasing: buffer[header.count...]).copyMemory(from: hashBytes)
+            }
+        }
+    }
+
+    /// Whether `passcode` is the one this verifier was made from; compared in constant time.
+    public func matches(_ passcode: SecureBytes) throws -> Bool {
+        try Self.scrypt(passcode, salt: salt, cost: cost) == hash
+    }
+
+    private static func scrypt(_ passcode: SecureBytes, salt: [UInt8], cost: Cost) throws -> SecureBytes {
+        _ = OpenSSL.initialized
+        return try SecureBytes(count: hashByteCount) { (output) throws in
+            let result = passcode.withUnsafeBytes { pass in
+                EVP_PBE_scrypt(
+                    pass.baseAddress?.assumingMemoryBound(to: CChar.self), pass.count,
+                    salt, salt.count,
+                    UInt64(1) << cost.log2N, UInt64(cost.r), UInt64(cost.p),
+                    cost.memoryBytes + 1 << 20,
+                    output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count)
+            }
+            try OpenSSL.check(result, "EVP_PBE_scrypt")
+        }
+    }
+
+    public static func == (lhs: PasscodeVerifier, rhs: PasscodeVerifier) -> Bool {
+        lhs.cost == rhs.cost && lhs.salt == rhs.salt && lhs.hash == rhs.hash
+    }
+
+    public var description: String {
+        "PasscodeVerifier(scrypt N=2^\(cost.log2N) r=\(cost.r) p=\(cost.p), redacted)"
+    }
+}

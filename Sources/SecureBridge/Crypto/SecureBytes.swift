@@ -1,0 +1,63 @@
+internal import COpenSSL
+
+/// A buffer for secrets (keys, passcodes, plaintext) that is wiped with
+/// `OPENSSL_cleanse` when the last reference goes away.
+///
+/// The bytes are written only while the buffer is being initialised and never
+/// afterwards, which is what makes sharing it between tasks safe. Its
+/// `description` never shows the contents, and `==` runs in constant time.
+public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConvertible {
+    private let allocation: UnsafeMutableRawBufferPointer
+
+    /// The number of bytes held.
+    public let count: Int
+
+    /// Allocates `count` bytes and lets `initializer` fill them; the buffer is
+    /// wiped and released if the initializer throws.
+    public init(count: Int, initializer: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
+        let allocation = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        allocation.initializeMemory(as: UInt8.self, repeating: 0)
+        do {
+            try initializer(UnsafeMutableRawBufferPointer(rebasing: allocation.prefix(count)))
+        } catch {
+            OPENSSL_cleanse(allocation.baseAddress, allocation.count)
+            allocation.deallocate()
+            throw error
+        }
+        self.allocation = allocation
+        self.count = count
+    }
+
+    /// Copies `bytes` into a new secret buffer. The caller remains responsible
+    /// for wiping the source if it was itself secret.
+    public convenience init(copying bytes: some Collection<UInt8>) {
+        self.init(count: bytes.count) { buffer in
+            _ = buffer.initializeMemory(as: UInt8.self, from: bytes)
+        }
+    }
+
+    /// Fresh random bytes from OpenSSL's CSPRNG.
+    /// - Throws: `CryptoError.openSSL` when the generator fails.
+    public static func random(count: Int) throws -> SecureBytes {
+        try SecureBytes(count: count) { (buffer) throws in
+            try SystemRandom.fill(buffer)
+        }
+    }
+
+    deinit {
+        OPENSSL_cleanse(allocation.baseAddress, allocation.count)
+        allocation.deallocate()
+    }
+
+    /// Calls `body` with read-only access to the secret bytes. Do not let the
+    /// pointer escape.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(rebasing: allocation.prefix(count)))
+    }
+
+    public static func == (lhs: SecureBytes, rhs: SecureBytes) -> Bool {
+        lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { right in ConstantTime.equals(left, right) } }
+    }
+
+    public var description: String { "SecureBytes(\(count) bytes, redacted)" }
+}

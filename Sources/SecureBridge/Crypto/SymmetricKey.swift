@@ -1,0 +1,28 @@
+/// A 256-bit AES key held in wiped memory.
+public struct SymmetricKey: Sendable, Equatable, CustomStringConvertible {
+    /// The only key size SecureBridge uses.
+    public static let byteCount = 32
+
+    let bytes: SecureBytes
+
+    /// Wraps existing key material.
+    /// - Throws: `CryptoError.invalidKeyLength` unless `bytes` holds exactly 32 bytes.
+    public init(_ bytes: SecureBytes) throws {
+        guard bytes.count == Self.byteCount else {
+            throw CryptoError.invalidKeyLength(expected: Self.byteCount, actual: bytes.count)
+        }
+        self.bytes = bytes
+    }
+
+    /// Copies key material from a byte collection (test vectors, fixtures).
+    public init(copying bytes: some Collection<UInt8>) throws {
+        try self.init(SecureBytes(copying: bytes))
+    }
+
+    /// A fresh random key.
+    public static func generate() throws -> SymmetricKey {
+        try SymmetricKey(SecureBytes.random(count: byteCount))
+    }
+
+    public var description: String { "SymmetricKey(redacted)" }
+}
