@@ -1,0 +1,116 @@
+/// Everything one snapshot carries: the accounts, and optionally the
+/// month's spending analytics for the expense widget.
+public struct Portfolio: Sendable, Equatable {
+    /// The accounts, in the order the bank API listed them.
+    public var accounts: [Account]
+    /// Spending and income by category, when the app publishes them.
+    public var analytics: Analytics?
+
+    public init(accounts: [Account], analytics: Analytics? = nil) {
+        self.accounts = accounts
+        self.analytics = analytics
+    }
+
+    /// The account marked `main`, if any.
+    public var mainAccount: Account? { accounts.first { $0.type == .main } }
+}
+
+/// One bank account as the widget may show it.
+public struct Account: Sendable, Equatable, Identifiable {
+    /// Stable id from the bank API: 1–64 characters of `A-Z a-z 0-9 . _ -`,
+    /// so it can stand in a deep link unescaped.
+    public let id: String
+    /// Display name, 1–64 characters, no control characters.
+    public let name: String
+    /// The balance, in integer minor units of its currency.
+    public let balance: Money
+    /// The IBAN, normalised to upper case without spaces; checksum verified.
+    public let iban: IBAN
+    /// Whether this is the user's main account.
+    public let type: AccountType
+
+    public init(id: String, name: String, balance: Money, iban: IBAN, type: AccountType) {
+        self.id = id
+        self.name = name
+        self.balance = balance
+        self.iban = iban
+        self.type = type
+    }
+}
+
+/// The bank API's account kinds.
+public enum AccountType: String, Sendable, Equatable, CaseIterable {
+    case main
+    case secondary
+}
+
+/// A month of spending and income by category (the expense-analytics widget).
+public struct Analytics: Sendable, Equatable {
+    /// The period, `YYYY-MM`.
+    public let period: String
+    /// The currency every amount below is in.
+    public let currency: Currency
+    /// Money spent, by category.
+    public let spent: [CategoryAmount]
+    /// Money received, by category.
+    public let received: [CategoryAmount]
+
+    public init(period: String, currency: Currency, spent: [CategoryAmount], received: [CategoryAmount]) {
+        self.period = period
+        self.currency = currency
+        self.spent = spent
+        self.received = received
+    }
+}
+
+/// One category's total.
+public struct CategoryAmount: Sendable, Equatable {
+    /// Category name, 1–64 characters, no control characters.
+    public let category: String
+    /// The non-negative total.
+    public let amount: Money
+
+    public init(category: String, amount: Money) {
+        self.category = category
+        self.amount = amount
+    }
+}
+
+/// An amount of money: integer minor units (cents) of a currency. Never a `Double`.
+public struct Money: Sendable, Equatable {
+    /// The amount in minor units, e.g. 467500 for EUR 4,675.00.
+    public let minorUnits: Int64
+    /// The currency.
+    public let currency: Currency
+
+    public init(minorUnits: Int64, currency: Currency) {
+        self.minorUnits = minorUnits
+        self.currency = currency
+    }
+}
+
+/// An ISO 4217 currency with its number of minor-unit digits.
+public struct Currency: Sendable, Hashable {
+    /// The three-letter code, e.g. `EUR`.
+    public let code: String
+    /// Digits after the decimal point, e.g. 2 for EUR, 0 for JPY, 3 for KWD.
+    public let minorUnitDigits: Int
+
+    public init(code: String, minorUnitDigits: Int) {
+        self.code = code
+        self.minorUnitDigits = minorUnitDigits
+    }
+}
+
+/// A validated IBAN in electronic format (upper case, no spaces).
+public struct IBAN: Sendable, Hashable {
+    /// The normalised IBAN, e.g. `DE89370400440532013000`.
+    public let electronicFormat: String
+
+    public init(validated electronicFormat: String) {
+        self.electronicFormat = electronicFormat
+    }
+
+    /// The last four characters, the only part a widget may show.
+    public var lastFour: String { String(electronicFormat.suffix(4)) }
+}
