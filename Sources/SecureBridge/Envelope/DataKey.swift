@@ -1,0 +1,31 @@
+/// A symmetric data key together with the id that names it in envelopes.
+public struct DataKey: Sendable, Equatable, CustomStringConvertible {
+    /// The id stored in the envelope header.
+    public let id: KeyID
+    /// The AES-256 key material.
+    public let key: SymmetricKey
+
+    /// Wraps key material and derives its id.
+    public init(key: SymmetricKey) throws {
+        self.key = key
+        self.id = try KeyID(dataKey: key)
+    }
+
+    /// A fresh random data key.
+    public static func generate() throws -> DataKey {
+        try DataKey(key: SymmetricKey.generate())
+    }
+
+    /// The AES key that seals snapshots of one auth epoch: HKDF-SHA256 of the
+    /// data key with the purpose and the epoch as info, so a key is never used
+    /// for two purposes and every epoch has its own.
+    func snapshotKey(epoch: UInt64) throws -> SymmetricKey {
+        var info = ByteWriter()
+        info.append(Array("SecureBridge snapshot key v1\0".utf8))
+        info.append(epoch)
+        return try SymmetricKey(
+            HKDF.deriveKey(inputKeyMaterial: key.bytes, info: info.bytes, outputByteCount: SymmetricKey.byteCount))
+    }
+
+    public var description: String { "DataKey(\(id), redacted)" }
+}

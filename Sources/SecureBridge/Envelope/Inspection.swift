@@ -1,0 +1,47 @@
+/// A readable summary of a stored envelope or record's clear header, for
+/// `bridgectl inspect`. It parses strictly but never verifies or decrypts,
+/// so it needs no key and shows nothing secret.
+public enum Inspection {
+    /// Describes the snapshot in `home`'s container, read with the container's checks.
+    /// - Throws: `StorageError`, `EnvelopeError`, or `SessionError.noSnapshot` when there is none.
+    public static func describeSnapshot(in home: BridgeHome) throws -> String {
+        guard let container = try SecureDirectory.existing(home.container, place: .container),
+              let bytes = try container.read(FileName.snapshot, limit: FileLimit.snapshot)
+        else { throw SessionError.noSnapshot }
+        return try describe(bytes)
+    }
+
+    /// Describes `bytes` as a snapshot envelope or a signed record.
+    /// - Throws: `EnvelopeError` when the bytes are neither.
+    public static func describe(_ bytes: [UInt8]) throws -> String {
+        if bytes.starts(with: SnapshotEnvelope.magic) {
+            let header = try SnapshotEnvelope(bytes: bytes).header
+            return [
+                "snapshot envelope, format v\(SnapshotEnvelope.version), \(bytes.count) bytes",
+                "signing key: \(header.signingKeyID)",
+                "data key: \(header.dataKeyID)",
+                "epoch: \(header.epoch)",
+                "sequence: \(header.sequence)",
+                "issued: \(ISO8601.string(seconds: header.issuedAt))",
+                "stale after: \(ISO8601.string(seconds: header.staleAt))",
+                "expires: \(ISO8601.string(seconds: header.expiresAt))",
+                "ciphertext: \(bytes.count - SnapshotEnvelope.headerByteCount - Ed25519.signatureByteCount) bytes (tag included)",
+                "signature: not verified (inspect never uses keys)",
+            ].joined(separator: "\n")
+        }
+        for kind in [SignedRecord.Kind.onboarding, .authStatus] {
+            if let record = try? SignedRecord(bytes: bytes, expected: kind) {
+                return [
+                    "signed record (\(kind == .onboarding ? "onboarding" : "auth status")), format v\(SignedRecord.version), \(bytes.count) bytes",
+                    "signing key: \(record.signingKeyID)",
+                    "sequence: \(record.sequence)",
+                    "signature: not verified (inspect never uses keys)",
+                ].joined(separator: "\n")
+            }
+        }
+        if bytes.starts(with: SignedRecord.magic) {
+            _ = try SignedRecord(bytes: bytes, expected: .authStatus)
+        }
+        throw EnvelopeError.badMagic(expected: "snapshot envelope or signed record")
+    }
+}

@@ -1,0 +1,33 @@
+/// The rule every stored SecureBridge file follows: an Ed25519 signature over
+/// exactly the bytes before it, with a per-format domain-separation context.
+/// Nothing in the body is interpreted before the signature has been checked,
+/// except the fixed-size fields needed to find the signature.
+enum SignedFrame {
+    /// Appends the signature of `body` and returns the stored bytes.
+    static func sign(_ body: [UInt8], with key: Ed25519.PrivateKey, context: Ed25519.Context) throws -> [UInt8] {
+        body + (try key.signature(for: body, context: context))
+    }
+
+    /// Checks that `stored` is `body ‖ signature` with a valid signature by `publicKey`.
+    /// - Parameter bodyLength: Where the signature starts, as the parsed header says.
+    /// - Throws: `EnvelopeError.signatureMismatch`.
+    static func verify(
+        _ stored: [UInt8], bodyLength: Int, publicKey: Ed25519.PublicKey, context: Ed25519.Context
+    ) throws {
+        let body = stored[..<bodyLength]
+        let signature = stored[bodyLength...]
+        guard publicKey.isValidSignature(signature, for: body, context: context) else {
+            throw EnvelopeError.signatureMismatch
+        }
+    }
+
+    /// Refuses oversize input and checks the magic and version every format starts with.
+    static func checkPreamble(_ bytes: [UInt8], magic: [UInt8], version: UInt8, limit: Int, name: String) throws {
+        guard bytes.count <= limit else { throw EnvelopeError.tooLarge(size: bytes.count, limit: limit) }
+        guard bytes.count >= magic.count, Array(bytes.prefix(magic.count)) == magic else {
+            throw EnvelopeError.badMagic(expected: name)
+        }
+        guard bytes.count > magic.count else { throw EnvelopeError.truncated(field: "format version") }
+        guard bytes[magic.count] == version else { throw EnvelopeError.unsupportedVersion(bytes[magic.count]) }
+    }
+}

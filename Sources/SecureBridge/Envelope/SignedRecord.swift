@@ -1,0 +1,98 @@
+/// A small signed record in the shared container (the onboarding record and
+/// the auth status), format v1:
+///
+/// ```
+/// offset  size  field
+///      0     4  magic "SBRC"
+///      4     1  format version (1)
+///      5     1  record kind (1 onboarding, 2 auth status)
+///      6     8  signing key id
+///     14     8  sequence (u64, big-endian; monotonic per kind)
+///     22     2  N = payload length (u16, at most 512)
+///     24     N  payload (its layout depends on the kind)
+///   24+N    64  Ed25519 signature over bytes [0, 24+N)
+/// ```
+///
+/// The payload is decoded only after the signature has been verified.
+public struct SignedRecord: Sendable, Equatable {
+    /// What a record is about.
+    public enum Kind: UInt8, Sendable {
+        case onboarding = 1
+        case authStatus = 2
+    }
+
+    static let magic: [UInt8] = Array("SBRC".utf8)
+    static let version: UInt8 = 1
+    static let headerByteCount = 24
+    static let maximumPayloadByteCount = 512
+    static let signatureContext = Ed25519.Context("SecureBridge record v1")
+    /// The largest stored record; anything bigger is refused before parsing.
+    public static let maximumByteCount = headerByteCount + maximumPayloadByteCount + Ed25519.signatureByteCount
+
+    /// The exact stored bytes.
+    public let bytes: [UInt8]
+    /// The record kind.
+    public let kind: Kind
+    /// The id of the key that signed it.
+    public let signingKeyID: KeyID
+    /// The monotonic sequence number.
+    public let sequence: UInt64
+
+    private var payloadRange: Range<Int> { Self.headerByteCount..<(bytes.count - Ed25519.signatureByteCount) }
+
+    /// Parses the frame strictly, without trusting or decoding the payload.
+    /// - Parameter expected: The kind the caller is reading; another kind is refused.
+    /// - Throws: `EnvelopeError` naming the first problem.
+    public init(bytes: [UInt8], expected: Kind) throws {
+        try SignedFrame.checkPreamble(
+            bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, name: "signed record")
+        var reader = ByteReader(bytes[...])
+        _ = reader.take(5)
+        guard let kindByte = reader.u8() else { throw EnvelopeError.truncated(field: "record kind") }
+        guard kindByte == expected.rawValue else {
+            throw EnvelopeError.invalidField(field: "record kind", reason: "expected \(expected), found \(kindByte)")
+        }
+        guard let keyID = reader.take(KeyID.byteCount) else { throw EnvelopeError.truncated(field: "signing key id") }
+        guard let sequence = reader.u64() else { throw EnvelopeError.truncated(field: "sequence") }
+        guard let length = reader.u16() else { throw EnvelopeError.truncated(field: "payload length") }
+        guard Int(length) <= Self.maximumPayloadByteCount else {
+            throw EnvelopeError.invalidField(field: "payload length", reason: "\(length) is over the limit")
+        }
+        guard reader.take(Int(length)) != nil else { throw EnvelopeError.truncated(field: "payload") }
+        guard reader.take(Ed25519.signatureByteCount) != nil else { throw EnvelopeError.truncated(field: "signature") }
+        guard reader.remaining == 0 else { throw EnvelopeError.trailingBytes(count: reader.remaining) }
+        self.bytes = bytes
+        self.kind = expected
+        self.signingKeyID = try KeyID(bytes: keyID)
+        self.sequence = sequence
+    }
+
+    /// Frames and signs a payload.
+    public static func sign(
+        kind: Kind, sequence: UInt64, payload: [UInt8], with key: Ed25519.PrivateKey
+    ) throws -> SignedRecord {
+        guard payload.count <= maximumPayloadByteCount else {
+            throw EnvelopeError.tooLarge(size: payload.count, limit: maximumPayloadByteCount)
+        }
+        var writer = ByteWriter(capacity: headerByteCount + payload.count + Ed25519.signatureByteCount)
+        writer.append(magic)
+        writer.append(version)
+        writer.append(kind.rawValue)
+        writer.append(key.publicKey.keyID.bytes)
+        writer.append(sequence)
+        writer.append(UInt16(payload.count))
+        writer.append(payload)
+        return try SignedRecord(
+            bytes: SignedFrame.sign(writer.bytes, with: key, context: signatureContext), expected: kind)
+    }
+
+    /// Verifies the signature and returns the payload, now trusted.
+    /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
+    public func verifiedPayload(publicKey: Ed25519.PublicKey) throws -> ArraySlice<UInt8> {
+        guard signingKeyID == publicKey.keyID else { throw EnvelopeError.unknownSigningKey(signingKeyID) }
+        try SignedFrame.verify(
+            bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,
+            context: Self.signatureContext)
+        return bytes[payloadRange]
+    }
+}

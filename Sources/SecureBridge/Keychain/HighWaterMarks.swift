@@ -1,0 +1,72 @@
+import Foundation
+
+/// The highest sequence numbers and the latest time the app or a widget has
+/// seen, kept in the keychain so that an older file restored into the
+/// container (rollback) or a clock set back (freeze) is noticed.
+///
+/// Stored in `keychain/marks`, format v1 (37 bytes, big-endian):
+/// `"SBHW"` · version `1` · onboarding sequence (8) · auth sequence (8) · snapshot sequence (8) · time (8, Unix seconds).
+public struct HighWaterMarks: Sendable, Equatable {
+    public var onboardingSequence: UInt64 = 0
+    public var authSequence: UInt64 = 0
+    public var snapshotSequence: UInt64 = 0
+    /// The latest clock reading seen; reads never use an earlier "now".
+    public var time: Int64 = 0
+
+    static let magic: [UInt8] = Array("SBHW".utf8)
+    static let version: UInt8 = 1
+    /// Bytes in the stored form.
+    public static let byteCount = 37
+
+    public init() {}
+
+    /// Reads the stored form.
+    /// - Throws: `KeychainError.corrupt` for anything but a v1 marks file.
+    public init(storedBytes bytes: [UInt8]) throws {
+        var reader = ByteReader(bytes[...])
+        guard bytes.count == Self.byteCount, reader.take(4).map(Array.init) == Self.magic, reader.u8() == Self.version,
+              let onboarding = reader.u64(), let auth = reader.u64(), let snapshot = reader.u64(), let time = reader.i64()
+        else { throw KeychainError.corrupt(file: "marks") }
+        self.onboardingSequence = onboarding
+        self.authSequence = auth
+        self.snapshotSequence = snapshot
+        self.time = time
+    }
+
+    /// The stored form.
+    public var storedBytes: [UInt8] {
+        var writer = ByteWriter(capacity: Self.byteCount)
+        writer.append(Self.magic)
+        writer.append(Self.version)
+        writer.append(onboardingSequence)
+        writer.append(authSequence)
+        writer.append(snapshotSequence)
+        writer.append(time)
+        return writer.bytes
+    }
+
+    /// These marks raised to everything `other` has seen.
+    func merged(with other: HighWaterMarks) -> HighWaterMarks {
+        var result = self
+        result.onboardingSequence = max(onboardingSequence, other.onboardingSequence)
+        result.authSequence = max(authSequence, other.authSequence)
+        result.snapshotSequence = max(snapshotSequence, other.snapshotSequence)
+        result.time = max(time, other.time)
+        return result
+    }
+}
+
+/// Problems with the keychain's own files.
+public enum KeychainError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A keychain file exists but is not in the expected format.
+    case corrupt(file: String)
+    /// A keychain file the operation needs is missing.
+    case missing(file: String)
+
+    public var description: String {
+        switch self {
+        case let .corrupt(file): "The keychain file `\(file)` is damaged or not a SecureBridge file."
+        case let .missing(file): "The keychain file `\(file)` is missing."
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// What `bridgectl status` reports: the app side's view of onboarding, the
+/// session and the current snapshot's header. Holds no secret and no amount.
+public struct BridgeStatus: Sendable, Equatable {
+    public let onboarded: Bool
+    public let userID: String?
+    /// `none`, `active`, `locked`, `loggedOut`.
+    public let state: String
+    public let sessionExpiresAt: Date?
+    public let sessionExpired: Bool
+    public let epoch: UInt64
+    public let hidesBalances: Bool
+    public let failedUnlocks: Int
+    public let signingKeyID: KeyID?
+    public let snapshot: SnapshotHeader?
+
+    /// One line per fact, for people.
+    public var text: String {
+        var lines = ["onboarded: \(onboarded ? "yes" : "no")"]
+        if let userID { lines.append("user: \(userID)") }
+        lines.append("session: \(state)\(sessionExpired ? " (expired)" : "")")
+        if let sessionExpiresAt { lines.append("session expires: \(ISO8601.string(sessionExpiresAt))") }
+        lines.append("epoch: \(epoch)")
+        lines.append("hide balances: \(hidesBalances ? "on" : "off")")
+        if failedUnlocks > 0 { lines.append("failed unlocks: \(failedUnlocks)") }
+        if let signingKeyID { lines.append("signing key: \(signingKeyID)") }
+        if let snapshot {
+            lines.append("snapshot: sequence \(snapshot.sequence), data key \(snapshot.dataKeyID)")
+            lines.append("  issued \(ISO8601.string(seconds: snapshot.issuedAt)), stale \(ISO8601.string(seconds: snapshot.staleAt)), expires \(ISO8601.string(seconds: snapshot.expiresAt))")
+        } else {
+            lines.append("snapshot: none")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One JSON object, for scripts.
+    public var json: String {
+        var object = JSONObjectWriter()
+        object.add("onboarded", onboarded)
+        object.add("user", userID)
+        object.add("state", state)
+        object.add("sessionExpiresAt", sessionExpiresAt.map(ISO8601.string))
+        object.add("sessionExpired", sessionExpired)
+        object.add("epoch", Int64(epoch))
+        object.add("hideBalances", hidesBalances)
+        object.add("failedUnlocks", Int64(failedUnlocks))
+        object.add("signingKeyId", signingKeyID?.description)
+        if let snapshot {
+            var inner = JSONObjectWriter()
+            inner.add("sequence", Int64(snapshot.sequence))
+            inner.add("epoch", Int64(snapshot.epoch))
+            inner.add("dataKeyId", snapshot.dataKeyID.description)
+            inner.add("issuedAt", ISO8601.string(seconds: snapshot.issuedAt))
+            inner.add("staleAt", ISO8601.string(seconds: snapshot.staleAt))
+            inner.add("expiresAt", ISO8601.string(seconds: snapshot.expiresAt))
+            object.addRaw("snapshot", inner.text)
+        } else {
+            object.addRaw("snapshot", "null")
+        }
+        return object.text
+    }
+}
+
+extension BridgeApp {
+    /// Reads the app side's state without changing anything.
+    public func status(now: Date) throws -> BridgeStatus {
+        guard let app = try SecureDirectory.existing(home.app, place: .app) else {
+            return BridgeStatus(
+                onboarded: false, userID: nil, state: "none", sessionExpiresAt: nil, sessionExpired: false, epoch: 0,
+                hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: nil)
+        }
+        let state = try app.read(FileName.state, limit: FileLimit.state).map {
+            try JSONDecoder().decode(AppState.self, from: Data($0))
+        } ?? AppState()
+        let signingKey = try app.readSecret(FileName.signingKey, limit: FileLimit.signingKey)
+            .map { try Ed25519.PrivateKey(pemRepresentation: $0).publicKey.keyID }
+        let container = try SecureDirectory.existing(home.container, place: .container)
+        let snapshot = try container?.read(FileName.snapshot, limit: FileLimit.snapshot)
+            .flatMap { try? SnapshotEnvelope(bytes: $0).header }
+        let expiresAt = state.session.map { Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) }
+        return BridgeStatus(
+            onboarded: state.userID != nil, userID: state.userID, state: state.session?.state ?? "none",
+            sessionExpiresAt: expiresAt,
+            sessionExpired: state.sessionState != .loggedOut && (expiresAt.map { now >= $0 } ?? false),
+            epoch: state.epoch, hidesBalances: state.session?.hidesBalances ?? false,
+            failedUnlocks: state.failedUnlocks, signingKeyID: signingKey, snapshot: snapshot)
+    }
+}

@@ -1,0 +1,66 @@
+/// The file names of the three places, in one table (see `docs/CONTAINER.md`).
+enum FileName {
+    // app/ — the app's own sandbox
+    static let signingKey = "signing-key.pem"
+    static let passcode = "passcode"
+    static let state = "state.json"
+    // keychain/ — shared by the app and the widget
+    static let keyset = "keyset"
+    static let pinnedKey = "publisher.pub"
+    static let marks = "marks"
+    // container/ — shared and untrusted
+    static let onboarding = "onboarding"
+    static let authStatus = "auth-status"
+    static let snapshot = "snapshot"
+    static let reloadToken = "reload-token"
+}
+
+/// Size caps for every file SecureBridge reads; nothing is read unbounded.
+enum FileLimit {
+    static let signingKey = 4096
+    static let passcode = PasscodeVerifier.storedByteCount
+    static let state = 64 * 1024
+    static let keyset = DataKeyset.maximumByteCount
+    static let pinnedKey = 4096
+    static let marks = HighWaterMarks.byteCount
+    static let record = SignedRecord.maximumByteCount
+    static let snapshot = SnapshotEnvelope.maximumByteCount
+    static let reloadToken = 64
+}
+
+/// The three directories, opened and checked.
+struct Places {
+    let app: SecureDirectory
+    let keychain: SecureDirectory
+    let container: SecureDirectory
+
+    /// Opens the places for the app side, creating missing directories.
+    static func prepare(_ home: BridgeHome) throws -> Places {
+        Places(
+            app: try SecureDirectory.prepare(home.app, place: .app),
+            keychain: try SecureDirectory.prepare(home.keychain, place: .keychain),
+            container: try SecureDirectory.prepare(home.container, place: .container))
+    }
+}
+
+extension SecureDirectory {
+    /// The keychain's high-water marks (all zero before the first write).
+    func readMarks() throws -> HighWaterMarks {
+        try read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+    }
+
+    /// Raises the keychain's high-water marks to at least `marks`, under the
+    /// keychain lock so the app and concurrent widgets never lower them.
+    func raiseMarks(to marks: HighWaterMarks) throws {
+        try withExclusiveLock {
+            let current = try readMarks()
+            let merged = current.merged(with: marks)
+            if merged != current { try write(FileName.marks, merged.storedBytes) }
+        }
+    }
+
+    /// Writes a fresh random reload token into the container: widgets reload when it changes.
+    func renewReloadToken() throws {
+        try write(FileName.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8))
+    }
+}

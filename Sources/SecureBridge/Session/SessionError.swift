@@ -1,0 +1,64 @@
+/// Why an app-side operation (login, lock, publish, …) was refused.
+public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notOnboarded
+    case notLoggedIn
+    case alreadyLoggedIn(user: String)
+    case sessionExpired
+    case notActive(state: String)
+    case notLocked
+    case invalidUserID
+    case invalidPasscode(String)
+    case wrongPasscode(attemptsLeft: Int)
+    case tooManyAttempts(retryAfterSeconds: Int64)
+    case sessionWiped
+    case invalidDuration(String)
+    case damagedState
+    case noSnapshot
+
+    public var description: String {
+        switch self {
+        case .notOnboarded:
+            "No user has onboarded yet; run `bridgectl login --user ID` first."
+        case .notLoggedIn:
+            "No user is logged in; run `bridgectl login --user ID` first."
+        case let .alreadyLoggedIn(user):
+            "User \(user) is already logged in; run `bridgectl logout` first."
+        case .sessionExpired:
+            "The session has expired; log in again with `bridgectl login`."
+        case let .notActive(state):
+            "The session is \(state); this needs an active session (run `bridgectl unlock`)."
+        case .notLocked:
+            "The session is not locked."
+        case .invalidUserID:
+            "The user id must be 1 to 64 characters of letters, digits, `.`, `_`, `-` or `@`."
+        case let .invalidPasscode(reason):
+            "The passcode is not acceptable: \(reason)."
+        case let .wrongPasscode(left):
+            "The passcode is wrong; \(left) attempt\(left == 1 ? "" : "s") left before the session is wiped."
+        case let .tooManyAttempts(seconds):
+            "Too many wrong passcodes; try again in \(seconds) second\(seconds == 1 ? "" : "s")."
+        case .sessionWiped:
+            "The passcode was wrong too many times; the session was wiped as by logout."
+        case let .invalidDuration(text):
+            "The duration \(text) is not valid; use a number followed by s, m, h or d, like 90s, 15m, 12h or 7d."
+        case .damagedState:
+            "The app's state file is damaged; log out and in again."
+        case .noSnapshot:
+            "There is no snapshot to re-seal; publish one first."
+        }
+    }
+}
+
+/// Durations as the CLI writes them: `90s`, `15m`, `12h`, `7d`.
+public enum DurationText {
+    /// Parses a duration into seconds.
+    /// - Throws: `SessionError.invalidDuration` for anything else, zero, or more than 366 days.
+    public static func seconds(_ text: String) throws -> Int64 {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        guard let unit = text.last.flatMap({ units[$0] }), text.count >= 2, text.count <= 8,
+              let value = Int64(text.dropLast()), text.dropLast().allSatisfy(\.isASCII), text.first != "+",
+              value > 0, value * unit <= 366 * 86400
+        else { throw SessionError.invalidDuration(text) }
+        return value * unit
+    }
+}

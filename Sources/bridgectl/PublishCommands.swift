@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import SecureBridge
+
+extension BridgeCtl {
+    struct Publish: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Validate the bank API's account list and publish it as the new snapshot.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The JSON input file, or - for standard input.")
+        var file = "-"
+
+        @Option(help: "Hard expiry: after it widgets show no amounts (e.g. 24h).")
+        var ttl = "24h"
+
+        @Option(help: "Soft expiry: after it amounts are flagged stale (e.g. 1h).")
+        var staleAfter = "1h"
+
+        func run() throws {
+            let ttlSeconds = try parseDuration(ttl, option: "--ttl")
+            let staleSeconds = try parseDuration(staleAfter, option: "--stale-after")
+            let input = try SecretInput.contents(of: file, limit: PublishInput.maximumByteCount)
+            let receipt = try BridgeApp(home: options.bridgeHome).publish(
+                input, ttlSeconds: ttlSeconds, staleAfterSeconds: staleSeconds, now: Date())
+            print(
+                "Published snapshot \(receipt.sequence) with \(receipt.accountCount) account\(receipt.accountCount == 1 ? "" : "s")"
+                    + (receipt.contentChanged ? "." : " (content unchanged; no widget reload)."))
+        }
+    }
+
+    struct Keys: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Manage the data keyset.", subcommands: [Rotate.self])
+
+        struct Rotate: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Make a new primary data key, re-seal the snapshot under it and destroy the old key.")
+
+            @OptionGroup var options: GlobalOptions
+
+            func run() throws {
+                let rotation = try BridgeApp(home: options.bridgeHome).rotateKeys(now: Date())
+                print("New data key \(rotation.newKeyID); key \(rotation.retiredKeyID) retired"
+                    + (rotation.resealedSnapshot ? "; the snapshot was re-sealed." : "."))
+            }
+        }
+    }
+
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a snapshot's or record's clear header without verifying or decrypting it.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The file to inspect (default: the container's snapshot).")
+        var file: String?
+
+        func run() throws {
+            if let file {
+                print(try Inspection.describe(SecretInput.contents(of: file, limit: SnapshotEnvelope.maximumByteCount)))
+            } else {
+                print(try Inspection.describeSnapshot(in: options.bridgeHome))
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import SecureBridge
+
+extension BridgeCtl {
+    struct Login: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Log a user in, onboarding this installation on first use.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(help: "The user's id.")
+        var user: String
+
+        @Flag(help: "Read the passcode from standard input instead of prompting.")
+        var passcodeStdin = false
+
+        @Option(help: "How long the session lasts (e.g. 90s, 15m, 12h, 7d).")
+        var sessionTtl = "12h"
+
+        func run() throws {
+            let seconds = try parseDuration(sessionTtl, option: "--session-ttl")
+            let passcode = try SecretInput.passcode(prompt: "Choose a passcode: ", fromStandardInput: passcodeStdin)
+            try BridgeApp(home: options.bridgeHome).login(user: user, passcode: passcode, sessionSeconds: seconds, now: Date())
+            print("Logged in as \(user); the session lasts \(sessionTtl).")
+        }
+    }
+
+    struct Logout: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Log out: destroy the data keys, move the epoch on and remove the snapshot.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run() throws {
+            try BridgeApp(home: options.bridgeHome).logout(now: Date())
+            print("Logged out; the data keys were destroyed.")
+        }
+    }
+
+    struct Lock: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Lock the app: widgets mask every amount.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run() throws {
+            try BridgeApp(home: options.bridgeHome).lock(now: Date())
+            print("Locked.")
+        }
+    }
+
+    struct Unlock: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Unlock the app with the passcode.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Flag(help: "Read the passcode from standard input instead of prompting.")
+        var passcodeStdin = false
+
+        func run() throws {
+            let passcode = try SecretInput.passcode(prompt: "Passcode: ", fromStandardInput: passcodeStdin)
+            try BridgeApp(home: options.bridgeHome).unlock(passcode: passcode, now: Date())
+            print("Unlocked.")
+        }
+    }
+
+    struct Prefs: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set the user's widget preferences.")
+
+        enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(help: "Hide balances in every widget (on or off).")
+        var hideBalances: Switch
+
+        func run() throws {
+            try BridgeApp(home: options.bridgeHome).setHidesBalances(hideBalances == .on, now: Date())
+            print("Hide balances: \(hideBalances.rawValue).")
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show onboarding, session and snapshot state.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(help: "Output format: text or json.")
+        var format: OutputFormat = .text
+
+        func run() throws {
+            let status = try BridgeApp(home: options.bridgeHome).status(now: Date())
+            print(format == .json ? status.json : status.text)
+        }
+    }
+}
+
+/// `--format` for commands that print either.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
