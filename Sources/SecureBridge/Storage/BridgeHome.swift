@@ -1,0 +1,94 @@
+import SystemPackage
+
+/// Where the three storage places live.
+///
+/// By default all three are directories named after the place under one home
+/// (`<home>/app`, `<home>/keychain`, `<home>/container`); each can be moved on its own.
+public struct BridgeHome: Sendable, Equatable {
+    /// The app's private directory (signing key, passcode verifier, publisher counters).
+    public var app: FilePath
+    /// The directory shared by app and widget for keys (data keyset, pinned public key, high-water marks).
+    public var keychain: FilePath
+    /// The untrusted shared container (onboarding, auth status, snapshots, reload token).
+    public var container: FilePath
+
+    /// The three places under one home directory.
+    public init(root: FilePath) {
+        self.init(
+            app: root.appending(StoragePlace.app.rawValue),
+            keychain: root.appending(StoragePlace.keychain.rawValue),
+            container: root.appending(StoragePlace.container.rawValue)
+        )
+    }
+
+    /// Three explicitly chosen directories.
+    public init(app: FilePath, keychain: FilePath, container: FilePath) {
+        self.app = app
+        self.keychain = keychain
+        self.container = container
+    }
+
+    /// The directory of `place`.
+    public func path(for place: StoragePlace) -> FilePath {
+        switch place {
+        case .app: return app
+        case .keychain: return keychain
+        case .container: return container
+        }
+    }
+
+    /// Resolves the three directories from options and the environment, without
+    /// touching the file system.
+    ///
+    /// The home is `home`, else `$BRIDGE_HOME`, else `$XDG_DATA_HOME/securebridge`
+    /// (ignored unless absolute, as the XDG spec says), else
+    /// `$HOME/.local/share/securebridge`. `app`, `keychain` and `container`, when
+    /// given, replace that place's default. Empty strings count as absent.
+    /// - Parameters:
+    ///   - home: The `--home` option.
+    ///   - app: An override for the app directory.
+    ///   - keychain: An override for the keychain directory.
+    ///   - container: An override for the container directory.
+    ///   - environment: The process environment (`ProcessInfo.processInfo.environment`).
+    /// - Returns: The resolved places.
+    /// - Throws: `StorageError.homeUnknown` when a place needs the home and none can be found.
+    public static func resolve(
+        home: String?,
+        app: String?,
+        keychain: String?,
+        container: String?,
+        environment: [String: String]
+    ) throws -> BridgeHome {
+        func place(_ override: String?, _ place: StoragePlace) throws -> FilePath {
+            if let override = nonEmpty(override) { return FilePath(override) }
+            guard let root = defaultRoot(home: home, environment: environment) else {
+                throw StorageError.homeUnknown
+            }
+            return root.appending(place.rawValue)
+        }
+        return BridgeHome(
+            app: try place(app, .app),
+            keychain: try place(keychain, .keychain),
+            container: try place(container, .container)
+        )
+    }
+
+    /// The home directory the places default to, or `nil` when neither the
+    /// option nor the environment names one. See `resolve`.
+    public static func defaultRoot(home: String?, environment: [String: String]) -> FilePath? {
+        if let home = nonEmpty(home) { return FilePath(home) }
+        if let home = nonEmpty(environment["BRIDGE_HOME"]) { return FilePath(home) }
+        if let data = nonEmpty(environment["XDG_DATA_HOME"]), data.hasPrefix("/") {
+            return FilePath(data).appending("securebridge")
+        }
+        if let user = nonEmpty(environment["HOME"]) {
+            return FilePath(user).appending(".local/share/securebridge")
+        }
+        return nil
+    }
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+}

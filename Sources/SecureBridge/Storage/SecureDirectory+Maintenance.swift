@@ -1,0 +1,73 @@
+import SystemPackage
+
+extension SecureDirectory {
+    /// The lock file every writer of this directory takes.
+    static let lockName = ".lock"
+
+    /// Runs `body` while holding an exclusive lock on this directory.
+    ///
+    /// The lock is `flock(LOCK_EX)` on `.lock` in the directory (created with
+    /// mode 0600 when missing, never opened through a link). It waits for other
+    /// holders, in this process or another, and is released when `body` returns
+    /// or throws. Writers hold it for milliseconds, so the wait is not bounded.
+    /// - Returns: `body`'s result.
+    /// - Throws: `StorageError` when the lock cannot be taken, or what `body` throws.
+    public func withExclusiveLock<Result>(_ body: () throws -> Result) throws -> Result {
+        let lockPath = path(of: Self.lockName)
+        let lock = try withExistingDirectory("lock", Self.lockName) { directory in
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try directory.openFile(
+                    named: Self.lockName, .readWrite,
+                    options: [.create, .noFollow, .closeOnExec, .nonBlocking],
+                    permissions: .ownerReadWrite)
+            } catch Errno.tooManySymbolicLinkLevels {
+                throw StorageError.symbolicLink(path: lockPath)
+            } catch Errno.noSuchAddressOrDevice {
+                throw StorageError.notRegularFile(path: lockPath)
+            } catch let error as Errno {
+                throw StorageError.io(path: lockPath, operation: "open", errno: error)
+            }
+            do {
+                let status = try attempt("inspect", lockPath) { try descriptor.stat() }
+                guard status.type == .regular else { throw StorageError.notRegularFile(path: lockPath) }
+                try checkOwnerAndPermissions(status, path: lockPath, isDirectory: false)
+                return descriptor
+            } catch {
+                try? descriptor.close()
+                throw error
+            }
+        }
+        defer { try? lock.close() }  // closing the descriptor releases the lock
+        try attempt("lock", lockPath) { try lock.lockExclusively() }
+        return try body()
+    }
+
+    /// Removes temporary files (`.*.tmp-*`) that a crashed writer left behind.
+    ///
+    /// Run it while holding `withExclusiveLock`, or it may remove the temporary
+    /// file of a write in progress (which then fails cleanly).
+    /// - Returns: How many were removed.
+    /// - Throws: `StorageError`.
+    @discardableResult
+    public func removeLeftoverTemporaryFiles() throws -> Int {
+        try withDirectory { directory in
+            var removed = 0
+            try attempt("list", path.string) {
+                try directory.forEachEntry { name in
+                    guard Self.isTemporaryName(String(cString: name)) else { return }
+                    do {
+                        try directory.unlinkEntry(named: name)
+                        removed += 1
+                    } catch Errno.noSuchFileOrDirectory {
+                        // Gone already.
+                    } catch Errno.isDirectory {
+                        // Not something `write` made; leave it.
+                    }
+                }
+            }
+            if removed > 0 { try syncDirectory(directory) }
+            return removed
+        } ?? 0
+    }
+}

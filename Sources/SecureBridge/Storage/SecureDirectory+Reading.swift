@@ -1,0 +1,152 @@
+import Foundation
+import SystemPackage
+
+extension SecureDirectory {
+    /// Reads a whole file, refusing anything that is not a plain file of ours.
+    ///
+    /// The entry is checked before it is opened (so a device or FIFO is never
+    /// opened), then opened with `O_NOFOLLOW | O_NONBLOCK` and checked again on the
+    /// descriptor: a regular file, owned by the effective user, one hard link,
+    /// and closed to group and others as the place demands. Its size is
+    /// compared with `limit` before a byte is read, and reading stops one byte
+    /// past the size, so a file that grows meanwhile is refused too.
+    /// - Parameters:
+    ///   - name: The file's name in this directory.
+    ///   - limit: The largest size accepted, in bytes.
+    /// - Returns: The contents, or `nil` when the file (or the directory) does not exist.
+    /// - Throws: `StorageError`.
+    public func read(_ name: String, limit: Int) throws -> [UInt8]? {
+        try withCheckedFile(name, limit: limit) { descriptor, size, filePath in
+            try [UInt8](unsafeUninitializedCapacity: size) { buffer, initializedCount in
+                try readContents(of: descriptor, into: UnsafeMutableRawBufferPointer(buffer), path: filePath, limit: limit)
+                initializedCount = size
+            }
+        }
+    }
+
+    /// Reads a whole secret file straight into `SecureBytes`, with the same
+    /// checks as `read(_:limit:)`; no other copy of the contents is made.
+    /// - Parameters:
+    ///   - name: The file's name in this directory.
+    ///   - limit: The largest size accepted, in bytes.
+    /// - Returns: The secret, or `nil` when the file (or the directory) does not exist.
+    /// - Throws: `StorageError`.
+    public func readSecret(_ name: String, limit: Int) throws -> SecureBytes? {
+        try withCheckedFile(name, limit: limit) { descriptor, size, filePath in
+            try SecureBytes(count: size) { buffer in
+                try readContents(of: descriptor, into: buffer, path: filePath, limit: limit)
+            }
+        }
+    }
+
+    /// What `status`-like commands may show about a stored file.
+    public struct FileStatus: Sendable, Equatable {
+        /// The kind of entry (a regular file unless something is wrong).
+        public let type: FileType
+        /// The size in bytes.
+        public let size: Int64
+        /// The permission bits, for example `0o600`.
+        public let permissions: UInt32
+        /// The last modification time.
+        public let modified: Date
+    }
+
+    /// Describes `name` without opening it or following a symbolic link.
+    /// - Returns: The entry's status, or `nil` when it (or the directory) does not exist.
+    /// - Throws: `StorageError`.
+    public func fileStatus(_ name: String) throws -> FileStatus? {
+        try checkName(name)
+        let filePath = path(of: name)
+        return try withDirectory { directory -> FileStatus? in
+            let status: Stat
+            do {
+                status = try directory.statusOfEntry(named: name)
+            } catch Errno.noSuchFileOrDirectory {
+                return nil
+            } catch let error as Errno {
+                throw StorageError.io(path: filePath, operation: "inspect", errno: error)
+            }
+            let modified = status.st_mtim
+            return FileStatus(
+                type: status.type,
+                size: status.size,
+                permissions: UInt32(status.permissions.rawValue) & 0o7777,
+                modified: Date(timeIntervalSince1970: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9)
+            )
+        } ?? nil
+    }
+}
+
+// MARK: - Opening and reading a checked file
+
+extension SecureDirectory {
+    /// Opens `name` read-only after all the checks of `read(_:limit:)` and runs
+    /// `body` with the descriptor, the file's size (at most `limit`) and its path.
+    /// - Returns: `body`'s result, or `nil` when the file or the directory does not exist.
+    func withCheckedFile<Result>(
+        _ name: String,
+        limit: Int,
+        _ body: (FileDescriptor, Int, String) throws -> Result
+    ) throws -> Result? {
+        precondition(limit >= 0, "a size limit cannot be negative")
+        try checkName(name)
+        let filePath = path(of: name)
+        return try withDirectory { directory -> Result? in
+            // Look before opening, so a device or FIFO is never opened at all.
+            do {
+                try checkFile(try directory.statusOfEntry(named: name), path: filePath)
+            } catch Errno.noSuchFileOrDirectory {
+                return nil
+            } catch let error as Errno {
+                throw StorageError.io(path: filePath, operation: "inspect", errno: error)
+            }
+            let descriptor: FileDescriptor
+            do {
+                descriptor = try directory.openFile(
+                    named: name, .readOnly, options: [.noFollow, .closeOnExec, .nonBlocking])
+            } catch Errno.noSuchFileOrDirectory {
+                return nil
+            } catch Errno.tooManySymbolicLinkLevels {
+                throw StorageError.symbolicLink(path: filePath)
+            } catch Errno.noSuchAddressOrDevice {
+                throw StorageError.notRegularFile(path: filePath)
+            } catch let error as Errno {
+                throw StorageError.io(path: filePath, operation: "open", errno: error)
+            }
+            defer { try? descriptor.close() }
+            // Check again what was actually opened: the entry may have been swapped.
+            let status = try attempt("inspect", filePath) { try descriptor.stat() }
+            try checkFile(status, path: filePath)
+            guard status.size <= Int64(limit) else {
+                throw StorageError.tooLarge(path: filePath, limit: limit)
+            }
+            return try body(descriptor, Int(status.size), filePath)
+        } ?? nil
+    }
+
+    /// Fills `buffer` (sized from `fstat`) from `descriptor`, then checks that
+    /// the file ends there, reading at most one byte more.
+    func readContents(
+        of descriptor: FileDescriptor,
+        into buffer: UnsafeMutableRawBufferPointer,
+        path filePath: String,
+        limit: Int
+    ) throws {
+        try attempt("read", filePath) {
+            var filled = 0
+            while filled < buffer.count {
+                let count = try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                guard count > 0 else { throw StorageError.changedWhileReading(path: filePath) }
+                filled += count
+            }
+            var extra: UInt8 = 0
+            let grew = try withUnsafeMutableBytes(of: &extra) { try descriptor.read(into: $0) } > 0
+            extra = 0
+            if grew {
+                throw buffer.count >= limit
+                    ? StorageError.tooLarge(path: filePath, limit: limit)
+                    : StorageError.changedWhileReading(path: filePath)
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import SystemPackage
+
+/// Why a file or directory in SecureBridge's storage was refused or could not
+/// be used. Every case names the path; none ever carries file contents.
+public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path is a symbolic link, which storage never follows.
+    case symbolicLink(path: String)
+    /// The path is a FIFO, socket, device or directory where a regular file belongs.
+    case notRegularFile(path: String)
+    /// The path exists but is not a directory.
+    case notDirectory(path: String)
+    /// The file has more than one hard link, so someone else may own another name for it.
+    case hardLinked(path: String, linkCount: Int)
+    /// The file or directory is owned by another user than the effective user.
+    case wrongOwner(path: String, owner: UInt32, expected: UInt32)
+    /// The permission bits let group or others in further than the place allows.
+    /// `mode` holds the permission bits only (for example `0o644`).
+    case insecurePermissions(path: String, mode: UInt32, isDirectory: Bool)
+    /// The file is larger than the caller's size cap.
+    case tooLarge(path: String, limit: Int)
+    /// The file changed size while it was being read.
+    case changedWhileReading(path: String)
+    /// The name is not a single path component, or starts with the dot reserved
+    /// for storage's own temporary and lock files.
+    case invalidName(path: String)
+    /// No home directory could be determined from the options and the environment.
+    case homeUnknown
+    /// A system call failed.
+    case io(path: String, operation: String, errno: Errno)
+
+    public var description: String {
+        switch self {
+        case .symbolicLink(let path):
+            return "`\(path)` is a symbolic link, which SecureBridge refuses to follow."
+        case .notRegularFile(let path):
+            return "`\(path)` is not a regular file."
+        case .notDirectory(let path):
+            return "`\(path)` is not a directory."
+        case .hardLinked(let path, let linkCount):
+            return "`\(path)` has \(linkCount) hard links; SecureBridge only reads files with exactly one."
+        case .wrongOwner(let path, let owner, let expected):
+            return "`\(path)` is owned by uid \(owner), not by the current user (uid \(expected))."
+        case .insecurePermissions(let path, let mode, let isDirectory):
+            let exposure: String
+            if mode & 0o022 != 0 {
+                exposure = "writable"
+            } else if mode & 0o044 != 0 {
+                exposure = "readable"
+            } else {
+                exposure = "accessible"
+            }
+            let octal = String(mode, radix: 8)
+            let padded = String(repeating: "0", count: max(0, 4 - octal.count)) + octal
+            let fix = isDirectory ? "700" : "600"
+            return "`\(path)` is \(exposure) by group or others (mode \(padded)); run `chmod \(fix) \(path)`."
+        case .tooLarge(let path, let limit):
+            return "`\(path)` is larger than the limit of \(limit) bytes."
+        case .changedWhileReading(let path):
+            return "`\(path)` changed size while it was being read."
+        case .invalidName(let path):
+            return "`\(path)` is not a valid storage file name (one path component, not starting with a dot)."
+        case .homeUnknown:
+            return "No SecureBridge home could be found: pass --home or set BRIDGE_HOME, XDG_DATA_HOME or HOME."
+        case .io(let path, let operation, let errno):
+            return "Could not \(operation) `\(path)`: \(errno.description)."
+        }
+    }
+}
