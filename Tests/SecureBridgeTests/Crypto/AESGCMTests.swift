@@ -1,10 +1,6 @@
 import Testing
 @testable import SecureBridge
 
-/// Tests of the crypto core (`Sources/SecureBridge/Crypto`); run them with
-/// `swift test --filter CryptoTests`.
-@Suite enum CryptoTests {}
-
 /// A group of `aes_gcm_test.json` (schema `aead_test_schema_v1.json`); sizes in bits.
 struct AEADGroup: WycheproofGroup {
     let keySize: Int
