@@ -200,9 +200,13 @@ enum PEM {
         let pointer: OpaquePointer? = pem.withUnsafeBytes { bytes in
             guard let bio = BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return nil }
             defer { BIO_free(bio) }
+            // Without a callback OpenSSL asks for the passphrase of an encrypted
+            // key on the controlling terminal and blocks; this one declines, so
+            // an encrypted PEM just fails to read.
+            let noPassphrase: @convention(c) (UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?) -> Int32 = { _, _, _, _ in -1 }
             switch kind {
-            case .privateKey: return PEM_read_bio_PrivateKey(bio, nil, nil, nil)
-            case .publicKey: return PEM_read_bio_PUBKEY(bio, nil, nil, nil)
+            case .privateKey: return PEM_read_bio_PrivateKey(bio, nil, noPassphrase, nil)
+            case .publicKey: return PEM_read_bio_PUBKEY(bio, nil, noPassphrase, nil)
             }
         }
         guard let pointer else {
