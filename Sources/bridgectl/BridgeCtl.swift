@@ -34,9 +34,11 @@ struct GlobalOptions: ParsableArguments {
     var containerDirectory: String?
 
     var bridgeHome: BridgeHome {
-        BridgeHome.resolve(
+        get throws {
+            try BridgeHome.resolve(
             home: home, app: appDirectory, keychain: keychainDirectory, container: containerDirectory,
-            environment: ProcessInfo.processInfo.environment)
+                environment: ProcessInfo.processInfo.environment)
+        }
     }
 }
 

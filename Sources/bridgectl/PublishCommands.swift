@@ -22,7 +22,7 @@ extension BridgeCtl {
             let ttlSeconds = try parseDuration(ttl, option: "--ttl")
             let staleSeconds = try parseDuration(staleAfter, option: "--stale-after")
             let input = try SecretInput.contents(of: file, limit: PublishInput.maximumByteCount)
-            let receipt = try BridgeApp(home: options.bridgeHome).publish(
+            let receipt = try BridgeApp(home: try options.bridgeHome).publish(
                 input, ttlSeconds: ttlSeconds, staleAfterSeconds: staleSeconds, now: Date())
             print(
                 "Published snapshot \(receipt.sequence) with \(receipt.accountCount) account\(receipt.accountCount == 1 ? "" : "s")"
@@ -41,7 +41,7 @@ extension BridgeCtl {
             @OptionGroup var options: GlobalOptions
 
             func run() throws {
-                let rotation = try BridgeApp(home: options.bridgeHome).rotateKeys(now: Date())
+                let rotation = try BridgeApp(home: try options.bridgeHome).rotateKeys(now: Date())
                 print("New data key \(rotation.newKeyID); key \(rotation.retiredKeyID) retired"
                     + (rotation.resealedSnapshot ? "; the snapshot was re-sealed." : "."))
             }
@@ -61,7 +61,7 @@ extension BridgeCtl {
             if let file {
                 print(try Inspection.describe(SecretInput.contents(of: file, limit: SnapshotEnvelope.maximumByteCount)))
             } else {
-                print(try Inspection.describeSnapshot(in: options.bridgeHome))
+                print(try Inspection.describeSnapshot(in: try options.bridgeHome))
             }
         }
     }

@@ -21,7 +21,7 @@ extension BridgeCtl {
         func run() throws {
             let seconds = try parseDuration(sessionTtl, option: "--session-ttl")
             let passcode = try SecretInput.passcode(prompt: "Choose a passcode: ", fromStandardInput: passcodeStdin)
-            try BridgeApp(home: options.bridgeHome).login(user: user, passcode: passcode, sessionSeconds: seconds, now: Date())
+            try BridgeApp(home: try options.bridgeHome).login(user: user, passcode: passcode, sessionSeconds: seconds, now: Date())
             print("Logged in as \(user); the session lasts \(sessionTtl).")
         }
     }
@@ -33,7 +33,7 @@ extension BridgeCtl {
         @OptionGroup var options: GlobalOptions
 
         func run() throws {
-            try BridgeApp(home: options.bridgeHome).logout(now: Date())
+            try BridgeApp(home: try options.bridgeHome).logout(now: Date())
             print("Logged out; the data keys were destroyed.")
         }
     }
@@ -44,7 +44,7 @@ extension BridgeCtl {
         @OptionGroup var options: GlobalOptions
 
         func run() throws {
-            try BridgeApp(home: options.bridgeHome).lock(now: Date())
+            try BridgeApp(home: try options.bridgeHome).lock(now: Date())
             print("Locked.")
         }
     }
@@ -59,7 +59,7 @@ extension BridgeCtl {
 
         func run() throws {
             let passcode = try SecretInput.passcode(prompt: "Passcode: ", fromStandardInput: passcodeStdin)
-            try BridgeApp(home: options.bridgeHome).unlock(passcode: passcode, now: Date())
+            try BridgeApp(home: try options.bridgeHome).unlock(passcode: passcode, now: Date())
             print("Unlocked.")
         }
     }
@@ -75,7 +75,7 @@ extension BridgeCtl {
         var hideBalances: Switch
 
         func run() throws {
-            try BridgeApp(home: options.bridgeHome).setHidesBalances(hideBalances == .on, now: Date())
+            try BridgeApp(home: try options.bridgeHome).setHidesBalances(hideBalances == .on, now: Date())
             print("Hide balances: \(hideBalances.rawValue).")
         }
     }
@@ -89,7 +89,7 @@ extension BridgeCtl {
         var format: OutputFormat = .text
 
         func run() throws {
-            let status = try BridgeApp(home: options.bridgeHome).status(now: Date())
+            let status = try BridgeApp(home: try options.bridgeHome).status(now: Date())
             print(format == .json ? status.json : status.text)
         }
     }

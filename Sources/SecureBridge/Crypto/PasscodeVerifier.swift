@@ -20,9 +20,10 @@ public struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
 
         /// The range this version accepts when reading a stored verifier, so a
         /// tampered file can neither weaken the hash nor exhaust memory.
-        static let accepted = (log2N: UInt8(17)...UInt8(20), r: UInt32(8)...UInt32(16), p: UInt32(1)...UInt32(4))
+        static let accepted = (log2N: UInt8(17)...UInt8(18), r: UInt32(8)...UInt32(8), p: UInt32(1)...UInt32(2))
 
-        var memoryBytes: UInt64 { 128 * UInt64(r) * (UInt64(1) << log2N) * UInt64(p) }
+        /// What OpenSSL's scrypt needs: about 128 · r · (N + p) bytes.
+        var memoryBytes: UInt64 { 128 * UInt64(r) * ((UInt64(1) << log2N) + UInt64(p)) }
     }
 
     static let magic: [UInt8] = Array("SBPV".utf8)

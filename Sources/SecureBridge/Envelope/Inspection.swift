@@ -5,7 +5,7 @@ public enum Inspection {
     /// Describes the snapshot in `home`'s container, read with the container's checks.
     /// - Throws: `StorageError`, `EnvelopeError`, or `SessionError.noSnapshot` when there is none.
     public static func describeSnapshot(in home: BridgeHome) throws -> String {
-        guard let container = try SecureDirectory.existing(home.container, place: .container),
+        guard let container = try SecureDirectory.open(.container, in: home),
               let bytes = try container.read(FileName.snapshot, limit: FileLimit.snapshot)
         else { throw SessionError.noSnapshot }
         return try describe(bytes)

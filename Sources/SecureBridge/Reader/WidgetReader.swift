@@ -39,8 +39,8 @@ public struct WidgetReader: Sendable {
         let marks: HighWaterMarks
         let places: WidgetPlaces
         do {
-            guard let keychain = try SecureDirectory.existing(home.keychain, place: .keychain),
-                  let container = try SecureDirectory.existing(home.container, place: .container)
+            guard let keychain = try SecureDirectory.open(.keychain, in: home),
+                  let container = try SecureDirectory.open(.container, in: home)
             else {
                 return Reading(result: .placeholder(.notOnboarded), now: now)
             }

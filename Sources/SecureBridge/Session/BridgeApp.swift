@@ -66,7 +66,8 @@ public struct BridgeApp: Sendable {
             }
             let signingKey = try loadOrCreateSigningKey(places)
             var marks = HighWaterMarks()
-            if state.userID != user || state.enrollment == nil || !(try places.container.exists(FileName.onboarding)) {
+            let onboarded = try places.container.fileStatus(FileName.onboarding) != nil
+            if state.userID != user || state.enrollment == nil || !onboarded {
                 let enrollment = try SystemRandom.bytes(count: 16)
                 state.onboardingSequence += 1
                 let record = try OnboardingRecord(enrollmentID: enrollment, onboardedAt: Self.seconds(now))
@@ -209,7 +210,7 @@ public struct BridgeApp: Sendable {
     }
 
     private func loadOrCreateSigningKey(_ places: Places) throws -> Ed25519.PrivateKey {
-        if try places.app.exists(FileName.signingKey) { return try loadSigningKey(places) }
+        if try places.app.fileStatus(FileName.signingKey) != nil { return try loadSigningKey(places) }
         let key = try Ed25519.PrivateKey()
         try places.app.write(FileName.signingKey, key.pemRepresentation)
         try places.keychain.write(FileName.pinnedKey, Array(key.publicKey.pemRepresentation.utf8))

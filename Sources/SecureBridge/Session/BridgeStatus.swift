@@ -65,7 +65,7 @@ public struct BridgeStatus: Sendable, Equatable {
 extension BridgeApp {
     /// Reads the app side's state without changing anything.
     public func status(now: Date) throws -> BridgeStatus {
-        guard let app = try SecureDirectory.existing(home.app, place: .app) else {
+        guard let app = try SecureDirectory.open(.app, in: home) else {
             return BridgeStatus(
                 onboarded: false, userID: nil, state: "none", sessionExpiresAt: nil, sessionExpired: false, epoch: 0,
                 hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: nil)
@@ -75,7 +75,7 @@ extension BridgeApp {
         } ?? AppState()
         let signingKey = try app.readSecret(FileName.signingKey, limit: FileLimit.signingKey)
             .map { try Ed25519.PrivateKey(pemRepresentation: $0).publicKey.keyID }
-        let container = try SecureDirectory.existing(home.container, place: .container)
+        let container = try SecureDirectory.open(.container, in: home)
         let snapshot = try container?.read(FileName.snapshot, limit: FileLimit.snapshot)
             .flatMap { try? SnapshotEnvelope(bytes: $0).header }
         let expiresAt = state.session.map { Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) }

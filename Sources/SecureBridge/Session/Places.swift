@@ -37,9 +37,9 @@ struct Places {
     /// Opens the places for the app side, creating missing directories.
     static func prepare(_ home: BridgeHome) throws -> Places {
         Places(
-            app: try SecureDirectory.prepare(home.app, place: .app),
-            keychain: try SecureDirectory.prepare(home.keychain, place: .keychain),
-            container: try SecureDirectory.prepare(home.container, place: .container))
+            app: try SecureDirectory.prepare(.app, in: home),
+            keychain: try SecureDirectory.prepare(.keychain, in: home),
+            container: try SecureDirectory.prepare(.container, in: home))
     }
 }
 

@@ -54,9 +54,9 @@ extension CryptoTests {
         }
 
         @Test func handMadeStoredFormWithinTheAcceptedRangeIsRead() throws {
-            let read = try PasscodeVerifier(storedBytes: Self.stored(log2N: 20, r: 16, p: 4))
-            #expect(read.cost == PasscodeVerifier.Cost(log2N: 20, r: 16, p: 4))
-            #expect(read.storedBytes == Self.stored(log2N: 20, r: 16, p: 4))
+            let read = try PasscodeVerifier(storedBytes: Self.stored(log2N: 18, r: 8, p: 2))
+            #expect(read.cost == PasscodeVerifier.Cost(log2N: 18, r: 8, p: 2))
+            #expect(read.storedBytes == Self.stored(log2N: 18, r: 8, p: 2))
         }
 
         struct BadStoredForm: Sendable, CustomTestStringConvertible {
@@ -68,11 +68,11 @@ extension CryptoTests {
         static let badStoredForms: [BadStoredForm] = [
             BadStoredForm(name: "N too low") { stored(log2N: 16) },
             BadStoredForm(name: "N = 2^1") { stored(log2N: 1) },
-            BadStoredForm(name: "N too high") { stored(log2N: 21) },
+            BadStoredForm(name: "N too high") { stored(log2N: 19) },
             BadStoredForm(name: "r too low") { stored(r: 7) },
-            BadStoredForm(name: "r too high") { stored(r: 17) },
+            BadStoredForm(name: "r too high") { stored(r: 9) },
             BadStoredForm(name: "p zero") { stored(p: 0) },
-            BadStoredForm(name: "p too high") { stored(p: 5) },
+            BadStoredForm(name: "p too high") { stored(p: 3) },
             BadStoredForm(name: "wrong magic") { stored(magic: "SBPW") },
             BadStoredForm(name: "wrong version") { stored(version: 2) },
             BadStoredForm(name: "trailing byte") { stored(extra: [0]) },
