@@ -1,0 +1,160 @@
+import Foundation
+
+/// A place in the app a widget tap leads to.
+///
+/// The only two forms are `<scheme>://login` and `<scheme>://account/<id>`,
+/// where the id is 1–64 characters of `A-Z a-z 0-9 . _ -`.
+public enum DeepLink: Sendable, Hashable {
+    /// One account's detail screen.
+    case account(id: String)
+    /// The login screen.
+    case login
+
+    /// The longest link the parser reads.
+    public static let maximumLength = 256
+    /// The longest account id.
+    public static let maximumAccountIDLength = 64
+    /// The longest scheme.
+    public static let maximumSchemeLength = 32
+
+    /// The link as a URL.
+    ///
+    /// - Parameter scheme: The app's URL scheme, e.g. `securebridge`.
+    /// - Returns: `securebridge://login` or `securebridge://account/<id>`.
+    /// - Throws: `DeepLinkError` if the scheme or the account id is not valid.
+    public func url(scheme: String) throws -> URL {
+        guard Self.isValidScheme(scheme) else { throw DeepLinkError.invalidScheme }
+        let text: String
+        switch self {
+        case .login:
+            text = "\(scheme.lowercased())://login"
+        case let .account(id):
+            guard Self.isValidAccountID(id) else { throw DeepLinkError.invalidAccountID }
+            text = "\(scheme.lowercased())://account/\(id)"
+        }
+        guard let url = URL(string: text) else { throw DeepLinkError.invalidScheme }
+        return url
+    }
+
+    /// Parses a link the app was opened with, accepting only the two forms.
+    ///
+    /// The scheme is compared without regard to case (RFC 3986 §3.1); the rest
+    /// must match exactly. Rejected: other schemes or destinations, extra or
+    /// missing path segments, query, fragment, user info, port, percent-escapes,
+    /// whitespace, non-ASCII, and input over 256 bytes.
+    ///
+    /// - Parameters:
+    ///   - text: The link, e.g. `securebridge://account/8ab78900f99013a`.
+    ///   - scheme: The app's URL scheme.
+    /// - Throws: `DeepLinkError` naming the first problem found.
+    public init(parsing text: String, scheme: String) throws {
+        guard Self.isValidScheme(scheme) else { throw DeepLinkError.invalidScheme }
+        let bytes = Array(text.utf8)
+        guard bytes.count <= Self.maximumLength else {
+            throw DeepLinkError.tooLong(limit: Self.maximumLength)
+        }
+        guard bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw DeepLinkError.invalidCharacter }
+
+        let prefix = Array("\(scheme.lowercased())://".utf8)
+        guard bytes.count >= prefix.count,
+            zip(bytes, prefix).allSatisfy({ Self.asciiLowercased($0) == $1 })
+        else { throw DeepLinkError.wrongScheme(expected: scheme.lowercased()) }
+        let rest = bytes[prefix.count...]
+
+        for (byte, component) in Self.forbidden where rest.contains(byte) {
+            throw DeepLinkError.forbiddenComponent(component)
+        }
+        let segments = rest.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        switch segments.first {
+        case "login":
+            guard segments.count == 1 else { throw DeepLinkError.invalidPath }
+            self = .login
+        case "account":
+            guard segments.count == 2 else { throw DeepLinkError.invalidPath }
+            guard Self.isValidAccountID(segments[1]) else { throw DeepLinkError.invalidAccountID }
+            self = .account(id: segments[1])
+        default:
+            throw DeepLinkError.unknownDestination
+        }
+    }
+
+    /// Whether `id` may stand in a link: 1–64 characters of `A-Z a-z 0-9 . _ -`.
+    public static func isValidAccountID(_ id: String) -> Bool {
+        let bytes = id.utf8
+        return (1...maximumAccountIDLength).contains(bytes.count) && bytes.allSatisfy { byte in
+            isASCIILetterOrDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+    }
+
+    /// Whether `scheme` is a URL scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`), 1–32 characters.
+    public static func isValidScheme(_ scheme: String) -> Bool {
+        let bytes = Array(scheme.utf8)
+        guard let first = bytes.first, bytes.count <= maximumSchemeLength,
+            isASCIILetterOrDigit(first), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { return false }
+        return bytes.allSatisfy { byte in
+            isASCIILetterOrDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    /// Characters that would introduce a URL component the links never have.
+    private static let forbidden: [(UInt8, String)] = [
+        (UInt8(ascii: "?"), "query"),
+        (UInt8(ascii: "#"), "fragment"),
+        (UInt8(ascii: "@"), "user info"),
+        (UInt8(ascii: ":"), "port"),
+        (UInt8(ascii: "%"), "percent-escape"),
+    ]
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+}
+
+/// Why a deep link was refused.
+public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The link is longer than the limit.
+    case tooLong(limit: Int)
+    /// The link holds whitespace, a control character or a non-ASCII character.
+    case invalidCharacter
+    /// The link does not start with `<scheme>://`.
+    case wrongScheme(expected: String)
+    /// The destination is neither `login` nor `account`.
+    case unknownDestination
+    /// The link has a component deep links never have (query, fragment, user info, port, percent-escape).
+    case forbiddenComponent(String)
+    /// The path has missing or extra segments.
+    case invalidPath
+    /// The account id is not 1–64 characters of `A-Z a-z 0-9 . _ -`.
+    case invalidAccountID
+    /// The app's scheme itself is not a valid URL scheme.
+    case invalidScheme
+
+    public var description: String {
+        switch self {
+        case let .tooLong(limit):
+            return "The deep link is longer than \(limit) bytes."
+        case .invalidCharacter:
+            return "The deep link contains whitespace, a control character or a non-ASCII character."
+        case let .wrongScheme(expected):
+            return "The deep link does not start with '\(expected)://'."
+        case .unknownDestination:
+            return "The deep link's destination is neither 'login' nor 'account'."
+        case let .forbiddenComponent(component):
+            return "The deep link has a \(component) part, which app links never have."
+        case .invalidPath:
+            return "The deep link's path must be 'login' or 'account/<id>' with nothing more."
+        case .invalidAccountID:
+            return "The deep link's account id must be 1–64 characters of letters, digits, '.', '_' or '-'."
+        case .invalidScheme:
+            return "The app's URL scheme must be a letter followed by letters, digits, '+', '-' or '.' (at most 32)."
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The JSON of `bridgectl read --format json`: one object per timeline.
+///
+/// ```json
+/// {"kind":"balance","family":"systemSmall",
+///  "entries":[{"date":"2026-11-21T16:00:00Z","state":"full","reason":null,
+///              "title":"Main Account","sample":false,"url":"securebridge://account/8ab78900f99013a",
+///              "lastUpdated":{"absolute":"2026-11-21T15:55:00Z","relative":"5 min ago"},
+///              "accounts":[{"id":"8ab78900f99013a","name":"Main Account","balance":"€4,675.00",
+///                           "iban":"•••• 4310","type":"main","currency":"EUR",
+///                           "url":"securebridge://account/8ab78900f99013a"}],
+///              "spending":null}],
+///  "policy":{"kind":"after","date":"2026-11-21T16:30:00Z"}}
+/// ```
+///
+/// Keys come in a fixed order and every key is always present (`null` when
+/// absent), except `policy.date`, present only for `after`. Dates are ISO 8601
+/// UTC with `Z`. The output is one line without a trailing newline.
+public enum TimelineJSON {
+    /// The timeline as one compact JSON object.
+    public static func render(_ timeline: Timeline) -> String {
+        value(of: timeline).serialized
+    }
+
+    static func value(of timeline: Timeline) -> Value {
+        .object([
+            ("kind", .string(timeline.kind.rawValue)),
+            ("family", .string(timeline.family.rawValue)),
+            ("entries", .array(timeline.entries.map(value(of:)))),
+            ("policy", value(of: timeline.policy)),
+        ])
+    }
+
+    static func value(of entry: TimelineEntry) -> Value {
+        .object([
+            ("date", .string(UTCTimestamp.string(from: entry.date))),
+            ("state", .string(entry.state.rawValue)),
+            ("reason", .string(entry.reason?.rawValue)),
+            ("title", .string(entry.title)),
+            ("sample", .bool(entry.isSample)),
+            ("url", .string(entry.url?.absoluteString)),
+            ("lastUpdated", entry.lastUpdated.map { .object([
+                ("absolute", .string($0.absolute)),
+                ("relative", .string($0.relative)),
+            ]) } ?? .null),
+            ("accounts", .array(entry.accounts.map(value(of:)))),
+            ("spending", entry.spending.map(value(of:)) ?? .null),
+        ])
+    }
+
+    static func value(of account: AccountViewModel) -> Value {
+        .object([
+            ("id", .string(account.id)),
+            ("name", .string(account.name)),
+            ("balance", .string(account.balance)),
+            ("iban", .string(account.iban)),
+            ("type", .string(account.type.rawValue)),
+            ("currency", .string(account.currency)),
+            ("url", .string(account.url?.absoluteString)),
+        ])
+    }
+
+    static func value(of spending: SpendingViewModel) -> Value {
+        .object([
+            ("period", .string(spending.period)),
+            ("currency", .string(spending.currency)),
+            ("totalSpent", .string(spending.totalSpent)),
+            ("totalReceived", .string(spending.totalReceived)),
+            ("categories", .array(spending.categories.map { category in
+                .object([
+                    ("name", .string(category.name)),
+                    ("amount", .string(category.amount)),
+                    ("percent", .string(category.percent)),
+                ])
+            })),
+        ])
+    }
+
+    static func value(of policy: ReloadPolicy) -> Value {
+        switch policy {
+        case .atEnd: return .object([("kind", .string("atEnd"))])
+        case .never: return .object([("kind", .string("never"))])
+        case let .after(date):
+            return .object([("kind", .string("after")), ("date", .string(UTCTimestamp.string(from: date)))])
+        }
+    }
+}

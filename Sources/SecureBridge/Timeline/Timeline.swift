@@ -1,0 +1,30 @@
+import Foundation
+
+/// When the widget host should ask for a new timeline.
+public enum ReloadPolicy: Sendable, Equatable {
+    /// After the last entry's date.
+    case atEnd
+    /// At (or soon after) this instant.
+    case after(Date)
+    /// Only when the app asks for it (e.g. after login).
+    case never
+}
+
+/// Entries in date order and the reload policy: what a timeline provider returns.
+public struct Timeline: Sendable, Equatable {
+    /// The widget the timeline is for.
+    public let kind: WidgetKind
+    /// The size class the timeline is for.
+    public let family: WidgetFamily
+    /// The entries, strictly increasing by date; the first is at the request's `now`.
+    public let entries: [TimelineEntry]
+    /// When to ask again.
+    public let policy: ReloadPolicy
+
+    public init(kind: WidgetKind, family: WidgetFamily, entries: [TimelineEntry], policy: ReloadPolicy) {
+        self.kind = kind
+        self.family = family
+        self.entries = entries
+        self.policy = policy
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The widget's timeline provider: turns what the reader's gate established
+/// into WidgetKit-style entries and a reload policy.
+///
+/// Every function here is pure: no I/O, no clock (the caller passes `now`).
+public enum WidgetTimeline {
+    /// How far ahead transitions are pre-scheduled as entries: 24 hours.
+    public static let schedulingHorizon: TimeInterval = 24 * 3600
+
+    /// An instant entry of built-in sample data, for the widget gallery and
+    /// while the real timeline loads. It is marked `isSample`, its names say
+    /// "Sample", and it is redacted like real data (accessory families and
+    /// privacy contexts get a masked entry).
+    ///
+    /// - Parameters:
+    ///   - request: The widget request; its configured account is ignored.
+    ///   - date: The entry's date; now by default.
+    /// - Returns: A sample entry, never a placeholder.
+    public static func placeholder(for request: WidgetRequest, at date: Date = Date()) -> TimelineEntry {
+        let sample = WidgetSampleData.content(around: date)
+        return EntryBuilder.entry(for: sample, request: request.withoutConfiguredAccount, at: date, isSample: true)
+    }
+
+    /// The entry for a quick preview (WidgetKit's `snapshot`): the real entry
+    /// at `now` when the gate produced one, the same as the timeline's first.
+    ///
+    /// - Parameters:
+    ///   - result: What the reader's gate established.
+    ///   - request: The widget request.
+    ///   - now: The instant the entry is for.
+    /// - Returns: The entry shown at `now`.
+    public static func snapshot(for result: GateResult, request: WidgetRequest, now: Date) -> TimelineEntry {
+        switch result {
+        case let .placeholder(reason):
+            return EntryBuilder.placeholderEntry(reason: reason, request: request, at: now)
+        case let .content(content):
+            return entry(for: content, request: request, at: now)
+        }
+    }
+
+    /// The timeline for a gate result.
+    ///
+    /// - A placeholder result gives one placeholder entry with the login link;
+    ///   the policy is `never` for `not-onboarded`, `logged-out` and
+    ///   `session-expired` (the app's login triggers a reload), else a reload
+    ///   after the refresh interval.
+    /// - Content gives an entry at `now`, then one at each later instant within
+    ///   the scheduling horizon where what is shown changes (soft expiry → `stale`,
+    ///   hard expiry → masked `expired`, session end → placeholder
+    ///   `session-expired`, after which nothing follows). The policy is a reload
+    ///   at the earlier of `now + refreshInterval` and the next change (even one
+    ///   beyond the horizon), or `never` once the session has ended.
+    ///
+    /// - Parameters:
+    ///   - result: What the reader's gate established.
+    ///   - request: Which widget, at which size, in which context.
+    ///   - now: The instant the first entry is for.
+    /// - Returns: Entries in increasing date order and the reload policy.
+    public static func timeline(for result: GateResult, request: WidgetRequest, now: Date) -> Timeline {
+        switch result {
+        case let .placeholder(reason):
+            let entry = EntryBuilder.placeholderEntry(reason: reason, request: request, at: now)
+            let policy: ReloadPolicy = EntryVisibility.waitsForApp(reason) ? .never : .after(now + request.refreshInterval)
+            return Timeline(kind: request.kind, family: request.family, entries: [entry], policy: policy)
+        case let .content(content):
+            return contentTimeline(content, request: request, now: now)
+        }
+    }
+
+    /// The entry for verified content at one instant: the same function builds
+    /// the entry at `now` and every pre-scheduled one.
+    ///
+    /// - Parameters:
+    ///   - content: The verified snapshot and its expiry facts.
+    ///   - request: The widget request.
+    ///   - date: The instant the entry is for.
+    /// - Returns: A full, masked or placeholder entry.
+    public static func entry(for content: VerifiedContent, request: WidgetRequest, at date: Date) -> TimelineEntry {
+        EntryBuilder.entry(for: content, request: request, at: date, isSample: false)
+    }
+
+    private static func contentTimeline(_ content: VerifiedContent, request: WidgetRequest, now: Date) -> Timeline {
+        let first = entry(for: content, request: request, at: now)
+        var entries = [first]
+        var nextChange: Date?
+        if !endsTimeline(first) {
+            let horizon = now + schedulingHorizon
+            let transitions = Set([content.staleAt, content.expiresAt, content.sessionExpiresAt])
+                .filter { $0 > now }
+                .sorted()
+            var shown = first
+            for date in transitions {
+                let next = entry(for: content, request: request, at: date)
+                guard next.state != shown.state || next.reason != shown.reason else { continue }
+                nextChange = nextChange ?? date
+                guard date <= horizon else { break }
+                entries.append(next)
+                shown = next
+                if endsTimeline(next) { break }
+            }
+        }
+        let policy: ReloadPolicy
+        if endsTimeline(first) {
+            policy = .never
+        } else {
+            let refresh = now + request.refreshInterval
+            policy = .after(nextChange.map { min($0, refresh) } ?? refresh)
+        }
+        return Timeline(kind: request.kind, family: request.family, entries: entries, policy: policy)
+    }
+
+    /// After a `session-expired` placeholder nothing can change until the user logs in.
+    private static func endsTimeline(_ entry: TimelineEntry) -> Bool {
+        entry.state == .placeholder && entry.reason == .sessionExpired
+    }
+}

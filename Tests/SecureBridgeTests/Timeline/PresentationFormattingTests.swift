@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+
+/// Money, percent and date text.
+@Suite struct PresentationFormattingTests {
+    typealias F = TimelineFixtures
+
+    private func format(_ minor: Int64, _ currency: Currency, _ locale: String = "en_US") -> String {
+        MoneyFormatter.string(for: Money(minorUnits: minor, currency: currency), localeIdentifier: locale)
+    }
+
+    @Test func euroInUSEnglish() {
+        #expect(format(467_500, F.eur) == "€4,675.00")
+    }
+
+    @Test func yenHasNoMinorDigits() {
+        #expect(format(500, F.jpy) == "¥500")
+    }
+
+    @Test func negativeAmountsKeepTheirSign() {
+        #expect(format(-467_500, F.eur) == "-€4,675.00")
+        #expect(format(-5, F.eur, "de_DE") == "-0,05\u{A0}€")
+    }
+
+    @Test func germanLocalePutsTheSymbolAfter() {
+        #expect(format(467_500, F.eur, "de_DE") == "4.675,00\u{A0}€")
+    }
+
+    @Test func threeDigitCurrenciesShowEveryDigit() {
+        #expect(format(1_234_567, Currency(code: "KWD", minorUnitDigits: 3)).hasSuffix("1,234.567"))
+    }
+
+    @Test func extremeAmountsAreExact() {
+        #expect(format(Int64.max, F.eur) == "€92,233,720,368,547,758.07")
+        #expect(format(Int64.min, F.eur) == "-€92,233,720,368,547,758.08")
+    }
+
+    @Test func decimalIsBuiltFromMinorUnitsExactly() {
+        #expect(MoneyFormatter.decimal(Money(minorUnits: 10, currency: F.eur)) == Decimal(string: "0.1"))
+        #expect(MoneyFormatter.decimal(Money(minorUnits: -467_501, currency: F.eur)) == Decimal(string: "-4675.01"))
+        #expect(MoneyFormatter.decimal(Money(minorUnits: 500, currency: F.jpy)) == 500)
+    }
+
+    @Test func formattingFromManyTasksAgrees() async {
+        let results = await withTaskGroup(of: String.self) { group in
+            for index in 0..<64 {
+                group.addTask { MoneyFormatter.string(for: Money(minorUnits: 467_500, currency: F.eur), localeIdentifier: index.isMultiple(of: 2) ? "en_US" : "de_DE") }
+            }
+            return await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(results == ["€4,675.00", "4.675,00\u{A0}€"])
+    }
+
+    @Test func percentsHaveAtMostOneDecimal() {
+        #expect(PercentFormatter.string(tenthsOfPercent: 425, localeIdentifier: "en_US") == "42.5%")
+        #expect(PercentFormatter.string(tenthsOfPercent: 500, localeIdentifier: "en_US") == "50%")
+        #expect(PercentFormatter.string(tenthsOfPercent: 1000, localeIdentifier: "en_US") == "100%")
+        #expect(PercentFormatter.string(tenthsOfPercent: 425, localeIdentifier: "de_DE") == "42,5\u{A0}%")
+    }
+
+    @Test func datesAreISO8601InUTC() {
+        #expect(UTCTimestamp.string(from: F.now) == "2026-11-21T16:00:00Z")
+        #expect(UTCTimestamp.string(from: F.now + 0.9) == "2026-11-21T16:00:00Z")
+    }
+
+    @Test(arguments: [
+        (0.0, "just now"), (59.9, "just now"), (-3600, "just now"), (60, "1 min ago"), (300, "5 min ago"),
+        (3599, "59 min ago"), (3600, "1 h ago"), (3 * 3600 + 1799, "3 h ago"), (86_399, "23 h ago"),
+        (86_400, "1 d ago"), (2 * 86_400 + 7_000, "2 d ago"),
+    ] as [(TimeInterval, String)])
+    func relativeTimeRoundsDown(elapsed: TimeInterval, text: String) {
+        #expect(RelativeTime.describe(F.now - elapsed, seenAt: F.now) == text)
+    }
+}
