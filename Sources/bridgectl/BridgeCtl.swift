@@ -45,7 +45,7 @@ struct GlobalOptions: ParsableArguments {
 /// Parses a `--now` value.
 func parseInstant(_ text: String?) throws -> Date? {
     guard let text else { return nil }
-    guard let date = ISO8601.date(text) else {
+    guard let date = UTCTimestamp.date(parsing: text) else {
         throw ValidationError("--now must be an ISO 8601 time like 2026-11-21T16:00:00Z, not \(text).")
     }
     return date

@@ -22,9 +22,9 @@ public enum Inspection {
                 "data key: \(header.dataKeyID)",
                 "epoch: \(header.epoch)",
                 "sequence: \(header.sequence)",
-                "issued: \(ISO8601.string(seconds: header.issuedAt))",
-                "stale after: \(ISO8601.string(seconds: header.staleAt))",
-                "expires: \(ISO8601.string(seconds: header.expiresAt))",
+                "issued: \(UTCTimestamp.string(seconds: header.issuedAt))",
+                "stale after: \(UTCTimestamp.string(seconds: header.staleAt))",
+                "expires: \(UTCTimestamp.string(seconds: header.expiresAt))",
                 "ciphertext: \(bytes.count - SnapshotEnvelope.headerByteCount - Ed25519.signatureByteCount) bytes (tag included)",
                 "signature: not verified (inspect never uses keys)",
             ].joined(separator: "\n")

@@ -4,7 +4,37 @@ import Foundation
 public enum UTCTimestamp {
     /// The instant in UTC with a `Z`, fractions of a second dropped.
     public static func string(from date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+        string(seconds: Int64(date.timeIntervalSince1970.rounded(.down)))
+    }
+
+    /// Formats Unix seconds.
+    public static func string(seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let secondsOfDay = seconds - days * 86400
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay % 3600 / 60)):\(two(secondsOfDay % 60))Z"
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SSZ`, optionally with fractional seconds or a `±HH:MM` offset.
+    public static func date(parsing text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    /// Days since 1970-01-01 to a proleptic Gregorian (year, month, day).
+    private static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

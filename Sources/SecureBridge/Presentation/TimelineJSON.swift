@@ -23,7 +23,7 @@ public enum TimelineJSON {
         value(of: timeline).serialized
     }
 
-    static func value(of timeline: Timeline) -> Value {
+    static func value(of timeline: Timeline) -> JSONOutput {
         .object([
             ("kind", .string(timeline.kind.rawValue)),
             ("family", .string(timeline.family.rawValue)),
@@ -32,7 +32,7 @@ public enum TimelineJSON {
         ])
     }
 
-    static func value(of entry: TimelineEntry) -> Value {
+    static func value(of entry: TimelineEntry) -> JSONOutput {
         .object([
             ("date", .string(UTCTimestamp.string(from: entry.date))),
             ("state", .string(entry.state.rawValue)),
@@ -49,7 +49,7 @@ public enum TimelineJSON {
         ])
     }
 
-    static func value(of account: AccountViewModel) -> Value {
+    static func value(of account: AccountViewModel) -> JSONOutput {
         .object([
             ("id", .string(account.id)),
             ("name", .string(account.name)),
@@ -61,7 +61,7 @@ public enum TimelineJSON {
         ])
     }
 
-    static func value(of spending: SpendingViewModel) -> Value {
+    static func value(of spending: SpendingViewModel) -> JSONOutput {
         .object([
             ("period", .string(spending.period)),
             ("currency", .string(spending.currency)),
@@ -77,7 +77,7 @@ public enum TimelineJSON {
         ])
     }
 
-    static func value(of policy: ReloadPolicy) -> Value {
+    static func value(of policy: ReloadPolicy) -> JSONOutput {
         switch policy {
         case .atEnd: return .object([("kind", .string("atEnd"))])
         case .never: return .object([("kind", .string("never"))])

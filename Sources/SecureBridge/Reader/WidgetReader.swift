@@ -148,3 +148,16 @@ public struct WidgetReader: Sendable {
         }
     }
 }
+
+extension WidgetReader {
+    /// Runs the gate and builds the timeline a widget would render: what
+    /// `bridgectl read` prints.
+    /// - Parameters:
+    ///   - request: The widget's kind, family and configuration.
+    ///   - now: The clock reading.
+    ///   - whatIf: A hypothetical instant: nothing is persisted (see `read(now:whatIf:)`).
+    public func timeline(for request: WidgetRequest, now: Date, whatIf: Bool = false) -> Timeline {
+        let reading = read(now: now, whatIf: whatIf)
+        return WidgetTimeline.timeline(for: reading.result, request: request, now: reading.now)
+    }
+}

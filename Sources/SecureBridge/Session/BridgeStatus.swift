@@ -20,14 +20,14 @@ public struct BridgeStatus: Sendable, Equatable {
         var lines = ["onboarded: \(onboarded ? "yes" : "no")"]
         if let userID { lines.append("user: \(userID)") }
         lines.append("session: \(state)\(sessionExpired ? " (expired)" : "")")
-        if let sessionExpiresAt { lines.append("session expires: \(ISO8601.string(sessionExpiresAt))") }
+        if let sessionExpiresAt { lines.append("session expires: \(UTCTimestamp.string(from: sessionExpiresAt))") }
         lines.append("epoch: \(epoch)")
         lines.append("hide balances: \(hidesBalances ? "on" : "off")")
         if failedUnlocks > 0 { lines.append("failed unlocks: \(failedUnlocks)") }
         if let signingKeyID { lines.append("signing key: \(signingKeyID)") }
         if let snapshot {
             lines.append("snapshot: sequence \(snapshot.sequence), data key \(snapshot.dataKeyID)")
-            lines.append("  issued \(ISO8601.string(seconds: snapshot.issuedAt)), stale \(ISO8601.string(seconds: snapshot.staleAt)), expires \(ISO8601.string(seconds: snapshot.expiresAt))")
+            lines.append("  issued \(UTCTimestamp.string(seconds: snapshot.issuedAt)), stale \(UTCTimestamp.string(seconds: snapshot.staleAt)), expires \(UTCTimestamp.string(seconds: snapshot.expiresAt))")
         } else {
             lines.append("snapshot: none")
         }
@@ -36,29 +36,28 @@ public struct BridgeStatus: Sendable, Equatable {
 
     /// One JSON object, for scripts.
     public var json: String {
-        var object = JSONObjectWriter()
-        object.add("onboarded", onboarded)
-        object.add("user", userID)
-        object.add("state", state)
-        object.add("sessionExpiresAt", sessionExpiresAt.map(ISO8601.string))
-        object.add("sessionExpired", sessionExpired)
-        object.add("epoch", Int64(epoch))
-        object.add("hideBalances", hidesBalances)
-        object.add("failedUnlocks", Int64(failedUnlocks))
-        object.add("signingKeyId", signingKeyID?.description)
-        if let snapshot {
-            var inner = JSONObjectWriter()
-            inner.add("sequence", Int64(snapshot.sequence))
-            inner.add("epoch", Int64(snapshot.epoch))
-            inner.add("dataKeyId", snapshot.dataKeyID.description)
-            inner.add("issuedAt", ISO8601.string(seconds: snapshot.issuedAt))
-            inner.add("staleAt", ISO8601.string(seconds: snapshot.staleAt))
-            inner.add("expiresAt", ISO8601.string(seconds: snapshot.expiresAt))
-            object.addRaw("snapshot", inner.text)
-        } else {
-            object.addRaw("snapshot", "null")
-        }
-        return object.text
+        let snapshotValue: JSONOutput = snapshot.map { header in
+            .object([
+                ("sequence", .integer(Int64(header.sequence))),
+                ("epoch", .integer(Int64(header.epoch))),
+                ("dataKeyId", .string(header.dataKeyID.description)),
+                ("issuedAt", .string(UTCTimestamp.string(seconds: header.issuedAt))),
+                ("staleAt", .string(UTCTimestamp.string(seconds: header.staleAt))),
+                ("expiresAt", .string(UTCTimestamp.string(seconds: header.expiresAt))),
+            ])
+        } ?? .null
+        return JSONOutput.object([
+            ("onboarded", .bool(onboarded)),
+            ("user", .string(userID)),
+            ("state", .string(state)),
+            ("sessionExpiresAt", .string(sessionExpiresAt.map(UTCTimestamp.string(from:)))),
+            ("sessionExpired", .bool(sessionExpired)),
+            ("epoch", .integer(Int64(epoch))),
+            ("hideBalances", .bool(hidesBalances)),
+            ("failedUnlocks", .integer(Int64(failedUnlocks))),
+            ("signingKeyId", .string(signingKeyID?.description)),
+            ("snapshot", snapshotValue),
+        ]).serialized
     }
 }
 
