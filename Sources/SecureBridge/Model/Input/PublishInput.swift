@@ -28,7 +28,13 @@ public enum PublishInput {
         guard bytes.count <= maximumByteCount else {
             throw InputError.tooLarge(byteCount: bytes.count, limit: maximumByteCount)
         }
-        guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { throw InputError.empty }
+        let isOnlyWhitespace = !bytes.contains { byte in
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: return false
+            default: return true
+            }
+        }
+        guard !isOnlyWhitespace else { throw InputError.empty }
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
