@@ -1,0 +1,228 @@
+/// Turns the bank API's JSON into a validated `Portfolio`.
+///
+/// Two shapes are accepted: a top-level array of accounts, or an object
+/// `{"accounts": [...], "analytics": {...}}` whose `analytics` may be absent
+/// or `null`. An account is
+/// `{"id", "name", "balance", "currency", "IBAN", "type"}`; analytics are
+/// `{"period", "currency", "spent", "received"}` with entries
+/// `{"category", "amount"}`. Every field is required and no other field is
+/// allowed. Amounts are decimal strings, converted exactly to minor units.
+public enum PublishInput {
+    /// The largest input accepted, in bytes (1 MiB). Checked before parsing.
+    public static let maximumByteCount = 1 << 20
+
+    /// Decodes and validates publish input.
+    /// - Parameter bytes: The JSON document, UTF-8.
+    /// - Returns: The portfolio, accounts in input order.
+    /// - Throws: `InputError` naming the first problem found.
+    public static func decode(_ bytes: [UInt8]) throws -> Portfolio {
+        try bytes.withUnsafeBytes { try decode($0) }
+    }
+
+    /// Decodes and validates publish input held in memory the caller owns.
+    /// - Parameter bytes: The JSON document, UTF-8.
+    /// - Returns: The portfolio, accounts in input order.
+    /// - Throws: `InputError` naming the first problem found.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws -> Portfolio {
+        guard !bytes.isEmpty else { throw InputError.empty }
+        guard bytes.count <= maximumByteCount else {
+            throw InputError.tooLarge(byteCount: bytes.count, limit: maximumByteCount)
+        }
+        let isOnlyWhitespace = !bytes.contains { byte in
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: return false
+            default: return true
+            }
+        }
+        guard !isOnlyWhitespace else { throw InputError.empty }
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch let error as JSONError {
+            throw InputError.invalidJSON(error)
+        }
+        switch document {
+        case let .array(accounts):
+            return Portfolio(accounts: try decodeAccounts(accounts, field: nil))
+        case let .object(members):
+            let fields = try Fields(members, allowed: ["accounts", "analytics"], record: .document)
+            let accounts = try decodeAccounts(try fields.array("accounts"), field: "accounts")
+            var analytics: Analytics?
+            switch fields["analytics"] {
+            case nil, .null?:
+                analytics = nil
+            case let .object(members)?:
+                analytics = try decodeAnalytics(members)
+            case let other?:
+                throw InputError.invalid(.document, field: "analytics", .wrongType(expected: .object, found: other.kind))
+            }
+            return Portfolio(accounts: accounts, analytics: analytics)
+        default:
+            throw InputError.invalid(.document, field: nil, .notAccountsOrObject(found: document.kind))
+        }
+    }
+
+    // MARK: Accounts
+
+    private static func decodeAccounts(_ list: [JSONValue], field: String?) throws -> [Account] {
+        guard !list.isEmpty else { throw InputError.invalid(.document, field: field, .noAccounts) }
+        guard list.count <= PortfolioRules.maximumAccounts else {
+            throw InputError.invalid(
+                .document, field: field, .tooManyEntries(count: list.count, limit: PortfolioRules.maximumAccounts))
+        }
+        var accounts: [Account] = []
+        accounts.reserveCapacity(list.count)
+        var set = PortfolioRules.AccountSet()
+        for (index, element) in list.enumerated() {
+            accounts.append(try decodeAccount(element, number: index + 1, set: &set))
+        }
+        return accounts
+    }
+
+    private static let accountFields = ["id", "name", "balance", "currency", "IBAN", "type"]
+
+    private static func decodeAccount(_ element: JSONValue, number: Int, set: inout PortfolioRules.AccountSet) throws -> Account {
+        guard case let .object(members) = element else {
+            throw InputError.invalid(
+                .account(number: number, id: nil), field: nil, .wrongType(expected: .object, found: element.kind))
+        }
+        // Name the record by its id in every error, once the id is known to be valid.
+        var label: String?
+        if case let .string(id)? = members.first(where: { $0.key == "id" })?.value, PortfolioRules.isValidID(id) {
+            label = id
+        }
+        let record = PortfolioRecord.account(number: number, id: label)
+        let fields = try Fields(members, allowed: accountFields, record: record)
+
+        let id = try fields.string("id")
+        try check(record, "id") {
+            try PortfolioRules.checkID(id)
+            try set.register(id: id, number: number)
+        }
+        let name = try fields.string("name")
+        try check(record, "name") { try PortfolioRules.checkText(name) }
+        let currency = try fields.currency("currency")
+        let balance = try fields.amount("balance", currency: currency, allowsNegative: true)
+        let ibanText = try fields.string("IBAN")
+        let iban = try check(record, "IBAN") { try IBAN.parse(ibanText) }
+        let typeText = try fields.string("type")
+        let type = try check(record, "type") { () throws -> AccountType in
+            guard let type = AccountType(rawValue: typeText) else {
+                throw PortfolioRules.Violation(.invalidAccountType)
+            }
+            try set.register(type: type, number: number)
+            return type
+        }
+        return Account(id: id, name: name, balance: balance, iban: iban, type: type)
+    }
+
+    // MARK: Analytics
+
+    private static func decodeAnalytics(_ members: [(key: String, value: JSONValue)]) throws -> Analytics {
+        let record = PortfolioRecord.analytics
+        let fields = try Fields(members, allowed: ["period", "currency", "spent", "received"], record: record)
+        let period = try fields.string("period")
+        try check(record, "period") { try PortfolioRules.checkPeriod(period) }
+        let currency = try fields.currency("currency")
+        let spent = try decodeEntries(fields, "spent", currency: currency, record: PortfolioRecord.spent)
+        let received = try decodeEntries(fields, "received", currency: currency, record: PortfolioRecord.received)
+        return Analytics(period: period, currency: currency, spent: spent, received: received)
+    }
+
+    private static func decodeEntries(
+        _ fields: Fields, _ field: String, currency: Currency, record: (Int) -> PortfolioRecord
+    ) throws -> [CategoryAmount] {
+        let list = try fields.array(field)
+        guard list.count <= PortfolioRules.maximumEntries else {
+            throw InputError.invalid(
+                .analytics, field: field, .tooManyEntries(count: list.count, limit: PortfolioRules.maximumEntries))
+        }
+        var entries: [CategoryAmount] = []
+        var categories = PortfolioRules.CategorySet()
+        for (index, element) in list.enumerated() {
+            let entryRecord = record(index + 1)
+            guard case let .object(members) = element else {
+                throw InputError.invalid(entryRecord, field: nil, .wrongType(expected: .object, found: element.kind))
+            }
+            let entry = try Fields(members, allowed: ["category", "amount"], record: entryRecord)
+            let category = try entry.string("category")
+            try check(entryRecord, "category") {
+                try PortfolioRules.checkText(category)
+                try categories.register(category, number: index + 1)
+            }
+            let amount = try entry.amount("amount", currency: currency, allowsNegative: false)
+            entries.append(CategoryAmount(category: category, amount: amount))
+        }
+        return entries
+    }
+
+    // MARK: Helpers
+
+    /// Runs `body` and places any rule it breaks in `record` and `field`.
+    @discardableResult
+    private static func check<T>(_ record: PortfolioRecord, _ field: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let violation as PortfolioRules.Violation {
+            throw InputError.invalid(record, field: field, violation.problem)
+        }
+    }
+
+    /// One JSON object's members, checked against the fields its record may have.
+    private struct Fields {
+        let record: PortfolioRecord
+        private let members: [(key: String, value: JSONValue)]
+
+        /// - Throws: `InputError` with `.unknownField` for the first member not in `allowed`.
+        init(_ members: [(key: String, value: JSONValue)], allowed: [String], record: PortfolioRecord) throws {
+            self.record = record
+            self.members = members
+            if let unknown = members.first(where: { !allowed.contains($0.key) })?.key {
+                let suggestion = allowed.first { $0.lowercased() == unknown.lowercased() }
+                throw InputError.invalid(record, field: unknown, .unknownField(allowed: allowed, suggestion: suggestion))
+            }
+        }
+
+        subscript(field: String) -> JSONValue? {
+            members.first { $0.key == field }?.value
+        }
+
+        /// The field's value, which must be present.
+        func require(_ field: String) throws -> JSONValue {
+            guard let value = self[field] else { throw InputError.invalid(record, field: field, .missing) }
+            return value
+        }
+
+        func string(_ field: String) throws -> String {
+            let value = try require(field)
+            guard case let .string(text) = value else {
+                throw InputError.invalid(record, field: field, .wrongType(expected: .string, found: value.kind))
+            }
+            return text
+        }
+
+        func array(_ field: String) throws -> [JSONValue] {
+            let value = try require(field)
+            guard case let .array(elements) = value else {
+                throw InputError.invalid(record, field: field, .wrongType(expected: .array, found: value.kind))
+            }
+            return elements
+        }
+
+        func currency(_ field: String) throws -> Currency {
+            let code = try string(field)
+            guard let currency = Currency.iso4217(code) else {
+                throw InputError.invalid(record, field: field, .unknownCurrency)
+            }
+            return currency
+        }
+
+        func amount(_ field: String, currency: Currency, allowsNegative: Bool) throws -> Money {
+            if case .number? = self[field] { throw InputError.invalid(record, field: field, .amountIsNumber) }
+            let text = try string(field)
+            return try check(record, field) {
+                try Money.parse(decimal: text, currency: currency, allowsNegative: allowsNegative)
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+extension Money {
+    /// The amount as an exact decimal string in major units: `"4675.00"`,
+    /// `"-12.50"`, `"500"` for JPY, `"0.125"` for KWD. No grouping, no symbol
+    /// (locale-aware display is the presentation layer's job).
+    public var decimalString: String {
+        let digits = Self.clampedDigits(currency.minorUnitDigits)
+        let magnitude = minorUnits.magnitude
+        let sign = minorUnits < 0 ? "-" : ""
+        guard digits > 0 else { return sign + String(magnitude) }
+        let scale = Self.powerOfTen(digits)
+        let fraction = String(magnitude % scale)
+        return sign + String(magnitude / scale) + "."
+            + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+
+    /// The largest magnitude, in minor units, SecureBridge accepts for a
+    /// currency with `digits` minor-unit digits: 10^15 major units, capped at
+    /// 10^18 minor units (so 10^14 major units for the four-digit CLF and UYW),
+    /// which keeps every sum of a thousand balances inside `Int64`.
+    static func maximumMinorUnits(digits: Int) -> Int64 {
+        Int64(powerOfTen(min(15 + clampedDigits(digits), 18)))
+    }
+
+    /// The limit of `maximumMinorUnits` in major units, for error messages,
+    /// e.g. `"1000000000000000 EUR"`.
+    static func limitDescription(for currency: Currency) -> String {
+        let digits = clampedDigits(currency.minorUnitDigits)
+        return String(UInt64(maximumMinorUnits(digits: digits)) / powerOfTen(digits)) + " " + currency.code
+    }
+
+    /// Reads a decimal string exactly into minor units.
+    ///
+    /// Accepted: an optional `-` (only when `allowsNegative`), one or more
+    /// digits without a leading zero (`0` itself and `0.5` are fine), then
+    /// optionally `.` and one or more digits, at most the currency's
+    /// minor-unit digits of them. `-0` is zero.
+    /// - Parameters:
+    ///   - text: The decimal, e.g. `"4675.00"` or `"4675"`.
+    ///   - currency: The currency; decides the decimal places.
+    ///   - allowsNegative: Whether a leading `-` is allowed.
+    /// - Returns: The exact amount, e.g. 467500 minor units of EUR.
+    /// - Throws: `PortfolioRules.Violation` with an `.amount` problem.
+    static func parse(decimal text: String, currency: Currency, allowsNegative: Bool) throws -> Money {
+        let bytes = Array(text.utf8)
+        func isDigit(_ index: Int) -> Bool {
+            index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+        }
+        func fail(_ problem: AmountProblem) -> PortfolioRules.Violation {
+            PortfolioRules.Violation(.amount(problem))
+        }
+        // Name the most likely mistake before the generic one.
+        func malformed() -> PortfolioRules.Violation {
+            if bytes.first == UInt8(ascii: "+") { return fail(.plusSign) }
+            if bytes.contains(UInt8(ascii: ",")) { return fail(.comma) }
+            if bytes.contains(where: { $0 == 0x20 || (0x09...0x0D).contains($0) }) { return fail(.whitespace) }
+            if let e = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
+                e > 0, isDigit(e - 1), isDigit(e + 1)
+                    || (e + 2 < bytes.count && (bytes[e + 1] == UInt8(ascii: "+") || bytes[e + 1] == UInt8(ascii: "-"))
+                        && isDigit(e + 2))
+            {
+                return fail(.exponent)
+            }
+            return fail(.malformed)
+        }
+
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        let integerStart = index
+        while isDigit(index) { index += 1 }
+        let integerDigits = bytes[integerStart..<index]
+        guard !integerDigits.isEmpty else { throw malformed() }
+        if integerDigits.count > 1 && integerDigits.first == UInt8(ascii: "0") { throw fail(.leadingZeros) }
+        var fractionDigits = bytes[index..<index]
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while isDigit(index) { index += 1 }
+            fractionDigits = bytes[fractionStart..<index]
+            guard !fractionDigits.isEmpty else { throw malformed() }
+        }
+        guard index == bytes.count else { throw malformed() }
+        if negative && !allowsNegative { throw fail(.negative) }
+
+        let digits = currency.minorUnitDigits
+        guard (0...4).contains(digits) else { throw PortfolioRules.Violation(.unknownCurrency) }
+        guard fractionDigits.count <= digits else {
+            throw fail(.tooManyDecimals(currency: currency.code, allowed: digits))
+        }
+        // Accumulate in UInt64 and compare with the limit (at most 10^18) after
+        // every digit, so no step can overflow: 10 * 10^18 + 9 < UInt64.max.
+        let limit = UInt64(maximumMinorUnits(digits: digits))
+        let tooLarge = fail(.tooLarge(limit: limitDescription(for: currency)))
+        var value: UInt64 = 0
+        func append(_ digit: UInt8) throws {
+            value = value * 10 + UInt64(digit - UInt8(ascii: "0"))
+            guard value <= limit else { throw tooLarge }
+        }
+        for digit in integerDigits { try append(digit) }
+        for position in 0..<digits {
+            try append(position < fractionDigits.count
+                ? fractionDigits[fractionDigits.startIndex + position] : UInt8(ascii: "0"))
+        }
+        return Money(minorUnits: negative ? -Int64(value) : Int64(value), currency: currency)
+    }
+
+    /// Minor-unit digits clamped to what `UInt64` arithmetic can scale by.
+    private static func clampedDigits(_ digits: Int) -> Int {
+        min(max(digits, 0), 18)
+    }
+
+    private static func powerOfTen(_ exponent: Int) -> UInt64 {
+        var result: UInt64 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+}

@@ -1,0 +1,124 @@
+/// The rules every portfolio obeys, whichever way it arrives: decoded from
+/// publish input, decoded from a snapshot payload, or checked before encoding.
+enum PortfolioRules {
+    /// At most this many accounts (and at least one).
+    static let maximumAccounts = 1000
+    /// At most this many entries in `spent` and in `received`.
+    static let maximumEntries = 50
+    /// An id is 1 to 64 characters of `A-Z a-z 0-9 . _ -`.
+    static let maximumIDLength = 64
+    /// A name or category is 1 to 64 Unicode scalars…
+    static let maximumTextScalars = 64
+    /// …so at most 256 bytes of UTF-8.
+    static let maximumTextBytes = 4 * maximumTextScalars
+
+    /// A broken rule, before it is placed in a record and field.
+    struct Violation: Error {
+        let problem: FieldProblem
+        init(_ problem: FieldProblem) { self.problem = problem }
+    }
+
+    /// Checks an account id.
+    /// - Throws: `Violation` with `.empty`, `.tooLong` or `.invalidIDCharacters`.
+    static func checkID(_ id: String) throws {
+        try checkID(utf8: id.utf8)
+    }
+
+    /// Checks an account id given as bytes (as a payload stores it).
+    /// - Throws: `Violation` with `.empty`, `.tooLong` or `.invalidIDCharacters`.
+    static func checkID(utf8 bytes: some Sequence<UInt8>) throws {
+        var count = 0
+        for byte in bytes {
+            count += 1
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                continue
+            default:
+                throw Violation(.invalidIDCharacters)
+            }
+        }
+        guard count > 0 else { throw Violation(.empty) }
+        guard count <= maximumIDLength else { throw Violation(.tooLong(limit: maximumIDLength, unit: .scalars)) }
+    }
+
+    /// Whether `id` passes `checkID`, so an error message may quote it.
+    static func isValidID(_ id: String) -> Bool {
+        (try? checkID(id)) != nil
+    }
+
+    /// Checks an account name or a category.
+    /// - Throws: `Violation` with `.empty`, `.tooLong` (in scalars) or `.disallowedCharacter`.
+    static func checkText(_ text: String) throws {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            count += 1
+            if UnicodeText.isDisallowed(scalar) { throw Violation(.disallowedCharacter(scalar.value)) }
+        }
+        guard count > 0 else { throw Violation(.empty) }
+        guard count <= maximumTextScalars else {
+            throw Violation(.tooLong(limit: maximumTextScalars, unit: .scalars))
+        }
+    }
+
+    /// Checks an analytics period: `YYYY-MM`, month 01 to 12.
+    /// - Throws: `Violation(.invalidPeriod)`.
+    static func checkPeriod(_ period: String) throws {
+        let bytes = Array(period.utf8)
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
+            bytes[0..<4].allSatisfy(isDigit), isDigit(bytes[5]), isDigit(bytes[6])
+        else { throw Violation(.invalidPeriod) }
+        let month = Int(bytes[5] - UInt8(ascii: "0")) * 10 + Int(bytes[6] - UInt8(ascii: "0"))
+        guard (1...12).contains(month) else { throw Violation(.invalidPeriod) }
+    }
+
+    /// Checks that a currency is exactly an ISO 4217 table entry.
+    /// - Throws: `Violation(.unknownCurrency)`.
+    static func checkCurrency(_ currency: Currency) throws {
+        guard currency.isISO4217 else { throw Violation(.unknownCurrency) }
+    }
+
+    /// Checks an amount already in minor units.
+    /// - Throws: `Violation` with `.amount(.negative)` or `.amount(.tooLarge)`.
+    static func checkAmount(_ money: Money, allowsNegative: Bool) throws {
+        if money.minorUnits < 0 && !allowsNegative { throw Violation(.amount(.negative)) }
+        let limit = Money.maximumMinorUnits(digits: money.currency.minorUnitDigits)
+        guard money.minorUnits.magnitude <= UInt64(limit) else {
+            throw Violation(.amount(.tooLarge(limit: Money.limitDescription(for: money.currency))))
+        }
+    }
+
+    /// Tracks what must be unique across the accounts of one portfolio.
+    struct AccountSet {
+        private var numbersByID: [String: Int] = [:]
+        private var mainAccount: Int?
+
+        /// Records account `number`'s id.
+        /// - Throws: `Violation(.duplicateID)` when an earlier account has it.
+        mutating func register(id: String, number: Int) throws {
+            if let first = numbersByID[id] { throw Violation(.duplicateID(account: first)) }
+            numbersByID[id] = number
+        }
+
+        /// Records account `number`'s type.
+        /// - Throws: `Violation(.secondMainAccount)` for a second `main`.
+        mutating func register(type: AccountType, number: Int) throws {
+            guard type == .main else { return }
+            if let first = mainAccount { throw Violation(.secondMainAccount(first: first)) }
+            mainAccount = number
+        }
+    }
+
+    /// Tracks the categories of one `spent` or `received` list.
+    struct CategorySet {
+        private var numbersByCategory: [String: Int] = [:]
+
+        /// Records entry `number`'s category.
+        /// - Throws: `Violation(.duplicateCategory)` when an earlier entry has it.
+        mutating func register(_ category: String, number: Int) throws {
+            if let first = numbersByCategory[category] { throw Violation(.duplicateCategory(entry: first)) }
+            numbersByCategory[category] = number
+        }
+    }
+}
