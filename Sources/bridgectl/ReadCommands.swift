@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import SecureBridge
 
-extension WidgetKind: @retroactive ExpressibleByArgument {}
-extension WidgetFamily: @retroactive ExpressibleByArgument {}
+extension WidgetKind: ExpressibleByArgument {}
+extension WidgetFamily: ExpressibleByArgument {}
 
 /// What a widget is and where it is shown; shared by `read` (and later `preview`).
 struct WidgetOptions: ParsableArguments {

@@ -22,7 +22,6 @@ public enum DemoStory {
             var text = "== \(title)\n"
             for family in families {
                 let request = try WidgetRequest(kind: kind, family: family)
-                text += "-- \(kind.rawValue) · \(family.rawValue)\n"
                 text += TimelineText.render(widget.timeline(for: request, now: instant, whatIf: instant != now)) + "\n"
             }
             say(text)
@@ -31,8 +30,8 @@ public enum DemoStory {
         say("SecureBridge demo in a temporary home: \(home.container.removingLastComponent())\n")
         try show("Before anyone logs in, the widget shows the login placeholder")
         let passcode = SecureBytes(copying: Array("2468-demo".utf8))
-        try app.login(user: "demo-user", passcode: passcode, sessionSeconds: 12 * 3600, now: now)
-        say("$ bridgectl login --user demo-user   (onboards: signing key, keyset, pinned key, passcode)\n")
+        try app.login(user: "demo-user", passcode: passcode, sessionSeconds: 7 * 86400, now: now)
+        say("$ bridgectl login --user demo-user --session-ttl 7d   (onboards: signing key, keyset, pinned key, passcode)\n")
         try show("Logged in, nothing published yet")
         let receipt = try app.publish(Array(sampleInput.utf8), ttlSeconds: 24 * 3600, staleAfterSeconds: 3600, now: now)
         say("$ bridgectl publish examples/spending.json   → snapshot \(receipt.sequence), \(receipt.accountCount) accounts\n")
@@ -58,15 +57,53 @@ public enum DemoStory {
     }
 
     private static func temporaryHome() throws -> String {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/securebridge-demo-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw StorageError.io(path: String(cString: template), operation: "create a temporary home", errno: Errno(rawValue: errno))
+        let pattern = FileManager.default.temporaryDirectory.path + "/securebridge-demo-XXXXXX"
+        var template = Array(pattern.utf8CString)
+        guard mkdtemp(&template) != nil else {
+            throw StorageError.io(path: pattern, operation: "create a temporary home", errno: Errno(rawValue: errno))
         }
-        return String(cString: made)
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The input the demo publishes: the same document as `examples/spending.json`.
     static let sampleInput = #"""
-    PLACEHOLDER
+    {
+      "accounts": [
+        {
+          "id": "acc-main",
+          "name": "Everyday Account",
+          "balance": "4675.00",
+          "currency": "EUR",
+          "IBAN": "DE89370400440532013000",
+          "type": "main"
+        },
+        {
+          "id": "acc-savings",
+          "name": "Rainy Day Savings",
+          "balance": "15300.00",
+          "currency": "EUR",
+          "IBAN": "FR14 2004 1010 0505 0001 3M02 606",
+          "type": "secondary"
+        }
+      ],
+      "analytics": {
+        "period": "2026-11",
+        "currency": "EUR",
+        "spent": [
+          { "category": "Rent", "amount": "1200.00" },
+          { "category": "Groceries", "amount": "412.37" },
+          { "category": "Utilities", "amount": "189.25" },
+          { "category": "Dining out", "amount": "143.90" },
+          { "category": "Transport", "amount": "86.40" },
+          { "category": "Entertainment", "amount": "59.99" },
+          { "category": "Health", "amount": "45.00" }
+        ],
+        "received": [
+          { "category": "Salary", "amount": "3850.00" },
+          { "category": "Refunds", "amount": "24.99" },
+          { "category": "Interest", "amount": "3.12" }
+        ]
+      }
+    }
     """#
 }

@@ -42,7 +42,7 @@ extension BridgeApp {
             throw SessionError.invalidDuration("--stale-after longer than --ttl")
         }
         let portfolio = try PublishInput.decode(input)
-        let payload = portfolio.payloadBytes()
+        let payload = try portfolio.payloadBytes()
         return try transaction { places, state in
             try requireLiveSession(state, now: now)
             let issuedAt = Self.seconds(now)
