@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+
+@Suite struct SessionTests {
+    @Test func loginWhileLoggedInIsRefusedWithASentence() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        #expect(throws: SessionError.alreadyLoggedIn(user: "alice")) {
+            try fixture.app.login(user: "bob", passcode: fixture.passcode, sessionSeconds: 60, now: fixture.start)
+        }
+    }
+
+    @Test func eachLoginAndLogoutMovesTheEpochOn() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let first = try fixture.app.status(now: fixture.start).epoch
+        try fixture.app.logout(now: fixture.start)
+        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 60, now: fixture.start)
+        #expect(try fixture.app.status(now: fixture.start).epoch == first + 2)
+    }
+
+    @Test func logoutDestroysTheKeysetAndThePasscode() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        try fixture.app.logout(now: fixture.start)
+        for (place, name) in [(StoragePlace.keychain, "keyset"), (.app, "passcode"), (.container, "snapshot")] {
+            #expect(!FileManager.default.fileExists(atPath: fixture.path(place, name)), "\(name)")
+        }
+        #expect(throws: SessionError.notLoggedIn) {
+            try fixture.app.publish(BridgeFixture.accounts, ttlSeconds: 60, staleAfterSeconds: 60, now: fixture.start)
+        }
+    }
+
+    @Test func wrongPasscodesBackOffAndTheTenthWipesTheSession() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        try fixture.app.lock(now: fixture.start)
+        let wrong = SecureBytes(copying: Array("9999".utf8))
+        var now = fixture.start
+        for attempt in 1...9 {
+            #expect(throws: SessionError.wrongPasscode(attemptsLeft: 10 - attempt)) {
+                try fixture.app.unlock(passcode: wrong, now: now)
+            }
+            let delay = BridgeApp.unlockDelay(afterFailures: attempt)
+            if delay > 0 {
+                // Even the right passcode is refused until the delay has passed.
+                #expect(throws: SessionError.tooManyAttempts(retryAfterSeconds: delay)) {
+                    try fixture.app.unlock(passcode: fixture.passcode, now: now)
+                }
+            }
+            now = now.addingTimeInterval(TimeInterval(delay))
+        }
+        #expect(throws: SessionError.sessionWiped) { try fixture.app.unlock(passcode: wrong, now: now) }
+        #expect(fixture.reason(at: now) == .loggedOut)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path(.keychain, "keyset")))
+    }
+
+    @Test func theRightPasscodeUnlocksAndResetsTheCount() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        try fixture.app.lock(now: fixture.start)
+        #expect(throws: SessionError.self) {
+            try fixture.app.unlock(passcode: SecureBytes(copying: Array("0000".utf8)), now: fixture.start)
+        }
+        try fixture.app.unlock(passcode: fixture.passcode, now: fixture.start)
+        #expect(try fixture.app.status(now: fixture.start).failedUnlocks == 0)
+        #expect(fixture.content()?.isLocked == false)
+    }
+
+    @Test func rejectedPublishChangesNothing() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let before = try ["snapshot", "reload-token", "auth-status"].map { try fixture.bytes(.container, $0) }
+        let bad = Array(#"[{"id":"x","name":"X","balance":"1.00","currency":"EUR","IBAN":"DE00370400440532013000","type":"main"}]"#.utf8)
+        #expect(throws: InputError.self) {
+            try fixture.app.publish(bad, ttlSeconds: 60, staleAfterSeconds: 60, now: fixture.start)
+        }
+        #expect(try ["snapshot", "reload-token", "auth-status"].map { try fixture.bytes(.container, $0) } == before)
+        #expect(fixture.content()?.portfolio.accounts.count == 2)
+    }
+
+    @Test func theReloadTokenMovesOnlyWhenTheContentDoes() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let token = try fixture.bytes(.container, "reload-token")
+        let again = try fixture.app.publish(BridgeFixture.accounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start.addingTimeInterval(60))
+        #expect(!again.contentChanged)
+        #expect(try fixture.bytes(.container, "reload-token") == token)
+        let changed = try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        #expect(changed.contentChanged)
+        #expect(try fixture.bytes(.container, "reload-token") != token)
+    }
+
+    @Test func keyRotationResealsTheSnapshotAndRetiresTheOldKey() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let old = try fixture.bytes(.container, "snapshot")
+        let rotation = try fixture.app.rotateKeys(now: fixture.start)
+        #expect(rotation.resealedSnapshot)
+        #expect(try SnapshotEnvelope(bytes: fixture.bytes(.container, "snapshot")).header.dataKeyID == rotation.newKeyID)
+        #expect(fixture.content()?.portfolio.accounts.count == 2)
+        try fixture.overwrite(.container, "snapshot", with: old)
+        #expect(fixture.reason() == .unknownKey)
+    }
+
+    @Test func sequencesOnlyMoveForward() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        var last: UInt64 = 0
+        for input in [BridgeFixture.accounts, BridgeFixture.otherAccounts, BridgeFixture.accounts] {
+            let receipt = try fixture.app.publish(input, ttlSeconds: 60, staleAfterSeconds: 60, now: fixture.start)
+            #expect(receipt.sequence > last)
+            last = receipt.sequence
+        }
+    }
+
+    @Test func durationsParseAsTheCLIWritesThem() throws {
+        #expect(try DurationText.seconds("90s") == 90)
+        #expect(try DurationText.seconds("15m") == 900)
+        #expect(try DurationText.seconds("12h") == 43200)
+        #expect(try DurationText.seconds("7d") == 604_800)
+        for bad in ["", "h", "0h", "-1h", "+1h", "1.5h", "1w", "12", "999d", "1 h"] {
+            #expect(throws: SessionError.invalidDuration(bad)) { try DurationText.seconds(bad) }
+        }
+    }
+}
