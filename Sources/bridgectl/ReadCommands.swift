@@ -7,10 +7,10 @@ extension WidgetFamily: ExpressibleByArgument {}
 
 /// What a widget is and where it is shown; shared by `read` (and later `preview`).
 struct WidgetOptions: ParsableArguments {
-    @Option(help: "Widget kind: \(WidgetKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "The widget kind.")
     var kind: WidgetKind = .balance
 
-    @Option(help: "Widget family: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "The widget family (its size).")
     var family: WidgetFamily = .systemMedium
 
     @Option(help: "The account the widget is configured for (default: the main account).")

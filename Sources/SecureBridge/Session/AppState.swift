@@ -26,13 +26,10 @@ struct AppState: Codable, Sendable, Equatable {
 
     static func load(from places: Places) throws -> AppState {
         guard let bytes = try places.app.read(FileName.state, limit: FileLimit.state) else { return AppState() }
-        do {
-            let state = try JSONDecoder().decode(AppState.self, from: Data(bytes))
-            guard state.version == 1 else { throw KeychainError.corrupt(file: FileName.state) }
-            return state
-        } catch {
+        guard let state = try? JSONDecoder().decode(AppState.self, from: Data(bytes)), state.version == 1 else {
             throw SessionError.damagedState
         }
+        return state
     }
 
     func save(to places: Places) throws {
