@@ -39,7 +39,7 @@ extension BridgeApp {
     @discardableResult
     public func publish(_ input: [UInt8], ttlSeconds: Int64, staleAfterSeconds: Int64, now: Date) throws -> PublishReceipt {
         guard staleAfterSeconds <= ttlSeconds else {
-            throw SessionError.invalidDuration("--stale-after longer than --ttl")
+            throw SessionError.staleAfterExceedsTTL
         }
         let portfolio = try PublishInput.decode(input)
         let payload = try portfolio.payloadBytes()

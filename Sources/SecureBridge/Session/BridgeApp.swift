@@ -24,7 +24,11 @@ public struct BridgeApp: Sendable {
     }
 
     /// Runs `body` with the places open and the app lock held.
-    func transaction<R>(_ body: (Places, inout AppState) throws -> R) throws -> R {
+    /// - Parameter onboarding: Whether the places may be created (login);
+    ///   every other operation on a home that was never set up fails with
+    ///   `SessionError.notOnboarded` and leaves nothing behind.
+    func transaction<R>(onboarding: Bool = false, _ body: (Places, inout AppState) throws -> R) throws -> R {
+        if !onboarding, try SecureDirectory.open(.app, in: home) == nil { throw SessionError.notOnboarded }
         let places = try Places.prepare(home)
         return try places.app.withExclusiveLock {
             var state = try AppState.load(from: places)
@@ -58,7 +62,7 @@ public struct BridgeApp: Sendable {
         guard Self.isValidUserID(user) else { throw SessionError.invalidUserID }
         try Self.validate(passcode)
         let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
-        try transaction { places, state in
+        try transaction(onboarding: true) { places, state in
             if let live = state.sessionState, live != .loggedOut, let session = state.session,
                Int64(now.timeIntervalSince1970) < session.expiresAt
             {

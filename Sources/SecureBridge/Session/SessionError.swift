@@ -12,6 +12,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyAttempts(retryAfterSeconds: Int64)
     case sessionWiped
     case invalidDuration(String)
+    case staleAfterExceedsTTL
     case damagedState
     case noSnapshot
 
@@ -41,6 +42,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
             "The passcode was wrong too many times; the session was wiped as by logout."
         case let .invalidDuration(text):
             "The duration \(text) is not valid; use a number followed by s, m, h or d, like 90s, 15m, 12h or 7d."
+        case .staleAfterExceedsTTL:
+            "The soft expiry (--stale-after) must not be longer than the hard expiry (--ttl)."
         case .damagedState:
             "The app's state file is damaged; log out and in again."
         case .noSnapshot:

@@ -11,6 +11,15 @@ import Testing
         }
     }
 
+    @Test func operationsOnAFreshHomeFailAndCreateNothing() throws {
+        let fixture = try BridgeFixture()
+        #expect(throws: SessionError.notOnboarded) { try fixture.app.lock(now: fixture.start) }
+        #expect(throws: SessionError.notOnboarded) {
+            try fixture.app.publish(BridgeFixture.accounts, ttlSeconds: 60, staleAfterSeconds: 60, now: fixture.start)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root).isEmpty)
+    }
+
     @Test func eachLoginAndLogoutMovesTheEpochOn() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()
