@@ -81,7 +81,9 @@ enum WidgetGallery {
     private static func overview(_ tiles: [(GalleryState, [GalleryTile])], localeIdentifier: String) -> String {
         let families: [WidgetFamily] = [.systemSmall, .systemMedium]
         let accessories: [WidgetFamily] = [.accessoryRectangular, .accessoryCircular, .accessoryInline]
-        var html = "<section id=\"overview\" class=\"overview\">\n"
+        var html = "<p class=\"note overview-note\">At a glance: the small and medium widgets in each state, light and dark, "
+            + "with the lock-screen families beneath them (they never show an amount). Every family follows below, with captions.</p>\n"
+        html += "<section id=\"overview\" class=\"overview\">\n"
         for (state, row) in tiles {
             html += "<div class=\"state-label\"><b>\(e(state.rawValue))</b><span>\(e(shortExplanation(of: state)))</span></div>\n"
             for appearance in PreviewAppearance.allCases {
@@ -237,6 +239,7 @@ enum WidgetGallery {
         svg { display: block; }
         .overview { display: grid; grid-template-columns: 96px max-content max-content; gap: 12px 14px; align-items: start; }
         .overview .board { margin: 0; padding: 14px; gap: 12px 14px; width: 548px; }
+        .overview-note { padding: 0 28px; }
         .lockscreen { display: flex; gap: 14px; align-items: center; width: 100%; }
         .state-label { padding-top: 16px; font-size: 15px; }
         .state-label span { display: block; font-size: 12px; color: #4A4A4F; margin-top: 4px; }
