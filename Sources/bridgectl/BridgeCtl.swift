@@ -14,7 +14,7 @@ struct BridgeCtl: ParsableCommand {
             """,
         subcommands: [
             Login.self, Logout.self, Lock.self, Unlock.self, Prefs.self, Publish.self, Read.self, Status.self,
-            Inspect.self, Keys.self, Open.self, Demo.self,
+            Inspect.self, Keys.self, Open.self, Preview.self, Demo.self,
         ]
     )
 }

@@ -10,8 +10,8 @@ struct WidgetOptions: ParsableArguments {
     @Option(help: "The widget kind.")
     var kind: WidgetKind = .balance
 
-    @Option(help: "The widget family (its size).")
-    var family: WidgetFamily = .systemMedium
+    @Option(help: "The widget family (its size; default: systemMedium, for preview: all).")
+    var family: WidgetFamily?
 
     @Option(help: "The account the widget is configured for (default: the main account).")
     var account: String?
@@ -30,7 +30,7 @@ struct WidgetOptions: ParsableArguments {
 
     func request() throws -> WidgetRequest {
         try WidgetRequest(
-            kind: kind, family: family, configuredAccountID: account, isPrivacyContext: privacy,
+            kind: kind, family: family ?? .systemMedium, configuredAccountID: account, isPrivacyContext: privacy,
             localeIdentifier: locale, deepLinkScheme: scheme)
     }
 }

@@ -1,0 +1,157 @@
+import Foundation
+
+/// What one widget shows, decided once from a timeline entry and drawn by
+/// both the SVG and the terminal renderer.
+///
+/// Every string here comes from the entry's view models (the same ones the
+/// JSON contract prints) or is a fixed label; nothing is recomputed from
+/// the portfolio, so a preview cannot show what `read` would not.
+struct WidgetFace: Sendable, Equatable {
+    /// A flag drawn at the top corner: stale, or why amounts are masked.
+    struct Flag: Sendable, Equatable {
+        enum Tone: Sendable, Equatable {
+            /// Stale data: drawn in the warning colour.
+            case warning
+            /// Masked amounts: drawn muted, with a lock.
+            case muted
+        }
+
+        let label: String
+        let tone: Tone
+    }
+
+    /// One account line.
+    struct AccountLine: Sendable, Equatable {
+        let name: String
+        /// The formatted balance, or the fixed mask.
+        let amount: String
+        /// `•••• 3000`.
+        let iban: String
+        /// The currency's sign (`€`, `$`, `CHF`): the account's symbol.
+        let symbol: String
+        let isMain: Bool
+    }
+
+    /// One spending category.
+    struct CategoryLine: Sendable, Equatable {
+        let name: String
+        let amount: String
+        /// `42.5%`, absent when masked.
+        let percent: String?
+        /// The share as a fraction of 1 for the bar, absent when masked.
+        let fraction: Double?
+    }
+
+    enum Content: Sendable, Equatable {
+        /// A balance widget: the first account, then the others.
+        case accounts(primary: AccountLine, others: [AccountLine])
+        /// A spending widget.
+        case spending(symbol: String, spent: String, received: String, categories: [CategoryLine])
+        /// A placeholder: the prompt and the button it leads to.
+        case prompt(text: String, action: String)
+    }
+
+    let family: WidgetFamily
+    let state: EntryState
+    let reason: Reason?
+    /// The entry's headline.
+    let title: String
+    let flag: Flag?
+    let content: Content
+    /// `5 min ago`, absent on placeholders.
+    let updated: String?
+    /// Built-in sample data, not the user's.
+    let isSample: Bool
+
+    /// Whether amounts are hidden behind the mask.
+    var isMasked: Bool { state == .masked }
+    /// Whether the data is past its soft expiry.
+    var isStale: Bool { state == .full && reason == .stale }
+
+    /// The face of `entry` in `family`.
+    ///
+    /// - Parameters:
+    ///   - entry: The entry, as the timeline builder made it.
+    ///   - family: The family it was made for.
+    ///   - localeIdentifier: The locale currency signs are looked up in.
+    init(_ entry: TimelineEntry, family: WidgetFamily, localeIdentifier: String = "en_US") {
+        self.family = family
+        state = entry.state
+        reason = entry.reason
+        title = entry.title
+        isSample = entry.isSample
+        updated = entry.lastUpdated?.relative
+        flag = Self.flag(state: entry.state, reason: entry.reason)
+
+        if entry.state != .placeholder, !entry.accounts.isEmpty {
+            let lines = entry.accounts.map { account in
+                AccountLine(
+                    name: account.name, amount: account.balance, iban: account.iban,
+                    symbol: CurrencySign.symbol(forCode: account.currency, localeIdentifier: localeIdentifier),
+                    isMain: account.type == .main)
+            }
+            content = .accounts(primary: lines[0], others: Array(lines.dropFirst()))
+        } else if entry.state != .placeholder, let spending = entry.spending {
+            content = .spending(
+                symbol: CurrencySign.symbol(forCode: spending.currency, localeIdentifier: localeIdentifier),
+                spent: spending.totalSpent, received: spending.totalReceived,
+                categories: spending.categories.map { category in
+                    CategoryLine(
+                        name: category.name, amount: category.amount, percent: category.percent,
+                        fraction: category.shareTenthsOfPercent.map { Double(min(max($0, 0), 1000)) / 1000 })
+                })
+        } else {
+            content = .prompt(text: entry.title, action: Self.action(for: entry.reason))
+        }
+    }
+
+    /// The flag for a state: `Stale` in the warning colour, or the masking reason.
+    static func flag(state: EntryState, reason: Reason?) -> Flag? {
+        switch state {
+        case .full:
+            return reason == .stale ? Flag(label: "Stale", tone: .warning) : nil
+        case .masked:
+            return Flag(label: maskLabel(for: reason), tone: .muted)
+        case .placeholder:
+            return nil
+        }
+    }
+
+    /// Why amounts are masked, in a word or two.
+    static func maskLabel(for reason: Reason?) -> String {
+        switch reason {
+        case .locked: return "Locked"
+        case .hidden: return "Hidden"
+        case .privacy: return "Private"
+        case .expired: return "Expired"
+        default: return "Masked"
+        }
+    }
+
+    /// The placeholder's button: set up, log in, or open the app.
+    static func action(for reason: Reason?) -> String {
+        switch reason {
+        case .notOnboarded: return "Set up"
+        case .loggedOut, .sessionExpired: return "Log in"
+        default: return "Open app"
+        }
+    }
+}
+
+/// A currency's sign as the locale writes it: `€`, `$`, `£`, `CHF`.
+enum CurrencySign {
+    /// The sign the money formatter puts beside amounts in `code`, found by
+    /// formatting zero and keeping what is not a digit, space or separator;
+    /// `¤` for anything that is not a three-letter code.
+    static func symbol(forCode code: String, localeIdentifier: String) -> String {
+        guard code.utf8.count == 3, code.utf8.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+            return "¤"
+        }
+        let zero = MoneyFormatter.string(for: Money(minorUnits: 0, currency: Currency(code: code, minorUnitDigits: 0)),
+                                         localeIdentifier: localeIdentifier)
+        let sign = String(zero.filter { character in
+            !(character.isNumber || character.isWhitespace || ".,'’-\u{00A0}\u{202F}".contains(character))
+        })
+        return sign.isEmpty ? code : sign
+    }
+}

@@ -1,0 +1,73 @@
+import Testing
+@testable import SecureBridge
+
+@Suite struct PreviewTerminalTests {
+    @Test func colourOnlyOnATerminal() {
+        #expect(TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: [:]))
+        #expect(TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: ["TERM": "xterm-256color"]))
+        #expect(!TerminalColor.isEnabled(standardOutputIsTerminal: false, environment: [:]))
+        #expect(!TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: ["TERM": "dumb"]))
+    }
+
+    @Test func noColorTurnsColourOffWhenSetToAnything() {
+        #expect(!TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: ["NO_COLOR": "1"]))
+        #expect(!TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: ["NO_COLOR": "0"]))
+        #expect(!TerminalColor.isEnabled(standardOutputIsTerminal: false, environment: ["NO_COLOR": "1"]))
+        // no-color.org: an empty value does not count as set.
+        #expect(TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: ["NO_COLOR": ""]))
+    }
+
+    @Test func withoutColourThereIsNoEscapeByte() {
+        for kind in WidgetKind.allCases {
+            for result in [PreviewFixtures.content, .placeholder(.loggedOut), .content(TimelineFixtures.content(isLocked: true))] {
+                let preview = PreviewFixtures.preview(result, kind: kind)
+                let plain = preview.text(families: WidgetFamily.allCases, color: false)
+                #expect(!plain.utf8.contains(0x1B), "\(kind)")
+                #expect(preview.text(families: WidgetFamily.allCases, color: true).utf8.contains(0x1B))
+            }
+        }
+    }
+
+    @Test func eachFamilyIsABoxAtItsProportions() throws {
+        let preview = PreviewFixtures.preview(PreviewFixtures.content)
+        for family in WidgetFamily.allCases {
+            let lines = preview.text(families: [family], color: false).split(separator: "\n").map(String.init)
+            let top = try #require(lines.firstIndex { $0.hasPrefix("╭") })
+            let bottom = try #require(lines.firstIndex { $0.hasPrefix("╰") })
+            let box = lines[top...bottom]
+            let size = family.terminalSize
+            #expect(box.count == size.rows, "\(family)")
+            #expect(box.allSatisfy { TerminalWidth.of($0) == size.columns }, "\(family): \(box.map { TerminalWidth.of($0) })")
+            #expect(lines[0].hasPrefix("\(family.rawValue) · \(family.previewSize) pt"))
+        }
+        let small = PreviewFixtures.preview(PreviewFixtures.content).text(families: [.systemSmall], color: false)
+        #expect(small.contains("€4,675.00") && small.contains("Last updated"))
+    }
+
+    @Test func namesCannotDriveTheTerminal() {
+        let account = PreviewFixtures.account("evil\u{1B}[2J\u{202E}name")
+        let result = GateResult.content(TimelineFixtures.content(portfolio: Portfolio(accounts: [account])))
+        let text = PreviewFixtures.preview(result).text(families: WidgetFamily.allCases, color: false)
+        #expect(!text.utf8.contains(0x1B))
+        #expect(!text.unicodeScalars.contains("\u{202E}"))
+        #expect(text.contains("evil\u{FFFD}[2J"))
+    }
+
+    @Test func maskedBoxesShowNoAmount() {
+        let locked = PreviewFixtures.preview(.content(TimelineFixtures.content(isLocked: true)))
+        let text = locked.text(families: WidgetFamily.allCases, color: false)
+        for account in TimelineFixtures.accounts {
+            for leak in TimelineFixtures.leakForms(of: account.balance) where leak.count > 3 {
+                #expect(!text.contains(leak), "shows \(leak)")
+            }
+        }
+        #expect(text.contains(Redaction.mask) && text.contains("LOCKED"))
+    }
+
+    @Test func laterEntriesAndThePolicyFollowTheBox() {
+        let text = PreviewFixtures.preview(PreviewFixtures.content).text(families: [.systemMedium], color: false)
+        #expect(text.contains("then from 2026-11-21T20:00:00Z  full (stale)"))
+        #expect(text.contains("then from 2026-11-22T04:00:00Z  masked (expired)"))
+        #expect(text.contains("reload: after 2026-11-21T16:30:00Z"))
+    }
+}
