@@ -16,7 +16,7 @@ struct BridgeCtl: AsyncParsableCommand {
             """,
         subcommands: [
             Login.self, Logout.self, Lock.self, Unlock.self, Prefs.self, Publish.self, Read.self, Status.self,
-            Inspect.self, Keys.self, Open.self, Demo.self,
+            Inspect.self, Keys.self, Open.self, Demo.self, Doctor.self,
         ]
     )
 }
