@@ -100,7 +100,9 @@ extension Doctor {
         case let .symbolicLink(path):
             return Finding(
                 .layout, .problem, "\(path) is a symbolic link, which SecureBridge never follows",
-                fix: "replace the link by the real \(isDirectory ? "directory" : "file") (`mv` it into place)")
+                fix: isDirectory
+                    ? "replace the link by the real directory (`mv` it into place)"
+                    : "remove the link (`rm \(quoted(path))`) and log in or publish again to write a real file")
         case let .notRegularFile(path):
             return Finding(
                 .layout, .problem, "\(path) is not a regular file",

@@ -66,7 +66,7 @@ extension Reason {
         case .insecureStorage:
             explain(.problem,
                 "a file or directory is a link, has several names, another owner or permissions open to others, so the widget refuses it",
-                "`chmod 600` each file and `chmod 700` each directory that the permission lines of `bridgectl doctor` name")
+                "fix what the layout and permissions lines of `bridgectl doctor` name: `chmod 600` a file, `chmod 700` a directory, remove links")
         }
     }
 
