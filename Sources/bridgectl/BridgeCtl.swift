@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import Logging
 import SecureBridge
+import Synchronization
 
 @main
-struct BridgeCtl: ParsableCommand {
+struct BridgeCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bridgectl",
         abstract: "Publish encrypted, signed account snapshots and read them as a widget would.",
@@ -14,7 +16,7 @@ struct BridgeCtl: ParsableCommand {
             """,
         subcommands: [
             Login.self, Logout.self, Lock.self, Unlock.self, Prefs.self, Publish.self, Read.self, Status.self,
-            Inspect.self, Keys.self, Open.self, Preview.self, Demo.self,
+            Inspect.self, Keys.self, Open.self, Preview.self, Doctor.self, Demo.self,
         ]
     )
 }
@@ -33,11 +35,39 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("container-dir"), help: "Override the shared container directory (default: HOME/container).")
     var containerDirectory: String?
 
+    @Flag(help: "Log what the library does (ids, sequences, reasons, paths; never data) to standard error.")
+    var verbose = false
+
+    func validate() throws {
+        LogOutput.bootstrap(verbose: verbose)
+    }
+
     var bridgeHome: BridgeHome {
         get throws {
             try BridgeHome.resolve(
             home: home, app: appDirectory, keychain: keychainDirectory, container: containerDirectory,
                 environment: ProcessInfo.processInfo.environment)
+        }
+    }
+}
+
+/// Sends the library's swift-log messages to standard error: warnings and
+/// errors by default, everything from debug up with `--verbose`.
+enum LogOutput {
+    private static let bootstrapped = Mutex(false)
+
+    /// Bootstraps swift-log once per process; later calls do nothing.
+    static func bootstrap(verbose: Bool) {
+        let first = bootstrapped.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
+        let level: Logger.Level = verbose ? .debug : .warning
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
         }
     }
 }

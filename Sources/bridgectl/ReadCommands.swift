@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SecureBridge
+import Synchronization
 
 extension WidgetKind: ExpressibleByArgument {}
 extension WidgetFamily: ExpressibleByArgument {}
@@ -36,10 +37,14 @@ struct WidgetOptions: ParsableArguments {
 }
 
 extension BridgeCtl {
-    struct Read: ParsableCommand {
+    struct Read: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the timeline a widget would render, with amounts redacted where they must be.",
-            discussion: "Always prints a renderable timeline and exits 0; problems show as placeholder entries with a reason.")
+            discussion: """
+                Always prints a renderable timeline and exits 0; problems show as placeholder entries with a reason. \
+                With --follow it keeps running and prints a new timeline (JSON: one object per line) whenever the app \
+                changes what widgets show or the shown state changes with time; Ctrl-C or SIGTERM stops it (exit 0).
+                """)
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var widget: WidgetOptions
@@ -47,11 +52,49 @@ extension BridgeCtl {
         @Option(help: "Output format: text or json.")
         var format: OutputFormat = .text
 
-        func run() throws {
+        @Flag(help: "Keep printing a new timeline whenever the reload token changes or the next transition arrives.")
+        var follow = false
+
+        @Flag(help: "With --follow: look every 2 seconds instead of using inotify (e.g. on a network file system).")
+        var poll = false
+
+        func validate() throws {
+            if follow, widget.now != nil { throw ValidationError("--follow reads at the current time; drop --now.") }
+            if poll, !follow { throw ValidationError("--poll only applies with --follow.") }
+        }
+
+        func run() async throws {
+            if follow {
+                try await runFollowing()
+                return
+            }
             let instant = try parseInstant(widget.now)
             let timeline = WidgetReader(home: try options.bridgeHome)
                 .timeline(for: try widget.request(), now: instant ?? Date(), whatIf: instant != nil)
-            print(format == .json ? TimelineJSON.render(timeline) : TimelineText.render(timeline))
+            print(Self.render(timeline, as: format))
+        }
+
+        private static func render(_ timeline: Timeline, as format: OutputFormat) -> String {
+            format == .json ? TimelineJSON.render(timeline) : TimelineText.render(timeline)
+        }
+
+        /// Follows until SIGINT or SIGTERM, writing each timeline as soon as it is made.
+        private func runFollowing() async throws {
+            let home = try options.bridgeHome
+            let follower = TimelineFollower(reader: WidgetReader(home: home), request: try widget.request())
+            // Catch the signals before anything is printed, so a signal right after the first timeline stops us.
+            let stop = StopSignals([SIGINT, SIGTERM])
+            defer { stop.cancel() }
+            let wakeUps = ContainerWatch.wakeUps(for: home, polling: poll)
+            let format = self.format
+            let task = Task {
+                try await follower.follow(wakingOn: wakeUps) { timeline in
+                    // Unbuffered, so a pipe sees each timeline at once; text timelines end in a blank line.
+                    try FileHandle.standardOutput.write(contentsOf: Data((Self.render(timeline, as: format) + "\n").utf8))
+                }
+            }
+            stop.whenSignalled { task.cancel() }
+            try await task.value
         }
     }
 
@@ -71,5 +114,53 @@ extension BridgeCtl {
             case let .account(id): print("Open account \(id).")
             }
         }
+    }
+}
+
+/// Turns SIGINT and SIGTERM into one action, run once, even if the signal
+/// came before the action was set.
+final class StopSignals {
+    private final class Shared: Sendable {
+        struct State {
+            var signalled = false
+            var action: (@Sendable () -> Void)?
+        }
+
+        let state = Mutex(State())
+    }
+
+    private let shared = Shared()
+    private let sources: [any DispatchSourceSignal]
+
+    /// Ignores `signals`' default action and starts listening for them.
+    init(_ signals: [Int32]) {
+        let shared = self.shared
+        sources = signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                let action = shared.state.withLock { state -> (@Sendable () -> Void)? in
+                    defer { state.signalled = true }
+                    return state.signalled ? nil : state.action
+                }
+                action?()
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Stops listening (the signals stay ignored).
+    func cancel() {
+        sources.forEach { $0.cancel() }
+    }
+
+    /// Runs `action` on the first signal, or now if one already came.
+    func whenSignalled(_ action: @escaping @Sendable () -> Void) {
+        let runNow = shared.state.withLock { state -> Bool in
+            state.action = action
+            return state.signalled
+        }
+        if runNow { action() }
     }
 }

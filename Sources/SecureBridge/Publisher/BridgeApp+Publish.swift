@@ -1,4 +1,5 @@
 import Foundation
+internal import Logging
 
 /// What a successful publish did.
 public struct PublishReceipt: Sendable, Equatable {
@@ -104,6 +105,10 @@ extension BridgeApp {
             state.contentDigest = digest
             try places.container.renewReloadToken()
         }
+        Log.publisher.debug("sealed snapshot", metadata: [
+            "sequence": "\(state.snapshotSequence)", "epoch": "\(state.epoch)", "dataKey": "\(keyset.primary.id)",
+            "contentChanged": "\(changed)",
+        ])
         return (state.snapshotSequence, changed)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+internal import Logging
 
 /// The widget side: it checks onboarding and the auth status before it
 /// touches the snapshot, then verifies, decrypts and decodes the snapshot.
@@ -57,6 +58,7 @@ public struct WidgetReader: Sendable {
             result = try gate(places, marks: marks, now: effectiveNow, seen: &seen)
         } catch {
             result = .placeholder(Self.reason(for: error))
+            Log.reader.debug("gate refused", metadata: ["reason": "\(Self.reason(for: error).rawValue)", "error": "\(error)"])
         }
         if !whatIf {
             seen.time = clock
@@ -65,7 +67,11 @@ public struct WidgetReader: Sendable {
             if merged.onboardingSequence != marks.onboardingSequence || merged.authSequence != marks.authSequence
                 || merged.snapshotSequence != marks.snapshotSequence || merged.time >= marks.time + Self.timeMarkGranularity
             {
-                try? places.keychain.raiseMarks(to: seen)
+                do {
+                    try places.keychain.raiseMarks(to: seen)
+                } catch {
+                    Log.reader.warning("could not raise the high-water marks", metadata: ["error": "\(error)"])
+                }
             }
         }
         return Reading(result: result, now: effectiveNow)

@@ -1,4 +1,5 @@
 import Foundation
+internal import Logging
 
 /// The app side of SecureBridge: onboarding and the session (login, lock,
 /// unlock, logout, preferences), publishing and key rotation.
@@ -203,6 +204,9 @@ public struct BridgeApp: Sendable {
             state: sessionState, epoch: state.epoch, issuedAt: Self.seconds(now), sessionExpiresAt: session.expiresAt,
             hidesBalances: session.hidesBalances, enrollmentID: enrollment)
         try places.container.write(FileName.authStatus, status.signed(sequence: state.authSequence, with: key).bytes)
+        Log.session.debug("signed auth status", metadata: [
+            "state": "\(sessionState)", "epoch": "\(state.epoch)", "sequence": "\(state.authSequence)",
+        ])
         return state.authSequence
     }
 

@@ -1,0 +1,98 @@
+import Foundation
+
+// Key files present and parseable; the pinned key matching the signing key.
+
+extension Doctor {
+    func keyFindings(_ files: StoredFiles, state: AppState?) -> [Finding] {
+        let onboarded = state?.userID != nil || files.onboarding.isPresent
+        let sessionLive = state?.sessionState == .active || state?.sessionState == .locked
+        var findings: [Finding] = []
+        let app = home.app.appending(FileName.signingKey).string
+        let pin = home.keychain.appending(FileName.pinnedKey).string
+        let keyset = home.keychain.appending(FileName.keyset).string
+
+        switch files.signingKey {
+        case .refused: break  // the permissions finding says why
+        case .absent:
+            if onboarded {
+                findings.append(Finding(
+                    .keys, .problem, "the app's signing key \(app) is missing, so nothing new can be signed",
+                    fix: "start over: move the home away (`mv HOME HOME.old`) and log in again"))
+            }
+        case let .present(pem):
+            if let key = try? Ed25519.PrivateKey(pemRepresentation: pem) {
+                findings.append(Finding(.keys, .ok, "signing key \(key.publicKey.keyID): Ed25519, PKCS#8 PEM"))
+            } else {
+                findings.append(Finding(
+                    .keys, .problem, "\(app) is not an Ed25519 private key in PKCS#8 PEM",
+                    fix: "start over: move the home away (`mv HOME HOME.old`) and log in again"))
+            }
+        }
+
+        switch files.pinnedKey {
+        case .refused: break
+        case .absent:
+            if onboarded {
+                findings.append(Finding(
+                    .keys, .problem, "the widget's pinned publisher key \(pin) is missing, so widgets show not-onboarded",
+                    fix: "re-pin it from the signing key: `openssl pkey -in \(Self.quoted(app)) -pubout -out \(Self.quoted(pin)) && chmod 600 \(Self.quoted(pin))`"))
+            }
+        case let .present(bytes):
+            if let key = try? Ed25519.PublicKey(pemRepresentation: String(decoding: bytes, as: UTF8.self)) {
+                findings.append(Finding(.keys, .ok, "pinned publisher key \(key.keyID): Ed25519, SPKI PEM"))
+            } else {
+                findings.append(Finding(
+                    .keys, .problem, "\(pin) is not an Ed25519 public key in SPKI PEM, so widgets show tampered",
+                    fix: "re-pin it from the signing key: `openssl pkey -in \(Self.quoted(app)) -pubout -out \(Self.quoted(pin)) && chmod 600 \(Self.quoted(pin))`"))
+            }
+        }
+
+        switch files.keyset {
+        case .refused: break
+        case .absent:
+            if sessionLive {
+                findings.append(Finding(
+                    .keys, .problem,
+                    "the data keyset \(keyset) is missing while a session is live: widgets show unknown-key and publish fails",
+                    fix: "log out and in again for a new keyset: `bridgectl logout; bridgectl login --user ID`"))
+            }
+        case let .present(bytes):
+            if let set = try? DataKeyset(storedBytes: bytes) {
+                if sessionLive {
+                    let retired = set.decryptOnly.count
+                    findings.append(Finding(
+                        .keys, .ok,
+                        "data keyset: primary key \(set.primary.id)" + (retired > 0 ? ", \(retired) decrypt-only" : "")))
+                } else {
+                    findings.append(Finding(
+                        .keys, .warning,
+                        "a data keyset is present although no session is live (logout destroys it; a restored copy could decrypt old snapshots)",
+                        fix: "remove it: `rm \(Self.quoted(keyset))`"))
+                }
+            } else {
+                findings.append(Finding(
+                    .keys, .problem, "\(keyset) is not a valid data keyset, so widgets show unknown-key",
+                    fix: "log out and in again for a new keyset: `bridgectl logout; bridgectl login --user ID`"))
+            }
+        }
+        if !onboarded, findings.isEmpty {
+            findings.append(Finding(.keys, .ok, "no keys yet: the first login creates them"))
+        }
+        findings += pinnedKeyFindings(files, signingKeyPath: app, pinPath: pin)
+        return findings
+    }
+
+    private func pinnedKeyFindings(_ files: StoredFiles, signingKeyPath: String, pinPath: String) -> [Finding] {
+        guard let pem = files.signingKey.contents, let signing = try? Ed25519.PrivateKey(pemRepresentation: pem),
+              let bytes = files.pinnedKey.contents,
+              let pinned = try? Ed25519.PublicKey(pemRepresentation: String(decoding: bytes, as: UTF8.self))
+        else { return [] }
+        guard pinned == signing.publicKey else {
+            return [Finding(
+                .pinnedKey, .problem,
+                "the widget's pinned key \(pinned.keyID) is not the app's signing key \(signing.publicKey.keyID): widgets reject everything the app signs",
+                fix: "if you replaced neither key yourself, start over; else re-pin: `openssl pkey -in \(Self.quoted(signingKeyPath)) -pubout -out \(Self.quoted(pinPath))`")]
+        }
+        return [Finding(.pinnedKey, .ok, "the widget's pinned key is the app's signing key (\(pinned.keyID))")]
+    }
+}

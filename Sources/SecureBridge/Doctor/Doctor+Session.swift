@@ -1,0 +1,162 @@
+import Foundation
+
+// The session as the app recorded it and as the widget's gate sees it, the
+// snapshot's age and expiry, and the clock.
+
+extension Doctor {
+    func sessionFindings(_ files: StoredFiles, state: AppState?, now: Date) -> [Finding] {
+        let path = home.app.appending(FileName.state).string
+        if case .refused = files.state { return [] }  // the permissions finding says why
+        if files.state.isPresent, state == nil {
+            return [Finding(
+                .session, .problem, "\(path) is damaged, so the app cannot tell its session",
+                fix: "start over: move the home away (`mv HOME HOME.old`) and log in again")]
+        }
+        guard let state, state.userID != nil, let session = state.session, let sessionState = state.sessionState else {
+            return [Finding(.session, .warning, "no user has logged in yet", fix: "`bridgectl login --user ID`")]
+        }
+        var findings: [Finding] = []
+        let expiry = Date(timeIntervalSince1970: TimeInterval(session.expiresAt))
+        let until = "\(UTCTimestamp.string(from: expiry)) (\(Self.span(from: now, to: expiry)))"
+        switch sessionState {
+        case .loggedOut:
+            findings.append(Finding(
+                .session, .warning, "logged out: widgets show the login placeholder", fix: "`bridgectl login --user ID`"))
+        case .active, .locked:
+            guard now < expiry else {
+                findings.append(Finding(
+                    .session, .warning, "the session expired at \(until): widgets show session-expired",
+                    fix: "log in again: `bridgectl login --user ID`"))
+                break
+            }
+            if sessionState == .active {
+                findings.append(Finding(.session, .ok, "session active, epoch \(state.epoch), until \(until)"))
+            } else {
+                findings.append(Finding(
+                    .session, .ok, "session locked (widgets mask amounts), epoch \(state.epoch), until \(until)"))
+            }
+        }
+        if state.failedUnlocks > 0, sessionState != .loggedOut {
+            let left = BridgeApp.maximumFailedUnlocks - state.failedUnlocks
+            findings.append(Finding(
+                .session, .warning,
+                "\(state.failedUnlocks) wrong passcode\(state.failedUnlocks == 1 ? "" : "s") in a row; \(left) more wipe the session",
+                fix: "unlock with the right passcode: `bridgectl unlock`"))
+        }
+        return findings
+    }
+
+    /// What the widget shows right now, judged by the gate as a widget would
+    /// (including the clock's high-water mark), without writing a mark.
+    func widgetFindings(_ files: StoredFiles, now: Date) -> [Finding] {
+        let markTime = files.highWaterMarks.map { Date(timeIntervalSince1970: TimeInterval($0.time)) } ?? now
+        let effectiveNow = max(now, markTime)
+        let reading = WidgetReader(home: home).read(now: effectiveNow, whatIf: true)
+        return [Self.widgetFinding(for: reading.result, now: reading.now)]
+    }
+
+    /// The widget line: full content, or the explanation of its reason.
+    static func widgetFinding(for result: GateResult, now: Date) -> Finding {
+        // The gate's verdict for a plain medium balance widget outside a privacy context.
+        let request = try! WidgetRequest(kind: .balance, family: .systemMedium)
+        let entry = WidgetTimeline.snapshot(for: result, request: request, now: now)
+        guard let reason = entry.reason else {
+            return Finding(.widget, .ok, "the widget shows full content: the gate verified and decrypted the snapshot")
+        }
+        let explanation = reason.explanation
+        let shows = switch entry.state {
+        case .placeholder: "shows the login placeholder"
+        case .masked: "masks every amount"
+        case .full: "shows amounts, flagged"
+        }
+        return Finding(
+            .widget, explanation.severity, "the widget \(shows) (\(reason.rawValue)): \(explanation.meaning)",
+            fix: explanation.fix)
+    }
+
+    func snapshotFindings(_ files: StoredFiles, state: AppState?, now: Date) -> [Finding] {
+        let path = home.container.appending(FileName.snapshot).string
+        let live = state?.sessionState == .active || state?.sessionState == .locked
+        switch files.snapshot {
+        case .refused:
+            return []
+        case .absent:
+            return live
+                ? [Finding(.snapshot, .warning, "no snapshot has been published in this session", fix: "`bridgectl publish FILE`")]
+                : []
+        case .present:
+            break
+        }
+        guard let header = files.snapshotHeader else {
+            return [Finding(
+                .snapshot, .problem, "\(path) is not a snapshot envelope (widgets show tampered)",
+                fix: "republish: `bridgectl publish FILE`")]
+        }
+        func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        let issued = date(header.issuedAt)
+        let stale = date(header.staleAt)
+        let expires = date(header.expiresAt)
+        let age = "snapshot \(header.sequence) published \(Self.span(from: now, to: issued))"
+        let ttl = "soft TTL \(Self.duration(header.staleAt - header.issuedAt)), hard TTL \(Self.duration(header.expiresAt - header.issuedAt))"
+        if now >= expires {
+            return [Finding(
+                .snapshot, .warning, "\(age), expired \(Self.span(from: now, to: expires)) (\(ttl)): widgets show no amounts",
+                fix: "publish fresh data: `bridgectl publish FILE`")]
+        }
+        if now >= stale {
+            return [Finding(
+                .snapshot, .warning, "\(age), stale since \(Self.span(from: now, to: stale)), expires \(Self.span(from: now, to: expires)) (\(ttl))",
+                fix: "publish fresh data: `bridgectl publish FILE`")]
+        }
+        if let state, header.epoch != state.epoch {
+            return [Finding(
+                .snapshot, .warning, "\(age) in epoch \(header.epoch), but the app is in epoch \(state.epoch) (widgets show rollback)",
+                fix: "publish again: `bridgectl publish FILE`")]
+        }
+        return [Finding(
+            .snapshot, .ok, "\(age); turns stale \(Self.span(from: now, to: stale)), expires \(Self.span(from: now, to: expires)) (\(ttl))")]
+    }
+
+    func clockFindings(_ files: StoredFiles, now: Date) -> [Finding] {
+        var findings: [Finding] = []
+        if let marks = files.highWaterMarks, Double(marks.time) > now.timeIntervalSince1970 {
+            let seen = Date(timeIntervalSince1970: TimeInterval(marks.time))
+            findings.append(Finding(
+                .clock, .warning,
+                "the clock (\(UTCTimestamp.string(from: now))) is \(Self.duration(marks.time - Int64(now.timeIntervalSince1970))) behind the latest time a widget saw (\(UTCTimestamp.string(from: seen))); widgets judge expiry by that time",
+                fix: "set the system clock right (NTP: `timedatectl set-ntp true`)"))
+        }
+        if let header = files.snapshotHeader, Double(header.issuedAt) > now.timeIntervalSince1970 + 60 {
+            findings.append(Finding(
+                .clock, .warning,
+                "the snapshot was issued \(Self.duration(header.issuedAt - Int64(now.timeIntervalSince1970))) after the clock's time: this clock, or the publisher's, is wrong",
+                fix: "set the system clock right (NTP: `timedatectl set-ntp true`)"))
+        }
+        if findings.isEmpty {
+            findings.append(Finding(.clock, .ok, "the clock (\(UTCTimestamp.string(from: now))) is not behind anything SecureBridge has seen"))
+        }
+        return findings
+    }
+
+    /// `in 5 min` or `5 min ago`, from `now` to `date`.
+    static func span(from now: Date, to date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince(now).rounded(.towardZero))
+        if seconds == 0 { return "now" }
+        return seconds > 0 ? "in \(duration(seconds))" : "\(duration(-seconds)) ago"
+    }
+
+    /// A duration in its two largest units: `40 s`, `5 min`, `2 h 5 min`, `6 d 23 h`.
+    static func duration(_ seconds: Int64) -> String {
+        let seconds = max(0, seconds)
+        switch seconds {
+        case ..<60: return "\(seconds) s"
+        case ..<3600: return "\(seconds / 60) min"
+        case ..<86400:
+            let minutes = seconds % 3600 / 60
+            return "\(seconds / 3600) h" + (minutes > 0 ? " \(minutes) min" : "")
+        default:
+            let hours = seconds % 86400 / 3600
+            return "\(seconds / 86400) d" + (hours > 0 ? " \(hours) h" : "")
+        }
+    }
+}

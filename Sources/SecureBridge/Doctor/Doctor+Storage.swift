@@ -1,0 +1,139 @@
+import Foundation
+import SystemPackage
+
+// Layout, permissions and owners, leftover temporary files. Every judgement
+// comes from `SecureDirectory`'s own checks; this file only words them.
+
+extension Doctor {
+    func layoutFindings(_ places: [StoragePlace: PlaceState]) -> [Finding] {
+        let missing = StoragePlace.allCases.filter { if case .missing = places[$0] { true } else { false } }
+        if missing.count == StoragePlace.allCases.count {
+            return [Finding(
+                .layout, .warning,
+                "nothing is set up yet: \(home.app), \(home.keychain) and \(home.container) do not exist",
+                fix: "log in once, which creates them: `bridgectl login --user ID`")]
+        }
+        return StoragePlace.allCases.compactMap { place -> Finding? in
+            let path = home.path(for: place)
+            switch places[place]! {
+            case .missing:
+                return Finding(
+                    .layout, .problem, "\(place.rawValue)/ (\(path)) is missing while the other places exist",
+                    fix: "log out and in again to recreate it: `bridgectl logout; bridgectl login --user ID`")
+            case let .refused(error):
+                return Self.finding(for: error, place: place, isDirectory: true)
+            case .ready:
+                return Finding(.layout, .ok, "\(place.rawValue)/ is a directory of yours with safe permissions: \(path)")
+            }
+        }
+    }
+
+    func permissionFindings(_ places: [StoragePlace: PlaceState], _ files: StoredFiles) -> [Finding] {
+        var findings: [Finding] = []
+        var checked = 0
+        for file in files.all {
+            if let refusal = file.refusal {
+                findings.append(Self.finding(for: refusal, place: file.place, isDirectory: false))
+            } else if file.present {
+                checked += 1
+            }
+        }
+        if findings.isEmpty {
+            findings.append(Finding(
+                .permissions, .ok,
+                "\(checked) file\(checked == 1 ? "" : "s") checked: regular, yours, one link each, closed to others as each place demands"))
+        }
+        return findings
+    }
+
+    func temporaryFileFindings(_ places: [StoragePlace: PlaceState]) -> [Finding] {
+        var findings: [Finding] = []
+        for place in StoragePlace.allCases {
+            guard let directory = places[place]?.directory else { continue }
+            var names: [String] = []
+            do {
+                _ = try directory.withDirectory { descriptor in
+                    try descriptor.forEachEntry { name in
+                        let text = String(cString: name)
+                        if SecureDirectory.isTemporaryName(text) { names.append(text) }
+                    }
+                }
+            } catch {
+                findings.append(Finding(
+                    .temporaryFiles, .warning, "could not list \(directory.path): \(error)",
+                    fix: "check that the directory is readable: `ls -la \(Self.quoted(directory.path.string))`"))
+                continue
+            }
+            guard !names.isEmpty else { continue }
+            let listed = names.sorted().prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            findings.append(Finding(
+                .temporaryFiles, .warning,
+                "\(names.count) leftover temporary file\(names.count == 1 ? "" : "s") in \(directory.path) (\(listed)): a write was interrupted",
+                fix: place == .container
+                    ? "the next `bridgectl publish` removes them, or: `rm -f \(Self.quoted(directory.path.string))/.*.tmp-*`"
+                    : "remove them while no bridgectl runs: `rm -f \(Self.quoted(directory.path.string))/.*.tmp-*`"))
+        }
+        if findings.isEmpty {
+            findings.append(Finding(.temporaryFiles, .ok, "no leftover temporary files"))
+        }
+        return findings
+    }
+
+    /// Words a refusal of the storage checks, with its fix.
+    static func finding(for error: StorageError, place: StoragePlace, isDirectory: Bool) -> Finding {
+        switch error {
+        case let .insecurePermissions(path, mode, isDirectory):
+            let octal = String(mode, radix: 8)
+            let exposure = mode & 0o022 != 0 ? "writable" : mode & 0o044 != 0 ? "readable" : "accessible"
+            return Finding(
+                .permissions, .problem,
+                "\(path) is \(exposure) by group or others (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)); \(place.rawValue)/ must be closed to them",
+                fix: "`chmod \(isDirectory ? "700" : "600") \(quoted(path))`")
+        case let .wrongOwner(path, owner, expected):
+            return Finding(
+                .permissions, .problem, "\(path) is owned by uid \(owner), not by you (uid \(expected))",
+                fix: "run bridgectl as uid \(owner), or as root: `chown \(expected) \(quoted(path))`")
+        case let .hardLinked(path, count):
+            return Finding(
+                .permissions, .problem, "\(path) has \(count) names (hard links), so someone else may hold one",
+                fix: "give it one name: `cp -p \(quoted(path)) \(quoted(path + ".copy")) && mv \(quoted(path + ".copy")) \(quoted(path))`")
+        case let .symbolicLink(path):
+            return Finding(
+                .layout, .problem, "\(path) is a symbolic link, which SecureBridge never follows",
+                fix: isDirectory
+                    ? "replace the link by the real directory (`mv` it into place)"
+                    : "remove the link (`rm \(quoted(path))`) and log in or publish again to write a real file")
+        case let .notRegularFile(path):
+            return Finding(
+                .layout, .problem, "\(path) is not a regular file",
+                fix: "remove it (`rm -r \(quoted(path))`); the app writes a fresh one on the next login or publish")
+        case let .notDirectory(path):
+            return Finding(
+                .layout, .problem, "\(path) is not a directory",
+                fix: "move it away (`mv \(quoted(path)) \(quoted(path + ".old"))`) and log in again")
+        case let .tooLarge(path, limit):
+            return Finding(
+                .permissions, .problem, "\(path) is larger than the \(limit) bytes SecureBridge ever writes there",
+                fix: "remove it (`rm \(quoted(path))`) and publish or log in again")
+        case let .changedWhileReading(path):
+            return Finding(
+                .permissions, .warning, "\(path) changed while it was being read", fix: "run `bridgectl doctor` again")
+        case let .invalidName(path):
+            return Finding(.layout, .problem, "\(path) is not a valid storage name", fix: "check --home and the --*-dir options")
+        case .homeUnknown:
+            return Finding(.layout, .problem, "\(error)", fix: "pass --home DIR or set BRIDGE_HOME")
+        case let .io(path, operation, errno):
+            return Finding(
+                .layout, .problem, "could not \(operation) \(path): \(errno)",
+                fix: "check that the path exists and is yours: `ls -ld \(quoted(path))`")
+        }
+    }
+
+    /// `text` quoted for a POSIX shell when it needs it.
+    static func quoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+:@%=,".unicodeScalars.contains($0))
+        }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+internal import Logging
+import SystemPackage
+
+/// `bridgectl doctor`: checks a home and explains, one finding each, what is
+/// right and what is wrong, with a fix.
+///
+/// It looks at the OpenSSL in use, the three places (present, directories,
+/// owner and permissions), every file SecureBridge keeps (through the same
+/// checked reads the app and the widget use), the keys (present, parseable,
+/// the pinned key matching the signing key), the session as the app recorded
+/// it and as the widget's gate sees it, the snapshot's age and expiry, the
+/// clock, and leftover temporary files.
+///
+/// It changes nothing: it creates no directory, writes no mark and never
+/// prints a secret, balance, IBAN or account name.
+public struct Doctor: Sendable {
+    /// The places examined.
+    public let home: BridgeHome
+
+    public init(home: BridgeHome) {
+        self.home = home
+    }
+
+    /// Runs every check.
+    /// - Parameter now: The clock reading to judge expiry and the clock by.
+    /// - Returns: The findings, in a fixed order of checks.
+    public func examine(now: Date) -> DoctorReport {
+        var findings = [Self.openSSLFinding()]
+        let places = Dictionary(uniqueKeysWithValues: StoragePlace.allCases.map { ($0, PlaceState(place: $0, home: home)) })
+        findings += layoutFindings(places)
+        if places.values.allSatisfy({ if case .missing = $0 { true } else { false } }) {
+            findings.append(Self.widgetFinding(for: .placeholder(.notOnboarded), now: now))
+        } else {
+            let files = StoredFiles(places: places)
+            let state = files.appState
+            findings += permissionFindings(places, files)
+            findings += keyFindings(files, state: state)
+            findings += sessionFindings(files, state: state, now: now)
+            findings += widgetFindings(files, now: now)
+            findings += snapshotFindings(files, state: state, now: now)
+            findings += clockFindings(files, now: now)
+            findings += temporaryFileFindings(places)
+        }
+        let report = DoctorReport(findings: findings)
+        Log.doctor.debug("examined", metadata: [
+            "problems": "\(report.count(of: .problem))", "warnings": "\(report.count(of: .warning))",
+        ])
+        return report
+    }
+}
+
+// MARK: - What the checks look at
+
+extension Doctor {
+    /// One place's directory: missing, refused by the storage checks, or ready.
+    enum PlaceState {
+        case missing
+        case refused(StorageError)
+        case ready(SecureDirectory)
+
+        init(place: StoragePlace, home: BridgeHome) {
+            do {
+                self = try SecureDirectory.open(place, in: home).map(PlaceState.ready) ?? .missing
+            } catch let error as StorageError {
+                self = .refused(error)
+            } catch {
+                self = .refused(.io(path: home.path(for: place).string, operation: "open", errno: .ioError))
+            }
+        }
+
+        var directory: SecureDirectory? {
+            if case let .ready(directory) = self { return directory }
+            return nil
+        }
+    }
+
+    /// A file read through the storage checks.
+    enum Stored<Contents> {
+        case absent
+        case refused(StorageError)
+        case present(Contents)
+
+        var contents: Contents? {
+            if case let .present(contents) = self { return contents }
+            return nil
+        }
+
+        var isPresent: Bool {
+            if case .present = self { return true }
+            return false
+        }
+    }
+
+    /// Every file SecureBridge keeps, read once with the checks of
+    /// `SecureDirectory.read` (secrets into `SecureBytes`).
+    struct StoredFiles {
+        let signingKey: Stored<SecureBytes>
+        let passcode: Stored<SecureBytes>
+        let state: Stored<[UInt8]>
+        let keyset: Stored<SecureBytes>
+        let pinnedKey: Stored<[UInt8]>
+        let marks: Stored<[UInt8]>
+        let onboarding: Stored<[UInt8]>
+        let authStatus: Stored<[UInt8]>
+        let snapshot: Stored<[UInt8]>
+        let reloadToken: Stored<[UInt8]>
+
+        init(places: [StoragePlace: PlaceState]) {
+            func load<T>(_ place: StoragePlace, _ read: (SecureDirectory) throws -> T?) -> Stored<T> {
+                guard let directory = places[place]?.directory else { return .absent }
+                do {
+                    return try read(directory).map(Stored.present) ?? .absent
+                } catch let error as StorageError {
+                    return .refused(error)
+                } catch {
+                    return .refused(.io(path: directory.path.string, operation: "read", errno: .ioError))
+                }
+            }
+            signingKey = load(.app) { try $0.readSecret(FileName.signingKey, limit: FileLimit.signingKey) }
+            passcode = load(.app) { try $0.readSecret(FileName.passcode, limit: FileLimit.passcode) }
+            state = load(.app) { try $0.read(FileName.state, limit: FileLimit.state) }
+            keyset = load(.keychain) { try $0.readSecret(FileName.keyset, limit: FileLimit.keyset) }
+            pinnedKey = load(.keychain) { try $0.read(FileName.pinnedKey, limit: FileLimit.pinnedKey) }
+            marks = load(.keychain) { try $0.read(FileName.marks, limit: FileLimit.marks) }
+            onboarding = load(.container) { try $0.read(FileName.onboarding, limit: FileLimit.record) }
+            authStatus = load(.container) { try $0.read(FileName.authStatus, limit: FileLimit.record) }
+            snapshot = load(.container) { try $0.read(FileName.snapshot, limit: FileLimit.snapshot) }
+            reloadToken = load(.container) { try $0.read(FileName.reloadToken, limit: FileLimit.reloadToken) }
+        }
+
+        /// Every file with its place and name, for the permission check.
+        var all: [(place: StoragePlace, name: String, refusal: StorageError?, present: Bool)] {
+            func entry<T>(_ place: StoragePlace, _ name: String, _ stored: Stored<T>) -> (StoragePlace, String, StorageError?, Bool) {
+                switch stored {
+                case .absent: (place, name, nil, false)
+                case let .refused(error): (place, name, error, false)
+                case .present: (place, name, nil, true)
+                }
+            }
+            return [
+                entry(.app, FileName.signingKey, signingKey), entry(.app, FileName.passcode, passcode),
+                entry(.app, FileName.state, state), entry(.keychain, FileName.keyset, keyset),
+                entry(.keychain, FileName.pinnedKey, pinnedKey), entry(.keychain, FileName.marks, marks),
+                entry(.container, FileName.onboarding, onboarding), entry(.container, FileName.authStatus, authStatus),
+                entry(.container, FileName.snapshot, snapshot), entry(.container, FileName.reloadToken, reloadToken),
+            ]
+        }
+
+        /// The app's bookkeeping, or `nil` when it is absent, refused or damaged.
+        var appState: AppState? {
+            state.contents.flatMap { try? JSONDecoder().decode(AppState.self, from: Data($0)) }
+        }
+
+        /// The keychain's high-water marks, or `nil`.
+        var highWaterMarks: HighWaterMarks? {
+            marks.contents.flatMap { try? HighWaterMarks(storedBytes: $0) }
+        }
+
+        /// The snapshot's clear header (not verified), or `nil`.
+        var snapshotHeader: SnapshotHeader? {
+            snapshot.contents.flatMap { try? SnapshotEnvelope(bytes: $0).header }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// One thing `bridgectl doctor` checked: how it stands, what was found and,
+/// unless all is well, what to do about it.
+public struct Finding: Sendable, Equatable, CustomStringConvertible {
+    /// How a finding stands.
+    public enum Severity: String, Sendable, Comparable, CaseIterable {
+        /// As it should be.
+        case ok
+        /// Works, but the widget shows less than it could, or soon will.
+        case warning
+        /// Broken: the widget cannot show what the app published, or storage is unsafe.
+        case problem
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// Which check a finding belongs to; the raw values are the JSON's `check`.
+    public enum Check: String, Sendable, CaseIterable {
+        case openSSL = "openssl"
+        case layout
+        case permissions
+        case keys
+        case pinnedKey = "pinned-key"
+        case session
+        case widget
+        case snapshot
+        case clock
+        case temporaryFiles = "temporary-files"
+    }
+
+    public let check: Check
+    public let severity: Severity
+    /// What was found, in one sentence; paths, ids and times, never data.
+    public let message: String
+    /// What to do, usually a command; `nil` when nothing needs doing.
+    public let fix: String?
+
+    public init(_ check: Check, _ severity: Severity, _ message: String, fix: String? = nil) {
+        self.check = check
+        self.severity = severity
+        self.message = message
+        self.fix = fix
+    }
+
+    /// The finding as one line: severity, message and fix.
+    public var description: String {
+        let label = severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+        return label + message + (fix.map { " — fix: \($0)" } ?? "")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Why a `TimelineFollower` woke up.
+public enum WakeUp: Sendable, Equatable {
+    /// Something in the container may have changed; the follower compares the
+    /// reload token to find out. Spurious wake-ups are harmless.
+    case containerChanged
+    /// The time the follower gave has passed.
+    case deadlineReached
+}
+
+/// What wakes a `TimelineFollower`: file events (`ContainerWatch`), a timer
+/// (`PollingWakeUps`) or, in tests, a script.
+public protocol WakeUpSource: Sendable {
+    /// Suspends until the container may have changed or `timeout` has passed.
+    ///
+    /// The follower measures the timeout with its own (injectable) clock, so
+    /// a source only ever deals in durations.
+    /// - Parameter timeout: How long until the timeline changes by itself, or `nil` when it never does.
+    /// - Returns: Why it returned.
+    /// - Throws: `CancellationError` when the task is cancelled; the follower then stops.
+    func next(timeout: Duration?) async throws -> WakeUp
+}
+
+/// Wakes up every `interval` (or at the timeout, if sooner) and reports a
+/// possible change: the fallback where inotify is not available, and for file
+/// systems whose changes inotify does not see (network mounts).
+public struct PollingWakeUps: WakeUpSource {
+    /// How often the reload token is compared.
+    public let interval: Duration
+
+    /// - Parameter interval: How often to look; two seconds by default.
+    public init(interval: Duration = .seconds(2)) {
+        self.interval = interval
+    }
+
+    public func next(timeout: Duration?) async throws -> WakeUp {
+        guard let timeout, timeout <= interval else {
+            try await Task.sleep(for: interval)
+            return .containerChanged
+        }
+        if timeout > .zero { try await Task.sleep(for: timeout) }
+        return .deadlineReached
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import SecureBridge
+
+extension BridgeCtl {
+    struct Doctor: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the home, the keys, the session and the widget's view; explain each finding with a fix.",
+            discussion: """
+                One line per finding: ok, warning (the widget shows less than it could, or soon will) or problem \\
+                (broken or unsafe). Changes nothing. Exit status 0 when there is no problem (with --strict: no \\
+                warning either), 1 otherwise.
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(help: "Output format: text or json.")
+        var format: OutputFormat = .text
+
+        @Flag(help: "Exit 1 on warnings too.")
+        var strict = false
+
+        func run() throws {
+            let report = SecureBridge.Doctor(home: try options.bridgeHome).examine(now: Date())
+            print(format == .json ? report.json : report.text)
+            guard strict ? report.isAllOK : report.isHealthy else { throw ExitCode.failure }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+/// The README's completion commands work and know the newest commands.
+@Suite struct CompletionScriptTests {
+    @Test(.timeLimit(.minutes(1)), arguments: ["bash", "zsh", "fish"])
+    func completionScriptNamesDoctorAndFollow(shell: String) throws {
+        let child = try Bridgectl.start(["--generate-completion-script", shell])
+        let script = child.readToEnd()
+        child.process.waitUntilExit()
+        #expect(child.process.terminationStatus == 0)
+        #expect(script.contains("doctor"))
+        for option in ["follow", "poll", "verbose", "strict"] {
+            // bash and zsh spell options `--follow`, fish `-l 'follow'`.
+            #expect(script.contains("--\(option)") || script.contains("-l '\(option)'"), "\(option)")
+        }
+    }
+}
