@@ -47,7 +47,12 @@ import Testing
         // While login waits for the passcode, no process shows it in argv or environment.
         let login = try ChildProcess(
             Bridgectl.executable(), ["login"] + home + ["--user", "alice", "--passcode-stdin", "--session-ttl", "1h"])
-        let own = try ["cmdline", "environ"].map { Array(try Data(contentsOf: URL(fileURLWithPath: "/proc/\(login.pid)/\($0)"))) }
+        // The child's argv is readable once its exec has completed; until then it reads empty.
+        var own: [[UInt8]] = [[], []]
+        for _ in 0..<200 where own[0].isEmpty {
+            own = try ["cmdline", "environ"].map { Array(try Data(contentsOf: URL(fileURLWithPath: "/proc/\(login.pid)/\($0)"))) }
+            if own[0].isEmpty { usleep(10_000) }
+        }
         #expect(String(decoding: own[0], as: UTF8.self).contains("--passcode-stdin"))
         var processes = 0
         for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") where Int(entry) != nil {
