@@ -8,7 +8,7 @@ import Glibc
 /// test writes to (`MSG_NOSIGNAL`: a child that exits early cannot raise
 /// `SIGPIPE` here) or from a file. Standard output and error are drained
 /// together with `poll` before the child is waited for.
-enum Bridgectl {
+enum BridgectlBinary {
     /// Where the binary is: beside the test bundle (`.build/<triple>/debug`),
     /// else `.build/debug/bridgectl` under the package root found from this file.
     static let path: String? = {

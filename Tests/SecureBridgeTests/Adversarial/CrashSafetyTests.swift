@@ -13,7 +13,7 @@ import Testing
     /// How long `arguments` takes to run once, in microseconds.
     static func duration(_ arguments: [String]) throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
-        let output = try Bridgectl.run(arguments)
+        let output = try BridgectlBinary.run(arguments)
         #expect(output.status == 0, "\(arguments.first ?? ""): \(output)")
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
     }
@@ -31,7 +31,7 @@ import Testing
         var publishTime = 0.0
         for index in [1, 0] {
             publishTime = max(publishTime, try Self.duration(publish(index)))
-            try expected.insert(#require(ReaderLoop.canonicalAccounts(Bridgectl.run(["read", "--home", fixture.root, "--format", "json"]))))
+            try expected.insert(#require(ReaderLoop.canonicalAccounts(BridgectlBinary.run(["read", "--home", fixture.root, "--format", "json"]))))
         }
         #expect(expected.count == 2)
         let startTime = try Self.duration(["open", "securebridge://login"])
@@ -45,7 +45,7 @@ import Testing
         var leftovers = 0
         var reserved = try AppState.load(from: Places.prepare(fixture.home)).snapshotSequence
         for kill in 0..<15 {
-            let child = try ChildProcess(Bridgectl.executable(), publish(kill))
+            let child = try ChildProcess(BridgectlBinary.executable(), publish(kill))
             usleep(useconds_t(Double.random(in: window, using: &generator)))
             child.deliver(SIGKILL)
             let output = child.finish()
@@ -64,11 +64,11 @@ import Testing
         let tally = reader.stop()
 
         // The next publish completes and sweeps up what the killed ones left.
-        let last = try Bridgectl.run(publish(0))
+        let last = try BridgectlBinary.run(publish(0))
         #expect(last.status == 0, "\(last)")
         let remaining = try fixture.temporaryFiles()
         #expect(remaining == [], "left after the next publish")
-        let final = try Bridgectl.run(["read", "--home", fixture.root, "--format", "json"])
+        let final = try BridgectlBinary.run(["read", "--home", fixture.root, "--format", "json"])
         #expect(ReaderLoop.canonicalAccounts(final).map(expected.contains) == true)
 
         print("crash test (swift test): 15 kills, \(outcomes.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", ")), "

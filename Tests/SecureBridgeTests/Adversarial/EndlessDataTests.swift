@@ -92,7 +92,7 @@ import Testing
             (sparse, "/dev/null", "The file \(sparse) is larger than the 1048576-byte limit."),
         ]
         for (argument, stdin, message) in sources {
-            let output = try Bridgectl.run(["publish", "--home", fixture.root, argument], inputFile: stdin)
+            let output = try BridgectlBinary.run(["publish", "--home", fixture.root, argument], inputFile: stdin)
             #expect(output.status == 1)
             #expect(output.stderrText == "Error: \(message)\n")
         }
@@ -101,7 +101,7 @@ import Testing
     @Test func bridgectlReadsAHugeSnapshotAsAPlaceholder() throws {
         let fixture = try BridgeFixture.published()
         try Self.inflate(fixture, .container, "snapshot")
-        let output = try Bridgectl.readJSON(home: fixture.root, now: fixture.startText)
+        let output = try BridgectlBinary.readJSON(home: fixture.root, now: fixture.startText)
         #expect(output.status == 0)
         let entries = try #require(output.json?["entries"] as? [[String: Any]])
         #expect(entries.allSatisfy { $0["state"] as? String == "placeholder" && $0["reason"] as? String == "tampered" })

@@ -47,7 +47,7 @@ final class ReaderLoop: Sendable {
     private func readOnce() -> String? {
         let output: ChildProcess.Output
         do {
-            output = try Bridgectl.run(["read", "--home", home, "--format", "json"])
+            output = try BridgectlBinary.run(["read", "--home", home, "--format", "json"])
         } catch {
             return "could not run bridgectl: \(error)"
         }
