@@ -94,7 +94,6 @@ extension BridgeApp {
         let envelope = try SnapshotEnvelope.seal(
             payload: payload, epoch: state.epoch, sequence: state.snapshotSequence, issuedAt: issuedAt,
             staleAt: staleAt, expiresAt: expiresAt, signingKey: signingKey, dataKey: keyset.primary)
-        _ = try places.container.removeLeftoverTemporaryFiles()
         try places.container.write(FileName.snapshot, envelope.bytes)
         var marks = HighWaterMarks()
         marks.snapshotSequence = state.snapshotSequence

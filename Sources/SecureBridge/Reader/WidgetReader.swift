@@ -143,6 +143,8 @@ public struct WidgetReader: Sendable {
     /// The placeholder reason for a failure anywhere in the gate.
     static func reason(for error: any Error) -> Reason {
         switch error {
+        // Content a writer can produce in a file of ours: a damaged file, not unsafe storage.
+        case StorageError.tooLarge, StorageError.changedWhileReading: return .tampered
         case is StorageError: return .insecureStorage
         case let error as EnvelopeError:
             switch error {

@@ -32,6 +32,7 @@ public struct BridgeApp: Sendable {
         if !onboarding, try SecureDirectory.open(.app, in: home) == nil { throw SessionError.notOnboarded }
         let places = try Places.prepare(home)
         return try places.app.withExclusiveLock {
+            try Self.removeLeftoverTemporaryFiles(places)
             var state = try AppState.load(from: places)
             let before = state
             do {
@@ -44,6 +45,17 @@ public struct BridgeApp: Sendable {
                 throw error
             }
         }
+    }
+
+    /// Removes the temporary files a writer killed mid-write left in the three places.
+    ///
+    /// Call it holding the app lock: every writer of `app/` and `container/`
+    /// holds it, and so do the writers of the keyset and the pinned key; the
+    /// marks' writers (app and widgets) hold the keychain lock, taken here.
+    static func removeLeftoverTemporaryFiles(_ places: Places) throws {
+        try places.app.removeLeftoverTemporaryFiles()
+        try places.container.removeLeftoverTemporaryFiles()
+        try places.keychain.withExclusiveLock { try places.keychain.removeLeftoverTemporaryFiles() }
     }
 
     // MARK: Login

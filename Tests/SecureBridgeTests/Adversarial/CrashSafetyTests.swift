@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+
+/// Attack 7: `kill -9` of the publisher at random instants while a widget
+/// keeps reading. The short version of `scripts/crash-test`.
+@Suite struct CrashSafetyTests {
+    /// Where in a publish a kill landed, judged from the files it left.
+    enum Outcome: String, CaseIterable {
+        case completed, beforeReservingASequence, afterReservingASequence, afterTheSnapshotWasReplaced
+    }
+
+    /// How long `arguments` takes to run once, in microseconds.
+    static func duration(_ arguments: [String]) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let output = try BridgectlBinary.run(arguments)
+        #expect(output.status == 0, "\(arguments.first ?? ""): \(output)")
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+    }
+
+    @Test func killingThePublisherNeverTearsTheSnapshot() throws {
+        let fixture = try BridgeFixture.live()
+        let inputs = [fixture.root + "/a.json", fixture.root + "/b.json"]
+        FileManager.default.createFile(atPath: inputs[0], contents: Data(BridgeFixture.accounts))
+        FileManager.default.createFile(atPath: inputs[1], contents: Data(BridgeFixture.otherAccounts))
+        let publish = { (index: Int) in ["publish", "--home", fixture.root, inputs[index % 2]] }
+
+        // What a reader shows for each input, and how long a process takes to
+        // start and to publish: kills land between 80 % of the first and 110 % of the second.
+        var expected: Set<String> = []
+        var publishTime = 0.0
+        for index in [1, 0] {
+            publishTime = max(publishTime, try Self.duration(publish(index)))
+            try expected.insert(#require(ReaderLoop.canonicalAccounts(BridgectlBinary.run(["read", "--home", fixture.root, "--format", "json"]))))
+        }
+        #expect(expected.count == 2)
+        let startTime = try Self.duration(["open", "securebridge://login"])
+        let window = (0.8 * startTime)...max(1.1 * publishTime, startTime)
+
+        let accepted = expected
+        let reader = ReaderLoop(home: fixture.root) { accepted.contains($0) }
+        var generator = SplitMix(seed: 0x5EC_B41D6E)
+        var outcomes: [Outcome: Int] = [:]
+        var failures: [String] = []
+        var leftovers = 0
+        var reserved = try AppState.load(from: Places.prepare(fixture.home)).snapshotSequence
+        for kill in 0..<15 {
+            let child = try ChildProcess(BridgectlBinary.executable(), publish(kill))
+            usleep(useconds_t(Double.random(in: window, using: &generator)))
+            child.deliver(SIGKILL)
+            let output = child.finish()
+            let state = try AppState.load(from: Places.prepare(fixture.home)).snapshotSequence
+            let current = try SnapshotEnvelope(bytes: fixture.bytes(.container, "snapshot")).header.sequence
+            switch (output.status, output.signal) {
+            case (0?, _): outcomes[.completed, default: 0] += 1
+            case (_, SIGKILL?) where state == reserved: outcomes[.beforeReservingASequence, default: 0] += 1
+            case (_, SIGKILL?) where current != state: outcomes[.afterReservingASequence, default: 0] += 1
+            case (_, SIGKILL?): outcomes[.afterTheSnapshotWasReplaced, default: 0] += 1
+            default: failures.append("kill \(kill): \(output)")
+            }
+            reserved = state
+            if try !fixture.temporaryFiles().isEmpty { leftovers += 1 }
+        }
+        let tally = reader.stop()
+
+        // The next publish completes and sweeps up what the killed ones left.
+        let last = try BridgectlBinary.run(publish(0))
+        #expect(last.status == 0, "\(last)")
+        let remaining = try fixture.temporaryFiles()
+        #expect(remaining == [], "left after the next publish")
+        let final = try BridgectlBinary.run(["read", "--home", fixture.root, "--format", "json"])
+        #expect(ReaderLoop.canonicalAccounts(final).map(expected.contains) == true)
+
+        print("crash test (swift test): 15 kills, \(outcomes.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", ")), "
+            + "\(leftovers) left temporary files, \(tally.reads) reads checked, \(tally.failures.count + failures.count) failures")
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(tally.failures.isEmpty, "\(tally.failures.prefix(3))")
+        #expect(tally.reads > 0)
+    }
+}
