@@ -19,6 +19,12 @@ struct BridgeCtl: AsyncParsableCommand {
             Inspect.self, Keys.self, Open.self, Preview.self, Doctor.self, Demo.self,
         ]
     )
+
+    /// Forbids core dumps before any secret is read, then runs the command.
+    static func main() async {
+        ProcessHardening.forbidCoreDumps()
+        await main(nil)
+    }
 }
 
 /// Where the three places are; shared by every command.

@@ -55,7 +55,7 @@ public struct BridgeApp: Sendable {
     static func removeLeftoverTemporaryFiles(_ places: Places) throws {
         try places.app.removeLeftoverTemporaryFiles()
         try places.container.removeLeftoverTemporaryFiles()
-        try places.keychain.withExclusiveLock { try places.keychain.removeLeftoverTemporaryFiles() }
+        _ = try places.keychain.withExclusiveLock { try places.keychain.removeLeftoverTemporaryFiles() }
     }
 
     // MARK: Login

@@ -61,6 +61,10 @@ import Testing
             #expect(!Self.contains(Array(argv), Self.passcode), "process \(entry)")
         }
         #expect(processes > 1 && !Self.contains(own[1], Self.passcode))
+        // A crash while the passcode is in memory writes no core file.
+        let limits = (try? String(contentsOfFile: "/proc/\(login.pid)/limits", encoding: .utf8)) ?? ""
+        let coreLimit = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
+        #expect(coreLimit?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(coreLimit ?? "")")
         outputs.append(("login", login.finish(input: Array((Self.passcode + "\n").utf8))))
         #expect(outputs[0].1.status == 0, "\(outputs[0].1)")
         #expect(try Self.filesHoldingAPasscode(under: fixture.root) == [])
