@@ -60,15 +60,6 @@ extension BridgeFixture {
         try HomeTemplate.published.get().fixture()
     }
 
-    /// A fixture logged in and published at the real time, so that the real
-    /// `bridgectl` (which reads the system clock) finds a live session.
-    static func live(_ input: [UInt8] = BridgeFixture.accounts) throws -> BridgeFixture {
-        let fixture = try BridgeFixture()
-        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 7 * 86400, now: Date())
-        try fixture.app.publish(input, ttlSeconds: 24 * 3600, staleAfterSeconds: 3600, now: Date())
-        return fixture
-    }
-
     /// Replaces a file's bytes in place as an attacker with write access
     /// would, fast enough for sweeps that write thousands of times: no `fsync`,
     /// and no truncation to zero, which makes ext4 flush on close.
@@ -95,5 +86,12 @@ extension BridgeFixture {
     /// The names of temporary files (`.<name>.tmp-*`) left in any place.
     func temporaryFiles() throws -> [String] {
         try allEntries().filter { $0.contains("/.") && $0.contains(".tmp-") }
+    }
+}
+
+extension Bridgectl {
+    /// `bridgectl read --home ROOT --format json --now NOW`: a widget's view of a home at an instant.
+    static func readJSON(home root: String, now: String) throws -> Output {
+        try run(["read", "--home", root, "--format", "json", "--now", now])
     }
 }

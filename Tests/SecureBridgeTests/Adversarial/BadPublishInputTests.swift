@@ -112,20 +112,20 @@ import Testing
         let fixture = try BridgeFixture.live()
         let now = UTCTimestamp.string(from: Date().addingTimeInterval(60))
         let before = try Self.container(fixture)
-        let baseline = try BridgectlBinary.readJSON(home: fixture.root, now: now)
+        let baseline = try Bridgectl.readJSON(home: fixture.root, now: now)
         #expect((baseline.json?["entries"] as? [[String: Any]])?.first?["state"] as? String == "full")
 
         var refused = 0
         for item in Self.catalogue {
-            let output = try BridgectlBinary.run(["publish", "--home", fixture.root, item.file ?? "-"], input: item.input)
+            let output = try Bridgectl.run(["publish", "--home", fixture.root, item.file ?? "-"], input: item.input)
             #expect(output.status == 1, "\(item.name)")
             #expect(output.stdout.isEmpty, "\(item.name)")
-            #expect(output.stderrText == "Error: \(item.message)\n", "\(item.name)")
+            #expect(output.stderr == "Error: \(item.message)\n", "\(item.name)")
             for secret in ["4321", "12850", "DE89370400440532013000", "Everyday", "Dollars"] {
-                #expect(!output.stderrText.contains(secret), "\(item.name) repeats \(secret)")
+                #expect(!output.stderr.contains(secret), "\(item.name) repeats \(secret)")
             }
             #expect(try Self.container(fixture) == before, "\(item.name) changed the container")
-            let read = try BridgectlBinary.readJSON(home: fixture.root, now: now)
+            let read = try Bridgectl.readJSON(home: fixture.root, now: now)
             #expect(read.stdout == baseline.stdout, "\(item.name) changed what a widget reads")
             if output.status == 1 { refused += 1 }
         }

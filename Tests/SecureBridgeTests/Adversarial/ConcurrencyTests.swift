@@ -50,9 +50,9 @@ import Testing
         let publisherBodies: [@Sendable () -> Void] = (1...publishers).map { publisher in
             {
                 for run in 1...runs {
-                    let output = try? BridgectlBinary.run(["publish", "--home", root, "-"], input: Self.input(publisher: publisher, run: run))
+                    let output = try? Bridgectl.run(["publish", "--home", root, "-"], input: Self.input(publisher: publisher, run: run))
                     let sequence = output.flatMap { output in
-                        output.status == 0 ? output.stdoutText.split(separator: " ").dropFirst(2).first.flatMap { UInt64($0) } : nil
+                        output.status == 0 ? output.stdout.split(separator: " ").dropFirst(2).first.flatMap { UInt64($0) } : nil
                     }
                     log.withLock { log in
                         guard let sequence else {
@@ -72,13 +72,13 @@ import Testing
                 var lastMark: UInt64 = 0
                 while log.withLock({ $0.publishersLeft > 0 }) {
                     var problems: [String] = []
-                    let read = try? BridgectlBinary.run(["read", "--home", root, "--format", "json"])
+                    let read = try? Bridgectl.run(["read", "--home", root, "--format", "json"])
                     let entry = (read?.json?["entries"] as? [[String: Any]])?.first
                     let name = ((entry?["accounts"] as? [[String: Any]])?.first?["name"] as? String) ?? ""
                     if read?.status != 0 || entry?["state"] as? String != "full" || !name.hasPrefix("Publisher ") {
                         problems.append("reader \(reader): read \(read.map(\.description) ?? "did not start")")
                     }
-                    let status = try? BridgectlBinary.run(["status", "--home", root, "--format", "json"])
+                    let status = try? Bridgectl.run(["status", "--home", root, "--format", "json"])
                     let sequence = ((status?.json?["snapshot"] as? [String: Any])?["sequence"] as? NSNumber)?.uint64Value
                     if let sequence, sequence >= lastStatus { lastStatus = sequence } else {
                         problems.append("reader \(reader): status sequence \(sequence.map(String.init) ?? "none") after \(lastStatus)")
@@ -106,10 +106,10 @@ import Testing
             #expect(sequences == sequences.sorted() && Set(sequences).count == sequences.count, "publisher \(publisher)")
         }
         let last = try #require(all.last)
-        let status = try BridgectlBinary.run(["status", "--home", root, "--format", "json"])
+        let status = try Bridgectl.run(["status", "--home", root, "--format", "json"])
         #expect(((status.json?["snapshot"] as? [String: Any])?["sequence"] as? NSNumber)?.uint64Value == last)
         #expect(try HighWaterMarks(storedBytes: fixture.bytes(.keychain, "marks")).snapshotSequence == last)
-        let final = try BridgectlBinary.run(["read", "--home", root, "--format", "json"])
+        let final = try Bridgectl.run(["read", "--home", root, "--format", "json"])
         let finalEntry = (final.json?["entries"] as? [[String: Any]])?.first
         #expect((finalEntry?["accounts"] as? [[String: Any]])?.first?["name"] as? String == result.names[last])
         print("concurrency test (swift test): \(publishers) publishers, \(readers) readers, \(all.count) publishes, "

@@ -13,7 +13,7 @@ import Testing
     /// How long `arguments` takes to run once, in microseconds.
     static func duration(_ arguments: [String]) throws -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
-        let output = try BridgectlBinary.run(arguments)
+        let output = try Bridgectl.run(arguments)
         #expect(output.status == 0, "\(arguments.first ?? ""): \(output)")
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
     }
@@ -21,8 +21,8 @@ import Testing
     @Test func killingThePublisherNeverTearsTheSnapshot() throws {
         let fixture = try BridgeFixture.live()
         let inputs = [fixture.root + "/a.json", fixture.root + "/b.json"]
-        FileManager.default.createFile(atPath: inputs[0], contents: Data(BridgeFixture.accounts))
-        FileManager.default.createFile(atPath: inputs[1], contents: Data(BridgeFixture.otherAccounts))
+        _ = FileManager.default.createFile(atPath: inputs[0], contents: Data(BridgeFixture.accounts))
+        _ = FileManager.default.createFile(atPath: inputs[1], contents: Data(BridgeFixture.otherAccounts))
         let publish = { (index: Int) in ["publish", "--home", fixture.root, inputs[index % 2]] }
 
         // What a reader shows for each input, and how long a process takes to
@@ -31,7 +31,7 @@ import Testing
         var publishTime = 0.0
         for index in [1, 0] {
             publishTime = max(publishTime, try Self.duration(publish(index)))
-            try expected.insert(#require(ReaderLoop.canonicalAccounts(BridgectlBinary.run(["read", "--home", fixture.root, "--format", "json"]))))
+            try expected.insert(#require(ReaderLoop.canonicalAccounts(Bridgectl.run(["read", "--home", fixture.root, "--format", "json"]))))
         }
         #expect(expected.count == 2)
         let startTime = try Self.duration(["open", "securebridge://login"])
@@ -45,9 +45,9 @@ import Testing
         var leftovers = 0
         var reserved = try AppState.load(from: Places.prepare(fixture.home)).snapshotSequence
         for kill in 0..<15 {
-            let child = try ChildProcess(BridgectlBinary.executable(), publish(kill))
+            let child = try Bridgectl.start(publish(kill))
             usleep(useconds_t(Double.random(in: window, using: &generator)))
-            child.deliver(SIGKILL)
+            child.send(SIGKILL)
             let output = child.finish()
             let state = try AppState.load(from: Places.prepare(fixture.home)).snapshotSequence
             let current = try SnapshotEnvelope(bytes: fixture.bytes(.container, "snapshot")).header.sequence
@@ -64,11 +64,11 @@ import Testing
         let tally = reader.stop()
 
         // The next publish completes and sweeps up what the killed ones left.
-        let last = try BridgectlBinary.run(publish(0))
+        let last = try Bridgectl.run(publish(0))
         #expect(last.status == 0, "\(last)")
         let remaining = try fixture.temporaryFiles()
         #expect(remaining == [], "left after the next publish")
-        let final = try BridgectlBinary.run(["read", "--home", fixture.root, "--format", "json"])
+        let final = try Bridgectl.run(["read", "--home", fixture.root, "--format", "json"])
         #expect(ReaderLoop.canonicalAccounts(final).map(expected.contains) == true)
 
         print("crash test (swift test): 15 kills, \(outcomes.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", ")), "

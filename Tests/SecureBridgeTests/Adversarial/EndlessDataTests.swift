@@ -85,23 +85,23 @@ import Testing
     @Test func bridgectlStopsReadingEndlessInput() throws {
         let fixture = try BridgeFixture.published()
         let sparse = fixture.root + "/sparse.json"
-        FileManager.default.createFile(atPath: sparse, contents: nil)
+        _ = FileManager.default.createFile(atPath: sparse, contents: nil)
         #expect(truncate(sparse, Self.fourGiB) == 0)
         let sources: [(String, String, String)] = [
             ("-", "/dev/zero", "Standard input is larger than the 1048576-byte limit."),
             (sparse, "/dev/null", "The file \(sparse) is larger than the 1048576-byte limit."),
         ]
         for (argument, stdin, message) in sources {
-            let output = try BridgectlBinary.run(["publish", "--home", fixture.root, argument], inputFile: stdin)
+            let output = try Bridgectl.run(["publish", "--home", fixture.root, argument], inputFile: stdin)
             #expect(output.status == 1)
-            #expect(output.stderrText == "Error: \(message)\n")
+            #expect(output.stderr == "Error: \(message)\n")
         }
     }
 
     @Test func bridgectlReadsAHugeSnapshotAsAPlaceholder() throws {
         let fixture = try BridgeFixture.published()
         try Self.inflate(fixture, .container, "snapshot")
-        let output = try BridgectlBinary.readJSON(home: fixture.root, now: fixture.startText)
+        let output = try Bridgectl.readJSON(home: fixture.root, now: fixture.startText)
         #expect(output.status == 0)
         let entries = try #require(output.json?["entries"] as? [[String: Any]])
         #expect(entries.allSatisfy { $0["state"] as? String == "placeholder" && $0["reason"] as? String == "tampered" })

@@ -42,11 +42,10 @@ import Testing
     @Test func thePasscodeNeverLeavesStandardInput() throws {
         let fixture = try BridgeFixture()
         let home = ["--home", fixture.root]
-        var outputs: [(String, ChildProcess.Output)] = []
+        var outputs: [(String, Bridgectl.Output)] = []
 
         // While login waits for the passcode, no process shows it in argv or environment.
-        let login = try ChildProcess(
-            BridgectlBinary.executable(), ["login"] + home + ["--user", "alice", "--passcode-stdin", "--session-ttl", "1h"])
+        let login = try Bridgectl.start(["login"] + home + ["--user", "alice", "--passcode-stdin", "--session-ttl", "1h"])
         // The child's argv is readable once its exec has completed; until then it reads empty.
         var own: [[UInt8]] = [[], []]
         for _ in 0..<200 where own[0].isEmpty {
@@ -70,7 +69,7 @@ import Testing
         #expect(try Self.filesHoldingAPasscode(under: fixture.root) == [])
 
         // The CLI has no way to take it from argv.
-        let refused = try BridgectlBinary.run(["unlock"] + home + ["--passcode", Self.passcode])
+        let refused = try Bridgectl.run(["unlock"] + home + ["--passcode", Self.passcode])
         #expect(refused.status == 64)
 
         let steps: [(String, [String], String?, Int32)] = [
@@ -84,25 +83,26 @@ import Testing
             ("logout", ["logout"] + home, nil, 0),
         ]
         for (name, arguments, input, status) in steps {
-            let output = try BridgectlBinary.run(arguments, input: Array((input ?? "").utf8))
+            let output = try Bridgectl.run(arguments, input: Array((input ?? "").utf8))
             #expect(output.status == status, "\(name): \(output)")
             outputs.append((name, output))
             #expect(try Self.filesHoldingAPasscode(under: fixture.root) == [], "after \(name)")
         }
         for (name, output) in outputs + [("refused", refused)] {
-            #expect(!Self.contains(output.stdout + output.stderr, Self.passcode), "\(name)")
-            #expect(!Self.contains(output.stdout + output.stderr, Self.wrongPasscode), "\(name)")
+            let printed = Array((output.stdout + output.stderr).utf8)
+            #expect(!Self.contains(printed, Self.passcode), "\(name)")
+            #expect(!Self.contains(printed, Self.wrongPasscode), "\(name)")
         }
     }
 
     @Test func wrongPasscodesBackOffAcrossProcesses() throws {
         let fixture = try BridgeFixture.live()
         let home = ["--home", fixture.root]
-        #expect(try BridgectlBinary.run(["lock"] + home).status == 0)
+        #expect(try Bridgectl.run(["lock"] + home).status == 0)
         for left in [9, 8] {
-            let output = try BridgectlBinary.run(["unlock"] + home + ["--passcode-stdin"], input: Array("0000\n".utf8))
+            let output = try Bridgectl.run(["unlock"] + home + ["--passcode-stdin"], input: Array("0000\n".utf8))
             #expect(output.status == 1)
-            #expect(output.stderrText == "Error: The passcode is wrong; \(left) attempts left before the session is wiped.\n")
+            #expect(output.stderr == "Error: The passcode is wrong; \(left) attempts left before the session is wiped.\n")
         }
         // A third wrong passcode from another process (the library, its clock 100 s ahead) starts a delay ...
         let later = Date().addingTimeInterval(100)
@@ -110,10 +110,10 @@ import Testing
             try fixture.app.unlock(passcode: SecureBytes(copying: Array("0000".utf8)), now: later)
         }
         // ... that the next process honours, even for the right passcode.
-        let output = try BridgectlBinary.run(["unlock"] + home + ["--passcode-stdin"], input: Array("2468\n".utf8))
+        let output = try Bridgectl.run(["unlock"] + home + ["--passcode-stdin"], input: Array("2468\n".utf8))
         #expect(output.status == 1)
-        #expect(output.stderrText.hasPrefix("Error: Too many wrong passcodes; try again in 10"))
-        let status = try BridgectlBinary.run(["status"] + home + ["--format", "json"])
+        #expect(output.stderr.hasPrefix("Error: Too many wrong passcodes; try again in 10"))
+        let status = try Bridgectl.run(["status"] + home + ["--format", "json"])
         #expect((status.json?["failedUnlocks"] as? NSNumber)?.intValue == 3)
         #expect((status.json?["state"] as? String) == "locked")
     }

@@ -45,14 +45,14 @@ final class ReaderLoop: Sendable {
 
     /// One read; a description of what was wrong, or nil.
     private func readOnce() -> String? {
-        let output: ChildProcess.Output
+        let output: Bridgectl.Output
         do {
-            output = try BridgectlBinary.run(["read", "--home", home, "--format", "json"])
+            output = try Bridgectl.run(["read", "--home", home, "--format", "json"])
         } catch {
             return "could not run bridgectl: \(error)"
         }
         guard output.status == 0, output.stderr.isEmpty else { return "read failed: \(output)" }
-        guard let entry = (output.json?["entries"] as? [[String: Any]])?.first else { return "not a timeline: \(output.stdoutText)" }
+        guard let entry = (output.json?["entries"] as? [[String: Any]])?.first else { return "not a timeline: \(output.stdout)" }
         guard entry["state"] as? String == "full", entry["reason"] is NSNull else {
             return "state \(entry["state"] ?? "?") reason \(entry["reason"] ?? "?")"
         }
@@ -61,7 +61,7 @@ final class ReaderLoop: Sendable {
     }
 
     /// The first entry's accounts as JSON with sorted keys, to compare what two reads showed.
-    static func canonicalAccounts(_ output: ChildProcess.Output) -> String? {
+    static func canonicalAccounts(_ output: Bridgectl.Output) -> String? {
         guard let accounts = (output.json?["entries"] as? [[String: Any]])?.first?["accounts"],
               let data = try? JSONSerialization.data(withJSONObject: accounts, options: [.sortedKeys])
         else { return nil }

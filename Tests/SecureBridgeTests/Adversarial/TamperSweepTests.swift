@@ -71,7 +71,7 @@ import Testing
 
     @Test func bridgectlRendersTamperedFilesAsValidJSONAndExitsZero() throws {
         let fixture = try BridgeFixture.published()
-        let baseline = try BridgectlBinary.readJSON(home: fixture.root, now: fixture.startText)
+        let baseline = try Bridgectl.readJSON(home: fixture.root, now: fixture.startText)
         #expect(baseline.status == 0)
         let firstState = (baseline.json?["entries"] as? [[String: Any]])?.first?["state"] as? String
         #expect(firstState == "full")
@@ -95,7 +95,7 @@ import Testing
             let original = try fixture.bytes(.container, name)
             try fixture.plant(.container, name, mutation.apply(to: original))
             defer { try? fixture.plant(.container, name, original) }
-            let output = try BridgectlBinary.readJSON(home: fixture.root, now: fixture.startText)
+            let output = try Bridgectl.readJSON(home: fixture.root, now: fixture.startText)
             guard output.status == 0, output.stderr.isEmpty, let json = output.json,
                   let entries = json["entries"] as? [[String: Any]], !entries.isEmpty
             else {

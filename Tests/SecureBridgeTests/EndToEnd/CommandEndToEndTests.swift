@@ -8,7 +8,7 @@ struct CommandEndToEndTests {
         ("securebridge://login", "login"),
     ])
     func openResolvesTheAppsOwnDeepLinks(url: String, mentions: String) throws {
-        let result = try BridgeCtlRunner.run(["open", url])
+        let result = try Bridgectl.run(["open", url])
 
         #expect(result.succeeded, "\(result)")
         #expect(result.stdout.contains(mentions), "\(result.stdout)")
@@ -24,7 +24,7 @@ struct CommandEndToEndTests {
         "securebridge://login/extra",
     ])
     func openRejectsAnyOtherLinkWithOneSentence(url: String) throws {
-        let result = try BridgeCtlRunner.run(["open", url])
+        let result = try Bridgectl.run(["open", url])
 
         #expect(!result.succeeded)
         #expect(result.stdout.isEmpty, "a rejected link must not resolve: \(result.stdout)")
@@ -32,7 +32,7 @@ struct CommandEndToEndTests {
     }
 
     @Test func demoTellsTheWholeStory() throws {
-        let result = try BridgeCtlRunner.run(["demo"])
+        let result = try Bridgectl.run(["demo"])
 
         #expect(result.succeeded, "\(result)")
         let lines = result.stdout.split(separator: "\n")

@@ -39,12 +39,12 @@ struct EndToEndHome: Sendable {
     // MARK: Commands
 
     /// Runs `bridgectl ARGUMENTS --home HOME`.
-    func bridgectl(_ arguments: [String], standardInput: String? = nil) throws -> CommandOutput {
-        try BridgeCtlRunner.run(arguments + ["--home", home], standardInput: standardInput)
+    func bridgectl(_ arguments: [String], standardInput: String = "") throws -> Bridgectl.Output {
+        try Bridgectl.run(arguments + ["--home", home], input: Array(standardInput.utf8))
     }
 
     /// Runs `bridgectl ARGUMENTS --home HOME`.
-    func bridgectl(_ arguments: String..., standardInput: String? = nil) throws -> CommandOutput {
+    func bridgectl(_ arguments: String..., standardInput: String = "") throws -> Bridgectl.Output {
         try bridgectl(arguments, standardInput: standardInput)
     }
 
@@ -53,7 +53,7 @@ struct EndToEndHome: Sendable {
     func login(
         user: String = "alice", passcode: String = EndToEndHome.passcode, sessionTTL: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> CommandOutput {
+    ) throws -> Bridgectl.Output {
         var arguments = ["login", "--user", user, "--passcode-stdin"]
         if let sessionTTL { arguments += ["--session-ttl", sessionTTL] }
         let result = try bridgectl(arguments, standardInput: passcode + "\n")
@@ -65,7 +65,7 @@ struct EndToEndHome: Sendable {
     @discardableResult
     func publish(
         _ file: String, options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> CommandOutput {
+    ) throws -> Bridgectl.Output {
         let result = try bridgectl(["publish", file] + options)
         try #require(result.succeeded, "publish failed: \(result)", sourceLocation: sourceLocation)
         return result
@@ -135,8 +135,8 @@ struct EndToEndHome: Sendable {
 
 /// The example inputs shipped with the package.
 enum Examples {
-    static var accounts: String { BridgeCtlRunner.packageRoot.appendingPathComponent("examples/accounts.json").path }
-    static var spending: String { BridgeCtlRunner.packageRoot.appendingPathComponent("examples/spending.json").path }
+    static var accounts: String { Bridgectl.packageRoot.appendingPathComponent("examples/accounts.json").path }
+    static var spending: String { Bridgectl.packageRoot.appendingPathComponent("examples/spending.json").path }
 }
 
 /// ISO 8601 instants as `read --now` takes them and the JSON prints them.

@@ -1,0 +1,14 @@
+import Foundation
+@testable import SecureBridge
+
+extension BridgeFixture {
+    /// A fixture logged in for 7 days and holding `input` (stale after 1 h,
+    /// expired after 24 h), both at the real time, so that the real
+    /// `bridgectl` (which reads the system clock) finds a live session.
+    static func live(_ input: [UInt8] = BridgeFixture.accounts) throws -> BridgeFixture {
+        let fixture = try BridgeFixture()
+        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 7 * 86400, now: Date())
+        try fixture.app.publish(input, ttlSeconds: 24 * 3600, staleAfterSeconds: 3600, now: Date())
+        return fixture
+    }
+}
