@@ -5,10 +5,9 @@ import Testing
 @Suite struct CompletionScriptTests {
     @Test(.timeLimit(.minutes(1)), arguments: ["bash", "zsh", "fish"])
     func completionScriptNamesDoctorAndFollow(shell: String) throws {
-        let child = try Bridgectl.start(["--generate-completion-script", shell])
-        let script = child.readToEnd()
-        child.process.waitUntilExit()
-        #expect(child.process.terminationStatus == 0)
+        let output = try Bridgectl.run(["--generate-completion-script", shell])
+        let script = output.stdout
+        #expect(output.status == 0)
         #expect(script.contains("doctor"))
         for option in ["follow", "poll", "verbose", "strict"] {
             // bash and zsh spell options `--follow`, fish `-l 'follow'`.

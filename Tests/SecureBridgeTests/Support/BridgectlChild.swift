@@ -166,15 +166,3 @@ extension Bridgectl {
 }
 
 // MARK: - Until Docs/CompletionScriptTests.swift uses `Bridgectl.run`
-
-extension Bridgectl.Child {
-    /// Standard output to its end, once the child has ended.
-    func readToEnd() -> String { finish().stdout }
-
-    /// The child itself, standing in for the Foundation `Process` the completion test still asks for.
-    var process: Bridgectl.Child { self }
-
-    func waitUntilExit() { finish() }
-
-    var terminationStatus: Int32 { finish().status ?? -1 }
-}
