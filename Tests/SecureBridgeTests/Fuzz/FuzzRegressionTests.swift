@@ -16,11 +16,27 @@ import Testing
             + "240910de0bd687e0cc1dec40f6054f1159c358d47849c42d0f5e6efe7ef38bd0b843b7fa0cb8fca8787537e6"
             + "3def8d968e0fed720982bb83dd83811be456727a89b32108")!
 
+    /// `record` target, crash-af275810…: the same overflow, reached from the
+    /// record fuzzer through `Inspection.describe`, which also reads envelopes
+    /// (an envelope the fuzzer built from scratch: `issuedAt = Int64.min`, 248-byte ciphertext).
+    static let recordTargetEnvelopeIssuedAtInt64Min = Bytes.fromHex(
+        "5342534e0100410053425342534e010041005342d5d5d5d5d5d5d5d5d5d5d5d5d5d5d5d5d509800000000000"
+            + "000000000000000000000000000000000000000000000000000000000000000000f8f8f8f8f8f8f8f8f8f8f8"
+            + "f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8"
+            + "f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8"
+            + "f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8f8000000ffffffffffffffffffffffffffffffffff"
+            + "ffffffffffffffffffffffffffffffffffffffffffffffffffffff0000000000000000000000000000000000"
+            + "00007a6965534242414e005342014e010041004100534e000900000000000000000000000000002800000000"
+            + "000000000000000000001f00000000000000000000000000001b6965534e4242524a124353ffffffffffffff"
+            + "ffff650000004e4e1242534e010041005342534e010041ffffffffffff776b6579203d00ffff")!
+
     @Test func inspectDescribesAnEnvelopeIssuedAtTheEarliestInt64Second() throws {
         let envelope = try SnapshotEnvelope(bytes: Self.envelopeIssuedAtInt64Min)
         #expect(envelope.header.issuedAt == .min)
         let text = try Inspection.describe(Self.envelopeIssuedAtInt64Min)
         #expect(text.contains("issued: -292277022657-01-27T08:29:52Z"))
+        let other = try Inspection.describe(Self.recordTargetEnvelopeIssuedAtInt64Min)
+        #expect(other.contains("issued: -292277022657-01-27T08:29:52Z"))
     }
 
     @Test func statusPrintsTheHeaderOfAnEnvelopeIssuedAtTheEarliestInt64Second() throws {
