@@ -3,14 +3,23 @@ import Foundation
 /// ISO 8601 timestamps in UTC, whole seconds: `2026-11-21T16:00:00Z`.
 public enum UTCTimestamp {
     /// The instant in UTC with a `Z`, fractions of a second dropped.
+    /// Instants beyond the range of `Int64` seconds are shown at its ends.
     public static func string(from date: Date) -> String {
-        string(seconds: Int64(date.timeIntervalSince1970.rounded(.down)))
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds > -0x1p63 else { return string(seconds: .min) }
+        guard seconds < 0x1p63 else { return string(seconds: .max) }
+        return string(seconds: Int64(seconds))
     }
 
-    /// Formats Unix seconds.
+    /// Formats Unix seconds; every `Int64` value has a date.
     public static func string(seconds: Int64) -> String {
-        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-        let secondsOfDay = seconds - days * 86400
+        // Floor division that cannot overflow, also at Int64.min.
+        var days = seconds / 86400
+        var secondsOfDay = seconds % 86400
+        if secondsOfDay < 0 {
+            days -= 1
+            secondsOfDay += 86400
+        }
         let (year, month, day) = civilDate(daysSinceEpoch: days)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay % 3600 / 60)):\(two(secondsOfDay % 60))Z"
