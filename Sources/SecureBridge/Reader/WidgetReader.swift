@@ -16,6 +16,8 @@ internal import Logging
 public struct WidgetReader: Sendable {
     /// The places the widget reads (it writes only its keychain marks).
     public let home: BridgeHome
+    /// Parsed keys reused while their files hold the same bytes; shared by copies of this reader.
+    private let cache = ReaderCache()
 
     public init(home: BridgeHome) {
         self.home = home
@@ -91,7 +93,7 @@ public struct WidgetReader: Sendable {
         guard let pinnedPEM = try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey),
               let onboardingBytes = try places.container.read(FileName.onboarding, limit: FileLimit.record)
         else { return .placeholder(.notOnboarded) }
-        let publisher = try Ed25519.PublicKey(pemRepresentation: String(decoding: pinnedPEM, as: UTF8.self))
+        let publisher = try cache.publicKey(pem: pinnedPEM)
         let onboardingRecord = try SignedRecord(bytes: onboardingBytes, expected: .onboarding)
         let onboarding = try OnboardingRecord(payload: onboardingRecord.verifiedPayload(publicKey: publisher))
         guard onboardingRecord.sequence >= marks.onboardingSequence else { return .placeholder(.rollback) }
@@ -122,14 +124,14 @@ public struct WidgetReader: Sendable {
         guard let keysetBytes = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
             return .placeholder(.unknownKey)
         }
-        guard let dataKey = try DataKeyset(storedBytes: keysetBytes).key(withID: header.dataKeyID) else {
+        guard let dataKey = try cache.keyset(stored: keysetBytes).key(withID: header.dataKeyID) else {
             return .placeholder(.unknownKey)
         }
         try envelope.verifySignature(with: publisher)
         guard header.epoch == auth.epoch else { return .placeholder(.rollback) }
         guard header.sequence >= marks.snapshotSequence else { return .placeholder(.rollback) }
         seen.snapshotSequence = header.sequence
-        let plaintext = try envelope.decrypt(with: dataKey)
+        let plaintext = try envelope.decrypt(usingSnapshotKey: cache.snapshotKey(for: dataKey, epoch: header.epoch))
         let portfolio = try plaintext.withUnsafeBytes { try Portfolio(payload: $0) }
 
         func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
