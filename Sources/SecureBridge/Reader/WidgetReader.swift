@@ -39,19 +39,28 @@ public struct WidgetReader: Sendable {
     ///     high-water mark is not applied and no mark is written.
     /// - Returns: The gate's result; never throws, as a widget must always render.
     public func read(now: Date, whatIf: Bool = false) -> Reading {
-        let marks: HighWaterMarks
-        let places: WidgetPlaces
+        // Each place is opened and checked once; every file of the read comes
+        // through that descriptor (SecureDirectory.OpenForReading).
+        let keychain = SecureDirectory(path: home.keychain, place: .keychain)
+        let container = SecureDirectory(path: home.container, place: .container)
         do {
-            guard let keychain = try SecureDirectory.open(.keychain, in: home),
-                  let container = try SecureDirectory.open(.container, in: home)
-            else {
-                return Reading(result: .placeholder(.notOnboarded), now: now)
+            let reading = try keychain.withOpenForReading { keychainFiles in
+                try container.withOpenForReading { containerFiles in
+                    try read(
+                        WidgetPlaces(keychain: keychainFiles, container: containerFiles, keychainDirectory: keychain),
+                        now: now, whatIf: whatIf)
+                }
             }
-            places = WidgetPlaces(keychain: keychain, container: container)
-            marks = try keychain.readMarks()
+            return (reading ?? nil) ?? Reading(result: .placeholder(.notOnboarded), now: now)
         } catch {
             return Reading(result: .placeholder(Self.reason(for: error)), now: now)
         }
+    }
+
+    /// The gate over open places; throws only when the marks cannot be read.
+    private func read(_ places: WidgetPlaces, now: Date, whatIf: Bool) throws -> Reading {
+        let marks = try places.keychain.read(FileName.marks, limit: FileLimit.marks)
+            .map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
         let clock = Int64(now.timeIntervalSince1970.rounded(.down))
         let effectiveNow = whatIf || clock >= marks.time ? now : Date(timeIntervalSince1970: TimeInterval(marks.time))
         var seen = HighWaterMarks()
@@ -70,7 +79,7 @@ public struct WidgetReader: Sendable {
                 || merged.snapshotSequence != marks.snapshotSequence || merged.time >= marks.time + Self.timeMarkGranularity
             {
                 do {
-                    try places.keychain.raiseMarks(to: seen)
+                    try places.keychainDirectory.raiseMarks(to: seen)
                 } catch {
                     Log.reader.warning("could not raise the high-water marks", metadata: ["error": "\(error)"])
                 }
@@ -82,10 +91,12 @@ public struct WidgetReader: Sendable {
     /// How far the clock must advance before the time mark is written again.
     static let timeMarkGranularity: Int64 = 60
 
-    /// The two places a widget can see.
+    /// The two places a widget can see, open for one read.
     private struct WidgetPlaces {
-        let keychain: SecureDirectory
-        let container: SecureDirectory
+        let keychain: SecureDirectory.OpenForReading
+        let container: SecureDirectory.OpenForReading
+        /// The keychain place itself, for raising the marks under its lock.
+        let keychainDirectory: SecureDirectory
     }
 
     private func gate(_ places: WidgetPlaces, marks: HighWaterMarks, now: Date, seen: inout HighWaterMarks) throws -> GateResult {
