@@ -92,19 +92,22 @@ extension SecureDirectory {
 
     /// `withCheckedFile(_:limit:_:)` relative to this directory's descriptor,
     /// already opened and checked by the caller.
+    /// - Parameter user: The effective user id files must belong to, when the caller already asked for it.
     /// - Returns: `body`'s result, or `nil` when the file does not exist.
     func withCheckedFile<Result>(
         _ name: String,
         in directory: FileDescriptor,
         limit: Int,
+        user: UserID? = nil,
         _ body: (FileDescriptor, Int, String) throws -> Result
     ) throws -> Result? {
         precondition(limit >= 0, "a size limit cannot be negative")
         try checkName(name)
         let filePath = path(of: name)
+        let user = user ?? effectiveUserID()
         // Look before opening, so a device or FIFO is never opened at all.
         do {
-            try checkFile(try directory.statusOfEntry(named: name), path: filePath)
+            try checkFile(try directory.statusOfEntry(named: name), path: filePath, user: user)
         } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch let error as Errno {
@@ -126,7 +129,7 @@ extension SecureDirectory {
         defer { try? descriptor.close() }
         // Check again what was actually opened: the entry may have been swapped.
         let status = try attempt("inspect", filePath) { try descriptor.stat() }
-        try checkFile(status, path: filePath)
+        try checkFile(status, path: filePath, user: user)
         guard status.size <= Int64(limit) else {
             throw StorageError.tooLarge(path: filePath, limit: limit)
         }
