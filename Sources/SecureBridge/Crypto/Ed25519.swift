@@ -57,10 +57,21 @@ public enum Ed25519 {
 
         /// Reads a PKCS#8 PEM private key (`-----BEGIN PRIVATE KEY-----`), as
         /// `openssl genpkey -algorithm ed25519` writes it.
+        ///
+        /// The canonical layout (the one `pemRepresentation` and OpenSSL write)
+        /// is read directly; any other layout goes through OpenSSL's PEM reader.
         /// - Throws: `CryptoError.invalidKeyEncoding` for anything but an Ed25519 PKCS#8 key.
         public init(pemRepresentation pem: SecureBytes) throws {
-            let handle = try PEM.read(pem, kind: .privateKey)
-            try self.init(handle: handle)
+            if let seed = Self.canonicalPEMSeed(pem) {
+                try self.init(rawRepresentation: seed)
+            } else {
+                try self.init(handle: PEM.read(pem, kind: .privateKey))
+            }
+        }
+
+        /// Reads a PKCS#8 PEM with OpenSSL's PEM reader, whatever its layout.
+        init(openSSLPEM pem: SecureBytes) throws {
+            try self.init(handle: PEM.read(pem, kind: .privateKey))
         }
 
         private init(handle: KeyHandle) throws {

@@ -15,6 +15,31 @@ import Testing
         }
     }
 
+    @Test func canonicalPKCS8ReadsToTheKeyOpenSSLReads() throws {
+        for _ in 0..<20 {
+            let key = try Ed25519.PrivateKey()
+            let pem = try key.pemRepresentation
+            let seed = try #require(Ed25519.PrivateKey.canonicalPEMSeed(pem))
+            #expect(seed == (try key.rawRepresentation))
+            #expect(try Ed25519.PrivateKey(openSSLPEM: pem).publicKey == key.publicKey)
+            #expect(try Ed25519.PrivateKey(pemRepresentation: pem).publicKey == key.publicKey)
+        }
+    }
+
+    @Test func otherPKCS8LayoutsStillReadThroughOpenSSLAndForeignKeysFail() throws {
+        let key = try Ed25519.PrivateKey()
+        let pem = try key.pemRepresentation.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+        let crlf = SecureBytes(copying: Array(pem.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+        #expect(Ed25519.PrivateKey.canonicalPEMSeed(crlf) == nil)
+        #expect(try Ed25519.PrivateKey(pemRepresentation: crlf).publicKey == key.publicKey)
+        let seed = try key.rawRepresentation.withUnsafeBytes { Array($0) }
+        let x25519 = [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x6e, 0x04, 0x22, 0x04, 0x20] + seed
+        let foreign = SecureBytes(copying: Array(
+            "-----BEGIN PRIVATE KEY-----\n\(Data(x25519).base64EncodedString())\n-----END PRIVATE KEY-----\n".utf8))
+        #expect(Ed25519.PrivateKey.canonicalPEMSeed(foreign) == nil)
+        #expect(throws: CryptoError.self) { try Ed25519.PrivateKey(pemRepresentation: foreign) }
+    }
+
     @Test func otherPEMLayoutsStillReadThroughOpenSSL() throws {
         let key = try Ed25519.PrivateKey().publicKey
         let pem = try key.pemRepresentation
