@@ -5,6 +5,7 @@ import SecureBridge
 extension BridgeCtl {
     struct Doctor: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "doctor",
             abstract: "Check the home, the keys, the session and the widget's view; explain each finding with a fix.",
             discussion: """
                 One line per finding: ok, warning (the widget shows less than it could, or soon will) or problem \\

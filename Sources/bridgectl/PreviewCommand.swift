@@ -13,6 +13,7 @@ enum PreviewFormat: String, ExpressibleByArgument, CaseIterable {
 extension BridgeCtl {
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "preview",
             abstract: "Draw what the widget shows: boxes in the terminal, SVG, or a gallery page of every size and state.",
             discussion: """
                 Reads the home as `read` does and draws the entry each family shows now (every family unless \

@@ -5,6 +5,7 @@ import SecureBridge
 extension BridgeCtl {
     struct Publish: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "publish",
             abstract: "Validate the bank API's account list and publish it as the new snapshot.")
 
         @OptionGroup var options: GlobalOptions
@@ -32,10 +33,12 @@ extension BridgeCtl {
 
     struct Keys: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "keys",
             abstract: "Manage the data keyset.", subcommands: [Rotate.self])
 
         struct Rotate: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "rotate",
                 abstract: "Make a new primary data key, re-seal the snapshot under it and destroy the old key.")
 
             @OptionGroup var options: GlobalOptions
@@ -50,6 +53,7 @@ extension BridgeCtl {
 
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "inspect",
             abstract: "Show a snapshot's or record's clear header without verifying or decrypting it.")
 
         @OptionGroup var options: GlobalOptions

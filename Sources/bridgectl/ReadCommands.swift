@@ -39,6 +39,7 @@ struct WidgetOptions: ParsableArguments {
 extension BridgeCtl {
     struct Read: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "read",
             abstract: "Print the timeline a widget would render, with amounts redacted where they must be.",
             discussion: """
                 Always prints a renderable timeline and exits 0; problems show as placeholder entries with a reason. \
@@ -100,6 +101,7 @@ extension BridgeCtl {
 
     struct Open: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "open",
             abstract: "Resolve a widget deep link as the app would, rejecting anything malformed.")
 
         @Argument(help: "The URL, e.g. securebridge://account/acc-main.")

@@ -5,6 +5,7 @@ import SecureBridge
 extension BridgeCtl {
     struct Login: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Log a user in, onboarding this installation on first use.")
 
         @OptionGroup var options: GlobalOptions
@@ -28,6 +29,7 @@ extension BridgeCtl {
 
     struct Logout: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "logout",
             abstract: "Log out: destroy the data keys, move the epoch on and remove the snapshot.")
 
         @OptionGroup var options: GlobalOptions
@@ -39,7 +41,8 @@ extension BridgeCtl {
     }
 
     struct Lock: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Lock the app: widgets mask every amount.")
+        static let configuration = CommandConfiguration(
+            commandName: "lock", abstract: "Lock the app: widgets mask every amount.")
 
         @OptionGroup var options: GlobalOptions
 
@@ -50,7 +53,8 @@ extension BridgeCtl {
     }
 
     struct Unlock: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Unlock the app with the passcode.")
+        static let configuration = CommandConfiguration(
+            commandName: "unlock", abstract: "Unlock the app with the passcode.")
 
         @OptionGroup var options: GlobalOptions
 
@@ -65,7 +69,8 @@ extension BridgeCtl {
     }
 
     struct Prefs: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set the user's widget preferences.")
+        static let configuration = CommandConfiguration(
+            commandName: "prefs", abstract: "Set the user's widget preferences.")
 
         enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 
@@ -81,7 +86,8 @@ extension BridgeCtl {
     }
 
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show onboarding, session and snapshot state.")
+        static let configuration = CommandConfiguration(
+            commandName: "status", abstract: "Show onboarding, session and snapshot state.")
 
         @OptionGroup var options: GlobalOptions
 

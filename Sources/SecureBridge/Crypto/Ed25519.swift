@@ -47,6 +47,7 @@ public enum Ed25519 {
             guard seed.count == Ed25519.keyByteCount else {
                 throw CryptoError.invalidKeyLength(expected: Ed25519.keyByteCount, actual: seed.count)
             }
+            _ = OpenSSL.initialized
             let pointer = seed.withUnsafeBytes { raw in
                 EVP_PKEY_new_raw_private_key(
                     EVP_PKEY_ED25519, nil, raw.baseAddress!.assumingMemoryBound(to: UInt8.self), raw.count)
@@ -56,10 +57,21 @@ public enum Ed25519 {
 
         /// Reads a PKCS#8 PEM private key (`-----BEGIN PRIVATE KEY-----`), as
         /// `openssl genpkey -algorithm ed25519` writes it.
+        ///
+        /// The canonical layout (the one `pemRepresentation` and OpenSSL write)
+        /// is read directly; any other layout goes through OpenSSL's PEM reader.
         /// - Throws: `CryptoError.invalidKeyEncoding` for anything but an Ed25519 PKCS#8 key.
         public init(pemRepresentation pem: SecureBytes) throws {
-            let handle = try PEM.read(pem, kind: .privateKey)
-            try self.init(handle: handle)
+            if let seed = Self.canonicalPEMSeed(pem) {
+                try self.init(rawRepresentation: seed)
+            } else {
+                try self.init(handle: PEM.read(pem, kind: .privateKey))
+            }
+        }
+
+        /// Reads a PKCS#8 PEM with OpenSSL's PEM reader, whatever its layout.
+        init(openSSLPEM pem: SecureBytes) throws {
+            try self.init(handle: PEM.read(pem, kind: .privateKey))
         }
 
         private init(handle: KeyHandle) throws {
@@ -122,6 +134,7 @@ public enum Ed25519 {
             guard raw.count == Ed25519.keyByteCount else {
                 throw CryptoError.invalidKeyLength(expected: Ed25519.keyByteCount, actual: raw.count)
             }
+            _ = OpenSSL.initialized
             let bytes = Array(raw)
             let pointer = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, bytes, bytes.count)
             handle = KeyHandle(try OpenSSL.require(pointer, "EVP_PKEY_new_raw_public_key"))
@@ -130,8 +143,20 @@ public enum Ed25519 {
         }
 
         /// Reads a SubjectPublicKeyInfo PEM (`-----BEGIN PUBLIC KEY-----`).
+        ///
+        /// The canonical layout (the one `pemRepresentation` and OpenSSL write)
+        /// is read directly; any other layout goes through OpenSSL's PEM reader.
         /// - Throws: `CryptoError.invalidKeyEncoding` for anything but an Ed25519 key.
         public init(pemRepresentation pem: String) throws {
+            if let raw = Self.canonicalPEMRawKey(pem.utf8) {
+                try self.init(rawRepresentation: raw)
+            } else {
+                try self.init(openSSLPEM: pem)
+            }
+        }
+
+        /// Reads a SubjectPublicKeyInfo PEM with OpenSSL's PEM reader, whatever its layout.
+        init(openSSLPEM pem: String) throws {
             let handle = try PEM.read(SecureBytes(copying: Array(pem.utf8)), kind: .publicKey)
             var raw = [UInt8](repeating: 0, count: Ed25519.keyByteCount)
             var length = raw.count

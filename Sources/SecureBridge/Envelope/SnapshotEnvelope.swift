@@ -188,10 +188,16 @@ public struct SnapshotEnvelope: Sendable, Equatable {
 
     /// Decrypts an envelope whose signature the caller has already verified.
     func decrypt(with dataKey: DataKey) throws -> SecureBytes {
+        try decrypt(usingSnapshotKey: dataKey.snapshotKey(epoch: header.epoch))
+    }
+
+    /// Decrypts a verified envelope with the snapshot key already derived for
+    /// its epoch (`DataKey.snapshotKey(epoch:)`), as the reader caches it.
+    func decrypt(usingSnapshotKey key: SymmetricKey) throws -> SecureBytes {
         do {
             return try AESGCM.open(
-                combined: bytes[ciphertextRange], using: try dataKey.snapshotKey(epoch: header.epoch),
-                nonce: header.nonce, authenticating: bytes[..<Self.headerByteCount])
+                combined: bytes[ciphertextRange], using: key, nonce: header.nonce,
+                authenticating: bytes[..<Self.headerByteCount])
         } catch CryptoError.authenticationFailure {
             throw EnvelopeError.decryptionFailed
         }

@@ -17,11 +17,20 @@ public enum MoneyFormatter {
     /// The amount formatted for its currency and a locale: `€4,675.00` for
     /// EUR in `en_US`, `4.675,00 €` in `de_DE`, `¥500` for JPY, `-€12.50`.
     ///
+    /// In `en_US`, `en_GB`, `de_DE` and `fr_FR` the text is made from the
+    /// minor units without loading ICU (`FastMoneyFormat`), byte for byte what
+    /// `Decimal.FormatStyle` makes; other locales use `Decimal.FormatStyle`.
     /// - Parameters:
     ///   - money: The amount.
     ///   - localeIdentifier: e.g. `en_US`.
     /// - Returns: The display string, with every minor-unit digit.
     public static func string(for money: Money, localeIdentifier: String) -> String {
+        FastMoneyFormat.string(for: money, localeIdentifier: localeIdentifier)
+            ?? foundationString(for: money, localeIdentifier: localeIdentifier)
+    }
+
+    /// The amount as `Decimal.FormatStyle.Currency` formats it, through ICU.
+    static func foundationString(for money: Money, localeIdentifier: String) -> String {
         let style = FormatStyleCache.shared.currencyStyle(for: money.currency, localeIdentifier: localeIdentifier)
         return decimal(money).formatted(style)
     }

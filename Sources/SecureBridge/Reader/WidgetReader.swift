@@ -16,6 +16,8 @@ internal import Logging
 public struct WidgetReader: Sendable {
     /// The places the widget reads (it writes only its keychain marks).
     public let home: BridgeHome
+    /// Parsed keys reused while their files hold the same bytes; shared by copies of this reader.
+    private let cache = ReaderCache()
 
     public init(home: BridgeHome) {
         self.home = home
@@ -37,19 +39,28 @@ public struct WidgetReader: Sendable {
     ///     high-water mark is not applied and no mark is written.
     /// - Returns: The gate's result; never throws, as a widget must always render.
     public func read(now: Date, whatIf: Bool = false) -> Reading {
-        let marks: HighWaterMarks
-        let places: WidgetPlaces
+        // Each place is opened and checked once; every file of the read comes
+        // through that descriptor (SecureDirectory.OpenForReading).
+        let keychain = SecureDirectory(path: home.keychain, place: .keychain)
+        let container = SecureDirectory(path: home.container, place: .container)
         do {
-            guard let keychain = try SecureDirectory.open(.keychain, in: home),
-                  let container = try SecureDirectory.open(.container, in: home)
-            else {
-                return Reading(result: .placeholder(.notOnboarded), now: now)
+            let reading = try keychain.withOpenForReading { keychainFiles in
+                try container.withOpenForReading { containerFiles in
+                    try read(
+                        WidgetPlaces(keychain: keychainFiles, container: containerFiles, keychainDirectory: keychain),
+                        now: now, whatIf: whatIf)
+                }
             }
-            places = WidgetPlaces(keychain: keychain, container: container)
-            marks = try keychain.readMarks()
+            return (reading ?? nil) ?? Reading(result: .placeholder(.notOnboarded), now: now)
         } catch {
             return Reading(result: .placeholder(Self.reason(for: error)), now: now)
         }
+    }
+
+    /// The gate over open places; throws only when the marks cannot be read.
+    private func read(_ places: WidgetPlaces, now: Date, whatIf: Bool) throws -> Reading {
+        let marks = try places.keychain.read(FileName.marks, limit: FileLimit.marks)
+            .map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
         let clock = Int64(now.timeIntervalSince1970.rounded(.down))
         let effectiveNow = whatIf || clock >= marks.time ? now : Date(timeIntervalSince1970: TimeInterval(marks.time))
         var seen = HighWaterMarks()
@@ -68,7 +79,7 @@ public struct WidgetReader: Sendable {
                 || merged.snapshotSequence != marks.snapshotSequence || merged.time >= marks.time + Self.timeMarkGranularity
             {
                 do {
-                    try places.keychain.raiseMarks(to: seen)
+                    try places.keychainDirectory.raiseMarks(to: seen)
                 } catch {
                     Log.reader.warning("could not raise the high-water marks", metadata: ["error": "\(error)"])
                 }
@@ -80,10 +91,12 @@ public struct WidgetReader: Sendable {
     /// How far the clock must advance before the time mark is written again.
     static let timeMarkGranularity: Int64 = 60
 
-    /// The two places a widget can see.
+    /// The two places a widget can see, open for one read.
     private struct WidgetPlaces {
-        let keychain: SecureDirectory
-        let container: SecureDirectory
+        let keychain: SecureDirectory.OpenForReading
+        let container: SecureDirectory.OpenForReading
+        /// The keychain place itself, for raising the marks under its lock.
+        let keychainDirectory: SecureDirectory
     }
 
     private func gate(_ places: WidgetPlaces, marks: HighWaterMarks, now: Date, seen: inout HighWaterMarks) throws -> GateResult {
@@ -91,7 +104,7 @@ public struct WidgetReader: Sendable {
         guard let pinnedPEM = try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey),
               let onboardingBytes = try places.container.read(FileName.onboarding, limit: FileLimit.record)
         else { return .placeholder(.notOnboarded) }
-        let publisher = try Ed25519.PublicKey(pemRepresentation: String(decoding: pinnedPEM, as: UTF8.self))
+        let publisher = try cache.publicKey(pem: pinnedPEM)
         let onboardingRecord = try SignedRecord(bytes: onboardingBytes, expected: .onboarding)
         let onboarding = try OnboardingRecord(payload: onboardingRecord.verifiedPayload(publicKey: publisher))
         guard onboardingRecord.sequence >= marks.onboardingSequence else { return .placeholder(.rollback) }
@@ -122,14 +135,14 @@ public struct WidgetReader: Sendable {
         guard let keysetBytes = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
             return .placeholder(.unknownKey)
         }
-        guard let dataKey = try DataKeyset(storedBytes: keysetBytes).key(withID: header.dataKeyID) else {
+        guard let dataKey = try cache.keyset(stored: keysetBytes).key(withID: header.dataKeyID) else {
             return .placeholder(.unknownKey)
         }
         try envelope.verifySignature(with: publisher)
         guard header.epoch == auth.epoch else { return .placeholder(.rollback) }
         guard header.sequence >= marks.snapshotSequence else { return .placeholder(.rollback) }
         seen.snapshotSequence = header.sequence
-        let plaintext = try envelope.decrypt(with: dataKey)
+        let plaintext = try envelope.decrypt(usingSnapshotKey: cache.snapshotKey(for: dataKey, epoch: header.epoch))
         let portfolio = try plaintext.withUnsafeBytes { try Portfolio(payload: $0) }
 
         func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }

@@ -17,10 +17,7 @@ extension SecureDirectory {
     /// - Throws: `StorageError`.
     public func read(_ name: String, limit: Int) throws -> [UInt8]? {
         try withCheckedFile(name, limit: limit) { descriptor, size, filePath in
-            try [UInt8](unsafeUninitializedCapacity: size) { buffer, initializedCount in
-                try readContents(of: descriptor, into: UnsafeMutableRawBufferPointer(buffer), path: filePath, limit: limit)
-                initializedCount = size
-            }
+            try readBytes(of: descriptor, size: size, path: filePath, limit: limit)
         }
     }
 
@@ -33,9 +30,7 @@ extension SecureDirectory {
     /// - Throws: `StorageError`.
     public func readSecret(_ name: String, limit: Int) throws -> SecureBytes? {
         try withCheckedFile(name, limit: limit) { descriptor, size, filePath in
-            try SecureBytes(count: size) { buffer in
-                try readContents(of: descriptor, into: buffer, path: filePath, limit: limit)
-            }
+            try readSecret(of: descriptor, size: size, path: filePath, limit: limit)
         }
     }
 
@@ -90,38 +85,70 @@ extension SecureDirectory {
     ) throws -> Result? {
         precondition(limit >= 0, "a size limit cannot be negative")
         try checkName(name)
-        let filePath = path(of: name)
         return try withDirectory { directory -> Result? in
-            // Look before opening, so a device or FIFO is never opened at all.
-            do {
-                try checkFile(try directory.statusOfEntry(named: name), path: filePath)
-            } catch Errno.noSuchFileOrDirectory {
-                return nil
-            } catch let error as Errno {
-                throw StorageError.io(path: filePath, operation: "inspect", errno: error)
-            }
-            let descriptor: FileDescriptor
-            do {
-                descriptor = try directory.openFile(
-                    named: name, .readOnly, options: [.noFollow, .closeOnExec, .nonBlocking])
-            } catch Errno.noSuchFileOrDirectory {
-                return nil
-            } catch Errno.tooManySymbolicLinkLevels {
-                throw StorageError.symbolicLink(path: filePath)
-            } catch Errno.noSuchAddressOrDevice {
-                throw StorageError.notRegularFile(path: filePath)
-            } catch let error as Errno {
-                throw StorageError.io(path: filePath, operation: "open", errno: error)
-            }
-            defer { try? descriptor.close() }
-            // Check again what was actually opened: the entry may have been swapped.
-            let status = try attempt("inspect", filePath) { try descriptor.stat() }
-            try checkFile(status, path: filePath)
-            guard status.size <= Int64(limit) else {
-                throw StorageError.tooLarge(path: filePath, limit: limit)
-            }
-            return try body(descriptor, Int(status.size), filePath)
+            try withCheckedFile(name, in: directory, limit: limit, body)
         } ?? nil
+    }
+
+    /// `withCheckedFile(_:limit:_:)` relative to this directory's descriptor,
+    /// already opened and checked by the caller.
+    /// - Parameter user: The effective user id files must belong to, when the caller already asked for it.
+    /// - Returns: `body`'s result, or `nil` when the file does not exist.
+    func withCheckedFile<Result>(
+        _ name: String,
+        in directory: FileDescriptor,
+        limit: Int,
+        user: UserID? = nil,
+        _ body: (FileDescriptor, Int, String) throws -> Result
+    ) throws -> Result? {
+        precondition(limit >= 0, "a size limit cannot be negative")
+        try checkName(name)
+        let filePath = path(of: name)
+        let user = user ?? effectiveUserID()
+        // Look before opening, so a device or FIFO is never opened at all.
+        do {
+            try checkFile(try directory.statusOfEntry(named: name), path: filePath, user: user)
+        } catch Errno.noSuchFileOrDirectory {
+            return nil
+        } catch let error as Errno {
+            throw StorageError.io(path: filePath, operation: "inspect", errno: error)
+        }
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try directory.openFile(
+                named: name, .readOnly, options: [.noFollow, .closeOnExec, .nonBlocking])
+        } catch Errno.noSuchFileOrDirectory {
+            return nil
+        } catch Errno.tooManySymbolicLinkLevels {
+            throw StorageError.symbolicLink(path: filePath)
+        } catch Errno.noSuchAddressOrDevice {
+            throw StorageError.notRegularFile(path: filePath)
+        } catch let error as Errno {
+            throw StorageError.io(path: filePath, operation: "open", errno: error)
+        }
+        defer { try? descriptor.close() }
+        // Check again what was actually opened: the entry may have been swapped.
+        let status = try attempt("inspect", filePath) { try descriptor.stat() }
+        try checkFile(status, path: filePath, user: user)
+        guard status.size <= Int64(limit) else {
+            throw StorageError.tooLarge(path: filePath, limit: limit)
+        }
+        return try body(descriptor, Int(status.size), filePath)
+    }
+
+    /// The whole file behind `descriptor`, `size` bytes (see `readContents`).
+    func readBytes(of descriptor: FileDescriptor, size: Int, path filePath: String, limit: Int) throws -> [UInt8] {
+        try [UInt8](unsafeUninitializedCapacity: size) { buffer, initializedCount in
+            try readContents(of: descriptor, into: UnsafeMutableRawBufferPointer(buffer), path: filePath, limit: limit)
+            initializedCount = size
+        }
+    }
+
+    /// The whole file behind `descriptor`, straight into `SecureBytes`.
+    func readSecret(of descriptor: FileDescriptor, size: Int, path filePath: String, limit: Int) throws -> SecureBytes {
+        try SecureBytes(count: size) { buffer in
+            try readContents(of: descriptor, into: buffer, path: filePath, limit: limit)
+        }
     }
 
     /// Fills `buffer` (sized from `fstat`) from `descriptor`, then checks that

@@ -88,8 +88,9 @@ extension SecureDirectory {
 
     /// Refuses a file or directory not owned by the effective user, or open to
     /// group or others beyond what this place allows.
-    func checkOwnerAndPermissions(_ status: Stat, path: String, isDirectory: Bool) throws {
-        let user = effectiveUserID()
+    /// - Parameter user: The effective user id, when the caller already asked for it.
+    func checkOwnerAndPermissions(_ status: Stat, path: String, isDirectory: Bool, user: UserID? = nil) throws {
+        let user = user ?? effectiveUserID()
         guard status.userID == user else {
             throw StorageError.wrongOwner(path: path, owner: status.userID.rawValue, expected: user.rawValue)
         }
@@ -105,12 +106,12 @@ extension SecureDirectory {
     /// A link count of zero is accepted: it means a writer renamed a new
     /// version over the file after it was opened, and what was opened is still
     /// the complete old version.
-    func checkFile(_ status: Stat, path: String) throws {
+    func checkFile(_ status: Stat, path: String, user: UserID? = nil) throws {
         guard status.type == .regular else {
             throw status.type == .symbolicLink
                 ? StorageError.symbolicLink(path: path) : StorageError.notRegularFile(path: path)
         }
-        try checkOwnerAndPermissions(status, path: path, isDirectory: false)
+        try checkOwnerAndPermissions(status, path: path, isDirectory: false, user: user)
         guard status.linkCount <= 1 else {
             throw StorageError.hardLinked(path: path, linkCount: status.linkCount)
         }

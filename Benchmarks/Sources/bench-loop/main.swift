@@ -1,0 +1,67 @@
+// Runs one operation N times in-process, for instruction counts under
+// callgrind (load-independent): instructions per operation are
+// (Ir at N=101 − Ir at N=1) / 100. See docs/PERFORMANCE.md.
+//
+//   bench-loop read HOME N           the widget's full read (one WidgetReader, as a widget keeps it)
+//   bench-loop read-json HOME N      the same, rendered as `bridgectl read --format json` prints it
+//   bench-loop floor HOME N          3 × Ed25519 verify + 1 × AES-GCM open of HOME's snapshot
+//   bench-loop publish HOME FILE N   BridgeApp.publish of FILE (HOME must be logged in)
+//   bench-loop floor-publish FILE N  seal + sign + one durable atomic write of FILE's payload
+//   bench-loop decode FILE N         payload decode of FILE's accounts
+import BridgeFixtures
+import Foundation
+import SecureBridge
+import SystemPackage
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("bench-loop: \(message)\n".utf8))
+    exit(2)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4, let count = Int(arguments[arguments.count - 1]), count > 0 else {
+    fail("usage: bench-loop read|read-json|floor HOME N | publish HOME FILE N | floor-publish|decode FILE N")
+}
+
+func input(_ path: String) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+    return Array(data)
+}
+
+var checksum = 0
+do {
+    switch arguments[1] {
+    case "read", "read-json":
+        let reader = WidgetReader(home: BridgeHome(root: FilePath(arguments[2])))
+        for _ in 0..<count {
+            let timeline = reader.timeline(for: Fixture.request, now: Date())
+            checksum &+= arguments[1] == "read" ? timeline.entries.count : TimelineJSON.render(timeline).utf8.count
+        }
+    case "floor":
+        let sealed = try Fixture.Sealed(home: BridgeHome(root: FilePath(arguments[2])))
+        for _ in 0..<count {
+            for _ in 0..<3 where sealed.verifySignature() { checksum &+= 1 }
+            checksum &+= try sealed.openCiphertext().count
+        }
+    case "publish":
+        let app = BridgeApp(home: BridgeHome(root: FilePath(arguments[2])))
+        let bytes = input(arguments[3])
+        for _ in 0..<count {
+            checksum &+= Int(
+                try app.publish(
+                    bytes, ttlSeconds: Fixture.ttlSeconds, staleAfterSeconds: Fixture.staleAfterSeconds, now: Date()
+                ).sequence)
+        }
+    case "floor-publish":
+        let floor = try PublishFloor(payload: PublishInput.decode(input(arguments[2])).payloadBytes())
+        for _ in 0..<count { try floor.sealSignWrite() }
+    case "decode":
+        let payload = try PublishInput.decode(input(arguments[2])).payloadBytes()
+        for _ in 0..<count { checksum &+= try Portfolio(payload: payload).accounts.count }
+    default:
+        fail("unknown operation \(arguments[1])")
+    }
+} catch {
+    fail("\(error)")
+}
+print(checksum)

@@ -1,0 +1,120 @@
+/// The one PEM layout SecureBridge writes for each Ed25519 key (and OpenSSL's
+/// `genpkey` / `pkey -pubout` print): the DER as a single base64 line between
+/// the armour lines, with a final newline or without.
+///
+/// OpenSSL's generic PEM decoder enumerates every key format it knows before
+/// it settles on one, which makes reading a key cost more than verifying a
+/// signature. These read only the canonical layout, strictly (canonical base64,
+/// the exact DER prefix for Ed25519, nothing else), and return `nil` for
+/// anything else, which then goes to OpenSSL as before: every PEM reads to the
+/// same key, or the same error, either way.
+enum CanonicalPEM {
+    /// The base64 body between the armour lines of `pem`, if `pem` is exactly
+    /// `begin ⏎ body ⏎ end` with an optional final newline and a body of `length` characters.
+    static func body(of pem: UnsafeRawBufferPointer, label: String, length: Int) -> UnsafeRawBufferPointer? {
+        let begin = Array("-----BEGIN \(label)-----\n".utf8)
+        let end = Array("\n-----END \(label)-----".utf8)
+        var count = pem.count
+        if count > 0, pem[count - 1] == UInt8(ascii: "\n") { count -= 1 }
+        guard count == begin.count + length + end.count,
+            pem.prefix(begin.count).elementsEqual(begin),
+            pem[(count - end.count)..<count].elementsEqual(end)
+        else { return nil }
+        return UnsafeRawBufferPointer(rebasing: pem[begin.count..<(begin.count + length)])
+    }
+
+    /// SEQUENCE { SEQUENCE { OID 1.3.101.112 (Ed25519) }, BIT STRING (33 bytes, no unused bits) … }.
+    static let publicKeyPrefix: [UInt8] = [0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]
+
+    /// PKCS#8 v1: SEQUENCE { INTEGER 0, SEQUENCE { OID 1.3.101.112 }, OCTET STRING { OCTET STRING (32) … } }.
+    static let privateKeyPrefix: [UInt8] = [
+        0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+    ]
+}
+
+extension Ed25519.PublicKey {
+    /// The raw key of a canonical SubjectPublicKeyInfo PEM (60 base64
+    /// characters between `PUBLIC KEY` armour lines), or `nil` for any other text.
+    /// - Parameter pem: The PEM text's UTF-8 bytes.
+    static func canonicalPEMRawKey(_ pem: some Collection<UInt8>) -> [UInt8]? {
+        Array(pem).withUnsafeBytes { bytes -> [UInt8]? in
+            guard let body = CanonicalPEM.body(of: bytes, label: "PUBLIC KEY", length: 60),
+                let der = Base64.decodeCanonical(Array(body)),
+                der.count == CanonicalPEM.publicKeyPrefix.count + Ed25519.keyByteCount,
+                der.starts(with: CanonicalPEM.publicKeyPrefix)
+            else { return nil }
+            return Array(der.suffix(Ed25519.keyByteCount))
+        }
+    }
+}
+
+extension Ed25519.PrivateKey {
+    /// The 32-byte seed of a canonical PKCS#8 PEM (64 base64 characters between
+    /// `PRIVATE KEY` armour lines), in wiped memory, or `nil` for any other text.
+    /// The decoded key never leaves wiped memory.
+    static func canonicalPEMSeed(_ pem: SecureBytes) -> SecureBytes? {
+        let derCount = CanonicalPEM.privateKeyPrefix.count + Ed25519.keyByteCount
+        return pem.withUnsafeBytes { bytes -> SecureBytes? in
+            guard let body = CanonicalPEM.body(of: bytes, label: "PRIVATE KEY", length: 64) else { return nil }
+            return try? SecureBytes(count: derCount) { der in
+                guard Base64.decodeCanonical(body, into: der) == derCount,
+                    der.prefix(CanonicalPEM.privateKeyPrefix.count).elementsEqual(CanonicalPEM.privateKeyPrefix)
+                else { throw CryptoError.invalidKeyEncoding("not canonical") }
+            }
+        }.map { der in
+            der.withUnsafeBytes { SecureBytes(copying: $0.suffix(Ed25519.keyByteCount)) }
+        }
+    }
+}
+
+/// Strict base64 (RFC 4648, standard alphabet, with padding).
+enum Base64 {
+    /// Decodes `text` only if it is canonical: a multiple of 4 characters,
+    /// padding only at the end, and zero bits where padding leaves bits unused.
+    /// - Returns: The bytes, or `nil` for anything else.
+    static func decodeCanonical(_ text: [UInt8]) -> [UInt8]? {
+        text.withUnsafeBytes { characters -> [UInt8]? in
+            var output = [UInt8](repeating: 0, count: characters.count / 4 * 3)
+            let count = output.withUnsafeMutableBytes { decodeCanonical(characters, into: $0) }
+            return count.map { Array(output.prefix($0)) }
+        }
+    }
+
+    /// Decodes canonical base64 `text` into `output` (at least 3/4 of its length).
+    /// - Returns: The number of bytes written, or `nil` when `text` is not canonical.
+    static func decodeCanonical(_ characters: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
+        guard !characters.isEmpty, characters.count % 4 == 0, output.count >= characters.count / 4 * 3 else { return nil }
+        var written = 0
+        for start in stride(from: 0, to: characters.count, by: 4) {
+            let isLast = start + 4 == characters.count
+            var padding = 0
+            if isLast, characters[start + 3] == UInt8(ascii: "=") {
+                padding = characters[start + 2] == UInt8(ascii: "=") ? 2 : 1
+            }
+            var quantum: UInt32 = 0
+            for offset in 0..<(4 - padding) {
+                guard let value = sextet(characters[start + offset]) else { return nil }
+                quantum = quantum << 6 | UInt32(value)
+            }
+            quantum <<= UInt32(6 * padding)
+            // Bits that padding leaves unused must be zero in canonical base64.
+            guard padding == 0 || quantum & (padding == 1 ? 0xff : 0xffff) == 0 else { return nil }
+            for shift in [16, 8, 0].prefix(3 - padding) {
+                output[written] = UInt8(truncatingIfNeeded: quantum >> UInt32(shift))
+                written += 1
+            }
+        }
+        return written
+    }
+
+    private static func sextet(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return character - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return character - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "+"): return 62
+        case UInt8(ascii: "/"): return 63
+        default: return nil
+        }
+    }
+}
