@@ -39,7 +39,7 @@ import Testing
 
         let accepted = expected
         let reader = ReaderLoop(home: fixture.root) { accepted.contains($0) }
-        var generator = SplitMix(seed: 0x5EC_B41D6E)
+        var generator = SeededGenerator(seed: 0x5EC_B41D6E)
         var outcomes: [Outcome: Int] = [:]
         var failures: [String] = []
         var leftovers = 0

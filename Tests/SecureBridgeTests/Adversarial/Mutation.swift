@@ -13,7 +13,7 @@ enum Mutation: Sendable, CustomStringConvertible {
     /// What is appended: one zero byte, a run of 0xFF, a signature's worth of bytes,
     /// pseudo-random kilobytes, and the file itself once more.
     static func garbage(for bytes: [UInt8]) -> [[UInt8]] {
-        var generator = SplitMix(seed: UInt64(bytes.count))
+        var generator = SeededGenerator(seed: UInt64(bytes.count))
         return [
             [0], [UInt8](repeating: 0xFF, count: 16), [UInt8](repeating: 0x41, count: 64),
             (0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }, bytes,
@@ -46,21 +46,5 @@ enum Mutation: Sendable, CustomStringConvertible {
         case let .truncate(length): "truncated to \(length) bytes"
         case let .append(suffix): "\(suffix.count) bytes appended"
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so sweeps and random
-/// instants repeat exactly from a seed.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func decimalStringParsesBackToTheSameAmount() throws {
-        var generator = ModelFixtures.SeededGenerator(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for code in ["EUR", "JPY", "KWD", "CLF"] {
             let currency = Currency.iso4217(code)!
             let limit = Money.maximumMinorUnits(digits: currency.minorUnitDigits)

@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func randomPortfoliosRoundTripByteForByte() throws {
-        var generator = ModelFixtures.SeededGenerator(seed: 0x5EC0_B41D)
+        var generator = SeededGenerator(seed: 0x5EC0_B41D)
         for _ in 0..<300 {
             let portfolio = ModelFixtures.randomPortfolio(using: &generator)
             let bytes = try portfolio.payloadBytes()
@@ -156,7 +156,7 @@ import Testing
     // MARK: Strict decoding
 
     @Test func rejectsEveryTruncation() throws {
-        var generator = ModelFixtures.SeededGenerator(seed: 99)
+        var generator = SeededGenerator(seed: 99)
         var portfolios = try examples()
         portfolios.append(ModelFixtures.randomPortfolio(using: &generator))
         for portfolio in portfolios {
@@ -272,7 +272,7 @@ import Testing
     @Test func survivesRandomCorruptionAndAcceptsOnlyCanonicalBytes() throws {
         // Whatever decodes must encode back to exactly the same bytes, so no
         // two payloads mean the same portfolio and nothing is silently ignored.
-        var generator = ModelFixtures.SeededGenerator(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         var originals = try examples().map { try $0.payloadBytes() }
         originals.append(try ModelFixtures.randomPortfolio(using: &generator).payloadBytes())
         var accepted = 0
