@@ -60,10 +60,19 @@ import Testing
             #expect(!Self.contains(Array(argv), Self.passcode), "process \(entry)")
         }
         #expect(processes > 1 && !Self.contains(own[1], Self.passcode))
-        // A crash while the passcode is in memory writes no core file.
-        let limits = (try? String(contentsOfFile: "/proc/\(login.pid)/limits", encoding: .utf8)) ?? ""
-        let coreLimit = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
-        #expect(coreLimit?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2) == ["0", "0"], "\(coreLimit ?? "")")
+        // A crash while the passcode is in memory writes no core file. The limit is
+        // set first thing in main, which may run a moment after the exec: wait up to 5 s.
+        func coreLimit() -> [Substring] {
+            let limits = (try? String(contentsOfFile: "/proc/\(login.pid)/limits", encoding: .utf8)) ?? ""
+            let line = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }
+            return Array(line?.split(separator: " ").dropFirst(4).prefix(2) ?? [])
+        }
+        var core = coreLimit()
+        for _ in 0..<500 where core != ["0", "0"] {
+            usleep(10_000)
+            core = coreLimit()
+        }
+        #expect(core == ["0", "0"], "core file size limits: \(core)")
         outputs.append(("login", login.finish(input: Array((Self.passcode + "\n").utf8))))
         #expect(outputs[0].1.status == 0, "\(outputs[0].1)")
         #expect(try Self.filesHoldingAPasscode(under: fixture.root) == [])
