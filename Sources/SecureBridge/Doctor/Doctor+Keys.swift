@@ -5,7 +5,7 @@ import Foundation
 extension Doctor {
     func keyFindings(_ files: StoredFiles, state: AppState?) -> [Finding] {
         let onboarded = state?.userID != nil || files.onboarding.isPresent
-        let sessionLive = state?.sessionState == .active || state?.sessionState == .locked
+        let sessionLive = state?.session?.state == .active || state?.session?.state == .locked
         var findings: [Finding] = []
         let app = home.app.appending(FileName.signingKey).string
         let pin = home.keychain.appending(FileName.pinnedKey).string

@@ -12,13 +12,13 @@ extension Doctor {
                 .session, .problem, "\(path) is damaged, so the app cannot tell its session",
                 fix: "start over: move the home away (`mv HOME HOME.old`) and log in again")]
         }
-        guard let state, state.userID != nil, let session = state.session, let sessionState = state.sessionState else {
+        guard let state, state.userID != nil, let session = state.session else {
             return [Finding(.session, .warning, "no user has logged in yet", fix: "`bridgectl login --user ID`")]
         }
         var findings: [Finding] = []
         let expiry = Date(timeIntervalSince1970: TimeInterval(session.expiresAt))
         let until = "\(UTCTimestamp.string(from: expiry)) (\(Self.span(from: now, to: expiry)))"
-        switch sessionState {
+        switch session.state {
         case .loggedOut:
             findings.append(Finding(
                 .session, .warning, "logged out: widgets show the login placeholder", fix: "`bridgectl login --user ID`"))
@@ -29,14 +29,14 @@ extension Doctor {
                     fix: "log in again: `bridgectl login --user ID`"))
                 break
             }
-            if sessionState == .active {
+            if session.state == .active {
                 findings.append(Finding(.session, .ok, "session active, epoch \(state.epoch), until \(until)"))
             } else {
                 findings.append(Finding(
                     .session, .ok, "session locked (widgets mask amounts), epoch \(state.epoch), until \(until)"))
             }
         }
-        if state.failedUnlocks > 0, sessionState != .loggedOut {
+        if state.failedUnlocks > 0, session.state != .loggedOut {
             let left = BridgeApp.maximumFailedUnlocks - state.failedUnlocks
             findings.append(Finding(
                 .session, .warning,
@@ -76,7 +76,7 @@ extension Doctor {
 
     func snapshotFindings(_ files: StoredFiles, state: AppState?, now: Date) -> [Finding] {
         let path = home.container.appending(FileName.snapshot).string
-        let live = state?.sessionState == .active || state?.sessionState == .locked
+        let live = state?.session?.state == .active || state?.session?.state == .locked
         switch files.snapshot {
         case .refused:
             return []

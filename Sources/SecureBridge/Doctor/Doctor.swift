@@ -149,7 +149,7 @@ extension Doctor {
 
         /// The app's bookkeeping, or `nil` when it is absent, refused or damaged.
         var appState: AppState? {
-            state.contents.flatMap { try? JSONDecoder().decode(AppState.self, from: Data($0)) }
+            state.contents.flatMap { try? AppState(storedBytes: $0) }
         }
 
         /// The keychain's high-water marks, or `nil`.

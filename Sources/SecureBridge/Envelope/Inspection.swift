@@ -29,18 +29,16 @@ public enum Inspection {
                 "signature: not verified (inspect never uses keys)",
             ].joined(separator: "\n")
         }
-        for kind in [SignedRecord.Kind.onboarding, .authStatus] {
-            if let record = try? SignedRecord(bytes: bytes, expected: kind) {
-                return [
-                    "signed record (\(kind == .onboarding ? "onboarding" : "auth status")), format v\(SignedRecord.version), \(bytes.count) bytes",
-                    "signing key: \(record.signingKeyID)",
-                    "sequence: \(record.sequence)",
-                    "signature: not verified (inspect never uses keys)",
-                ].joined(separator: "\n")
-            }
-        }
         if bytes.starts(with: SignedRecord.magic) {
-            _ = try SignedRecord(bytes: bytes, expected: .authStatus)
+            // The kind byte follows magic and version; an unknown one fails the parse with its reason.
+            let kind = bytes.count > 5 ? SignedRecord.Kind(rawValue: bytes[5]) ?? .authStatus : .authStatus
+            let record = try SignedRecord(bytes: bytes, expected: kind)
+            return [
+                "signed record (\(kind == .onboarding ? "onboarding" : "auth status")), format v\(SignedRecord.version), \(bytes.count) bytes",
+                "signing key: \(record.signingKeyID)",
+                "sequence: \(record.sequence)",
+                "signature: not verified (inspect never uses keys)",
+            ].joined(separator: "\n")
         }
         throw EnvelopeError.badMagic(expected: "snapshot envelope or signed record")
     }

@@ -68,8 +68,9 @@ public struct WidgetReader: Sendable {
         do {
             result = try gate(places, marks: marks, now: effectiveNow, seen: &seen)
         } catch {
-            result = .placeholder(Self.reason(for: error))
-            Log.reader.debug("gate refused", metadata: ["reason": "\(Self.reason(for: error).rawValue)", "error": "\(error)"])
+            let reason = Self.reason(for: error)
+            result = .placeholder(reason)
+            Log.reader.debug("gate refused", metadata: ["reason": "\(reason.rawValue)", "error": "\(error)"])
         }
         if !whatIf {
             seen.time = clock

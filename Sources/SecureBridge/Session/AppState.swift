@@ -19,18 +19,18 @@ struct AppState: Codable, Sendable, Equatable {
     var unlockNotBefore: Int64 = 0
 
     struct Session: Codable, Sendable, Equatable {
-        var state: String
+        var state: AuthStatus.State
         var expiresAt: Int64
         var hidesBalances: Bool
     }
 
-    static func load(from places: Places) throws -> AppState {
-        guard let bytes = try places.app.read(FileName.state, limit: FileLimit.state) else { return AppState() }
-        guard let state = try? JSONDecoder().decode(AppState.self, from: Data(bytes)), state.version == 1 else {
-            throw SessionError.damagedState
-        }
-        return state
+    /// Reads `app/state.json`; a fresh state when there is none.
+    /// - Throws: `SessionError.damagedState` when the file is not a version 1 state.
+    static func load(from app: SecureDirectory) throws -> AppState {
+        guard let bytes = try app.read(FileName.state, limit: FileLimit.state) else { return AppState() }
+        return try AppState(storedBytes: bytes)
     }
+
 
     func save(to places: Places) throws {
         let encoder = JSONEncoder()
@@ -40,13 +40,17 @@ struct AppState: Codable, Sendable, Equatable {
 
     var enrollment: [UInt8]? { enrollmentID.flatMap(Bytes.fromHex) }
 
-    /// The session's state, if there is a session.
-    var sessionState: AuthStatus.State? {
-        switch session?.state {
-        case "active": .active
-        case "locked": .locked
-        case "loggedOut": .loggedOut
-        default: nil
+    /// The session's state as a word for messages: `none` without a session.
+    var sessionName: String { session.map { "\($0.state)" } ?? "none" }
+}
+
+extension AppState {
+    /// Decodes the stored JSON.
+    /// - Throws: `SessionError.damagedState` when it is not a version 1 state.
+    init(storedBytes bytes: [UInt8]) throws {
+        guard let state = try? JSONDecoder().decode(AppState.self, from: Data(bytes)), state.version == 1 else {
+            throw SessionError.damagedState
         }
+        self = state
     }
 }

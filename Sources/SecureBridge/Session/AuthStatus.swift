@@ -7,7 +7,7 @@ import Foundation
 /// state (1) · epoch (8) · issuedAt (8) · sessionExpiresAt (8) · flags (1, bit 0 = hide balances) · enrollment id (16).
 public struct AuthStatus: Sendable, Equatable {
     /// The session states of the design.
-    public enum State: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+    public enum State: UInt8, Sendable, CaseIterable, Codable, CustomStringConvertible {
         case active = 1
         case locked = 2
         case loggedOut = 3
@@ -18,6 +18,20 @@ public struct AuthStatus: Sendable, Equatable {
             case .locked: "locked"
             case .loggedOut: "loggedOut"
             }
+        }
+
+        /// Stored by name (`"active"`, `"locked"`, `"loggedOut"`) in the app's state file.
+        public init(from decoder: any Decoder) throws {
+            let name = try decoder.singleValueContainer().decode(String.self)
+            guard let state = Self.allCases.first(where: { $0.description == name }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown session state"))
+            }
+            self = state
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(description)
         }
     }
 

@@ -33,7 +33,7 @@ public struct BridgeApp: Sendable {
         let places = try Places.prepare(home)
         return try places.app.withExclusiveLock {
             try Self.removeLeftoverTemporaryFiles(places)
-            var state = try AppState.load(from: places)
+            var state = try AppState.load(from: places.app)
             let before = state
             do {
                 let result = try body(places, &state)
@@ -76,7 +76,7 @@ public struct BridgeApp: Sendable {
         try Self.validate(passcode)
         let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
         try transaction(onboarding: true) { places, state in
-            if let live = state.sessionState, live != .loggedOut, let session = state.session,
+            if let session = state.session, session.state != .loggedOut,
                Int64(now.timeIntervalSince1970) < session.expiresAt
             {
                 throw SessionError.alreadyLoggedIn(user: state.userID ?? "unknown")
@@ -101,7 +101,7 @@ public struct BridgeApp: Sendable {
             state.unlockNotBefore = 0
             state.contentDigest = nil
             state.session = .init(
-                state: "active", expiresAt: Self.seconds(now) + sessionSeconds,
+                state: .active, expiresAt: Self.seconds(now) + sessionSeconds,
                 hidesBalances: state.session?.hidesBalances ?? false)
             try places.container.remove(FileName.snapshot)
             marks.authSequence = try signAuthStatus(places, &state, key: signingKey, now: now)
@@ -116,7 +116,7 @@ public struct BridgeApp: Sendable {
     /// moves on, the snapshot and the passcode verifier are removed.
     public func logout(now: Date) throws {
         try transaction { places, state in
-            guard state.session != nil, state.sessionState != .loggedOut else { throw SessionError.notLoggedIn }
+            guard (state.session?.state ?? .loggedOut) != .loggedOut else { throw SessionError.notLoggedIn }
             try wipeSession(places, &state, now: now)
         }
     }
@@ -125,8 +125,8 @@ public struct BridgeApp: Sendable {
     public func lock(now: Date) throws {
         try transaction { places, state in
             try requireLiveSession(state, now: now)
-            guard state.sessionState == .active else { throw SessionError.notActive(state: state.session?.state ?? "none") }
-            state.session?.state = "locked"
+            guard state.session?.state == .active else { throw SessionError.notActive(state: state.sessionName) }
+            state.session?.state = .locked
             try publishAuthStatus(places, &state, now: now)
         }
     }
@@ -137,7 +137,7 @@ public struct BridgeApp: Sendable {
     public func unlock(passcode: SecureBytes, now: Date) throws {
         try transaction { places, state in
             try requireLiveSession(state, now: now)
-            guard state.sessionState == .locked else { throw SessionError.notLocked }
+            guard state.session?.state == .locked else { throw SessionError.notLocked }
             let time = Self.seconds(now)
             guard time >= state.unlockNotBefore else {
                 throw SessionError.tooManyAttempts(retryAfterSeconds: state.unlockNotBefore - time)
@@ -148,7 +148,7 @@ public struct BridgeApp: Sendable {
             if try PasscodeVerifier(storedBytes: stored).matches(passcode) {
                 state.failedUnlocks = 0
                 state.unlockNotBefore = 0
-                state.session?.state = "active"
+                state.session?.state = .active
                 try publishAuthStatus(places, &state, now: now)
                 return
             }
@@ -182,7 +182,7 @@ public struct BridgeApp: Sendable {
 
     func requireLiveSession(_ state: AppState, now: Date) throws {
         guard state.userID != nil else { throw SessionError.notOnboarded }
-        guard let session = state.session, state.sessionState != .loggedOut else { throw SessionError.notLoggedIn }
+        guard let session = state.session, session.state != .loggedOut else { throw SessionError.notLoggedIn }
         guard Self.seconds(now) < session.expiresAt else { throw SessionError.sessionExpired }
     }
 
@@ -191,7 +191,7 @@ public struct BridgeApp: Sendable {
         try places.app.destroy(FileName.passcode)
         try places.container.remove(FileName.snapshot)
         state.epoch += 1
-        state.session?.state = "loggedOut"
+        state.session?.state = .loggedOut
         state.contentDigest = nil
         state.failedUnlocks = 0
         state.unlockNotBefore = 0
@@ -208,16 +208,16 @@ public struct BridgeApp: Sendable {
     }
 
     private func signAuthStatus(_ places: Places, _ state: inout AppState, key: Ed25519.PrivateKey, now: Date) throws -> UInt64 {
-        guard let session = state.session, let sessionState = state.sessionState, let enrollment = state.enrollment else {
+        guard let session = state.session, let enrollment = state.enrollment else {
             throw SessionError.damagedState
         }
         state.authSequence += 1
         let status = AuthStatus(
-            state: sessionState, epoch: state.epoch, issuedAt: Self.seconds(now), sessionExpiresAt: session.expiresAt,
+            state: session.state, epoch: state.epoch, issuedAt: Self.seconds(now), sessionExpiresAt: session.expiresAt,
             hidesBalances: session.hidesBalances, enrollmentID: enrollment)
         try places.container.write(FileName.authStatus, status.signed(sequence: state.authSequence, with: key).bytes)
         Log.session.debug("signed auth status", metadata: [
-            "state": "\(sessionState)", "epoch": "\(state.epoch)", "sequence": "\(state.authSequence)",
+            "state": "\(session.state)", "epoch": "\(state.epoch)", "sequence": "\(state.authSequence)",
         ])
         return state.authSequence
     }

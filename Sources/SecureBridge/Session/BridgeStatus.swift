@@ -69,9 +69,7 @@ extension BridgeApp {
                 onboarded: false, userID: nil, state: "none", sessionExpiresAt: nil, sessionExpired: false, epoch: 0,
                 hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: nil)
         }
-        let state = try app.read(FileName.state, limit: FileLimit.state).map {
-            try JSONDecoder().decode(AppState.self, from: Data($0))
-        } ?? AppState()
+        let state = try AppState.load(from: app)
         let signingKey = try app.readSecret(FileName.signingKey, limit: FileLimit.signingKey)
             .map { try Ed25519.PrivateKey(pemRepresentation: $0).publicKey.keyID }
         let container = try SecureDirectory.open(.container, in: home)
@@ -79,9 +77,9 @@ extension BridgeApp {
             .flatMap { try? SnapshotEnvelope(bytes: $0).header }
         let expiresAt = state.session.map { Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) }
         return BridgeStatus(
-            onboarded: state.userID != nil, userID: state.userID, state: state.session?.state ?? "none",
+            onboarded: state.userID != nil, userID: state.userID, state: state.sessionName,
             sessionExpiresAt: expiresAt,
-            sessionExpired: state.sessionState != .loggedOut && (expiresAt.map { now >= $0 } ?? false),
+            sessionExpired: state.session?.state != .loggedOut && (expiresAt.map { now >= $0 } ?? false),
             epoch: state.epoch, hidesBalances: state.session?.hidesBalances ?? false,
             failedUnlocks: state.failedUnlocks, signingKeyID: signingKey, snapshot: snapshot)
     }

@@ -43,13 +43,13 @@ import Testing
         var outcomes: [Outcome: Int] = [:]
         var failures: [String] = []
         var leftovers = 0
-        var reserved = try AppState.load(from: Places.prepare(fixture.home)).snapshotSequence
+        var reserved = try AppState.load(from: Places.prepare(fixture.home).app).snapshotSequence
         for kill in 0..<15 {
             let child = try Bridgectl.start(publish(kill))
             usleep(useconds_t(Double.random(in: window, using: &generator)))
             child.send(SIGKILL)
             let output = child.finish()
-            let state = try AppState.load(from: Places.prepare(fixture.home)).snapshotSequence
+            let state = try AppState.load(from: Places.prepare(fixture.home).app).snapshotSequence
             let current = try SnapshotEnvelope(bytes: fixture.bytes(.container, "snapshot")).header.sequence
             switch (output.status, output.signal) {
             case (0?, _): outcomes[.completed, default: 0] += 1

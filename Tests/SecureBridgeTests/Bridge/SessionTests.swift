@@ -20,6 +20,16 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root).isEmpty)
     }
 
+    @Test func theAppStateNamesTheSessionStateAndReadsBack() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        try fixture.app.lock(now: fixture.start)
+        let stored = try fixture.bytes(.app, "state.json")
+        #expect(String(decoding: stored, as: UTF8.self).contains(#""state" : "locked""#))
+        #expect(try AppState(storedBytes: stored).session?.state == .locked)
+        #expect(throws: SessionError.damagedState) { try AppState(storedBytes: Array(#"{"version":1,"session":{"state":"asleep"}}"#.utf8)) }
+    }
+
     @Test func eachLoginAndLogoutMovesTheEpochOn() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()
