@@ -1,12 +1,11 @@
 import ArgumentParser
 import Foundation
 import SecureBridge
-import Synchronization
 
 extension WidgetKind: ExpressibleByArgument {}
 extension WidgetFamily: ExpressibleByArgument {}
 
-/// What a widget is and where it is shown; shared by `read` (and later `preview`).
+/// What a widget is and where it is shown; shared by `read` and `preview`.
 struct WidgetOptions: ParsableArguments {
     @Option(help: "The widget kind.")
     var kind: WidgetKind = .balance
@@ -116,53 +115,5 @@ extension BridgeCtl {
             case let .account(id): print("Open account \(id).")
             }
         }
-    }
-}
-
-/// Turns SIGINT and SIGTERM into one action, run once, even if the signal
-/// came before the action was set.
-final class StopSignals {
-    private final class Shared: Sendable {
-        struct State {
-            var signalled = false
-            var action: (@Sendable () -> Void)?
-        }
-
-        let state = Mutex(State())
-    }
-
-    private let shared = Shared()
-    private let sources: [any DispatchSourceSignal]
-
-    /// Ignores `signals`' default action and starts listening for them.
-    init(_ signals: [Int32]) {
-        let shared = self.shared
-        sources = signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                let action = shared.state.withLock { state -> (@Sendable () -> Void)? in
-                    defer { state.signalled = true }
-                    return state.signalled ? nil : state.action
-                }
-                action?()
-            }
-            source.resume()
-            return source
-        }
-    }
-
-    /// Stops listening (the signals stay ignored).
-    func cancel() {
-        sources.forEach { $0.cancel() }
-    }
-
-    /// Runs `action` on the first signal, or now if one already came.
-    func whenSignalled(_ action: @escaping @Sendable () -> Void) {
-        let runNow = shared.state.withLock { state -> Bool in
-            state.action = action
-            return state.signalled
-        }
-        if runNow { action() }
     }
 }
