@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SecureBridge
 
 extension WidgetKind: ExpressibleByArgument {}
@@ -89,8 +94,9 @@ extension BridgeCtl {
             let format = self.format
             let task = Task {
                 try await follower.follow(wakingOn: wakeUps) { timeline in
-                    // Unbuffered, so a pipe sees each timeline at once; text timelines end in a blank line.
-                    try FileHandle.standardOutput.write(contentsOf: Data((Self.render(timeline, as: format) + "\n").utf8))
+                    // Flushed, so a pipe sees each timeline at once; text timelines end in a blank line.
+                    print(Self.render(timeline, as: format) + "\n", terminator: "")
+                    fflush(nil)
                 }
             }
             stop.whenSignalled { task.cancel() }

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SystemPackage
 
 /// The whole SecureBridge story in a throw-away home: log in, publish,

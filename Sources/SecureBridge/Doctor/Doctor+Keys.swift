@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Key files present and parseable; the pinned key matching the signing key.
 

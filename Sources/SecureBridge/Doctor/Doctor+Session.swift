@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // The session as the app recorded it and as the widget's gate sees it, the
 // snapshot's age and expiry, and the clock.

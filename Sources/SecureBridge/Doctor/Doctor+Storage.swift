@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SystemPackage
 
 // Layout, permissions and owners, leftover temporary files. Every judgement
@@ -132,8 +132,8 @@ extension Doctor {
     /// `text` quoted for a POSIX shell when it needs it.
     static func quoted(_ text: String) -> String {
         let plain = text.unicodeScalars.allSatisfy {
-            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+:@%=,".unicodeScalars.contains($0))
+            $0.isASCII && (($0.properties.isAlphabetic || $0.properties.numericType != nil) || "/._-+:@%=,".unicodeScalars.contains($0))
         }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return plain && !text.isEmpty ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }
 }

@@ -45,7 +45,7 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
 
     /// The finding as one line: severity, message and fix.
     public var description: String {
-        let label = severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+        let label = severity.rawValue + String(repeating: " ", count: max(0, 8 - severity.rawValue.count))
         return label + message + (fix.map { " — fix: \($0)" } ?? "")
     }
 }

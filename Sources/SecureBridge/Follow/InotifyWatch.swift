@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
 internal import Logging
 import Synchronization
 import SystemPackage

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import Logging
 
 /// `read --follow`: the widget host's side of `WidgetCenter.reloadTimelines`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a `TimelineFollower` woke up.
 public enum WakeUp: Sendable, Equatable {

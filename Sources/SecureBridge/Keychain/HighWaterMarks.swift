@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The highest sequence numbers and the latest time the app or a widget has
 /// seen, kept in the keychain so that an older file restored into the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A place in the app a widget tap leads to.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 import Synchronization
 
 /// Number format styles by currency and locale, built once and shared.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FoundationInternationalization
 
 /// Formats money exactly, for a currency and a locale.
 public enum MoneyFormatter {

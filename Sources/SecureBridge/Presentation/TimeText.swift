@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ISO 8601 timestamps in UTC, whole seconds: `2026-11-21T16:00:00Z`.
 public enum UTCTimestamp {
@@ -27,10 +27,7 @@ public enum UTCTimestamp {
 
     /// Parses `YYYY-MM-DDTHH:MM:SSZ`, optionally with fractional seconds or a `±HH:MM` offset.
     public static func date(parsing text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        try? Date.ISO8601FormatStyle().parse(text)
     }
 
     /// Days since 1970-01-01 to a proleptic Gregorian (year, month, day).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON of `bridgectl read --format json`: one object per timeline.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The plain text of `bridgectl read --format text`: a few lines per entry.
 ///

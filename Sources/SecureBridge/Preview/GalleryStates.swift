@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The four states the gallery shows every family in.
 public enum GalleryState: String, Sendable, Hashable, CaseIterable {

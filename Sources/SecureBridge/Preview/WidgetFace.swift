@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one widget shows, decided once from a timeline entry and drawn by
 /// both the SVG and the terminal renderer.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The gallery: one self-contained HTML page (inline SVG and CSS, no
 /// script, no external resource) with every family in every state in both

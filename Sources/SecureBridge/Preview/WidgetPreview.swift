@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `bridgectl preview` shows: the reader's gate run once, and the
 /// timeline of every family built from its result, exactly as

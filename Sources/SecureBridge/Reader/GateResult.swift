@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why an entry is not full, or why a full entry is flagged. The raw values
 /// are the reason codes of the JSON contract.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import Logging
 
 /// The widget side: it checks onboarding and the auth status before it

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user's session as the app last signed it into the container: whether
 /// the widget may show anything, in which auth epoch, and until when.

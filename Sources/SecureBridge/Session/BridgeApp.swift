@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import Logging
 
 /// The app side of SecureBridge: onboarding and the session (login, lock,

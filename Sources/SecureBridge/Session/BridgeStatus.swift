@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `bridgectl status` reports: the app side's view of onboarding, the
 /// session and the current snapshot's header. Holds no secret and no amount.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The part of a snapshot one widget request shows, chosen before redaction.
 enum ContentSelection: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Builds entries from verified content, applying selection and redaction.
 enum EntryBuilder {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How much an entry may show at one instant, and why: the redaction policy.
 ///

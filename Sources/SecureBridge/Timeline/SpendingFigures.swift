@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Totals and top categories of a month's analytics, in exact minor units.
 struct SpendingFigures: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When the widget host should ask for a new timeline.
 public enum ReloadPolicy: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the widget shows from one instant on: WidgetKit's timeline entry.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One account as an entry shows it: display strings only.
 public struct AccountViewModel: Sendable, Equatable, Identifiable, CustomStringConvertible {

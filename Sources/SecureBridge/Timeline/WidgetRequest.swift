@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the widget host asks for: which widget, at which size, in which context.
 public struct WidgetRequest: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Built-in, clearly fake content for `WidgetTimeline.placeholder(for:at:)`.
 ///

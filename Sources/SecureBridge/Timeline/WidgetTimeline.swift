@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The widget's timeline provider: turns what the reader's gate established
 /// into WidgetKit-style entries and a reload policy.

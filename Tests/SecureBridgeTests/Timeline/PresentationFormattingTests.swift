@@ -65,6 +65,19 @@ import Testing
     }
 
     @Test(arguments: [
+        ("2026-11-21T16:00:00Z", 0.0), ("2026-11-21T16:00:00.250Z", 0.25), ("2026-11-21T17:00:00+01:00", 0),
+        ("2026-11-21T18:00:00.5+02:00", 0.5),
+    ] as [(String, TimeInterval)])
+    func instantsParseWithFractionsAndOffsets(text: String, secondsAfterNow: TimeInterval) {
+        #expect(UTCTimestamp.date(parsing: text) == F.now + secondsAfterNow)
+    }
+
+    @Test(arguments: ["2026-11-21T16:00:00", "2026-11-21", "16:00:00Z", "tomorrow", ""])
+    func instantsWithoutDateTimeAndZoneAreRefused(text: String) {
+        #expect(UTCTimestamp.date(parsing: text) == nil)
+    }
+
+    @Test(arguments: [
         (0.0, "just now"), (59.9, "just now"), (-3600, "just now"), (60, "1 min ago"), (300, "5 min ago"),
         (3599, "59 min ago"), (3600, "1 h ago"), (3 * 3600 + 1799, "3 h ago"), (86_399, "23 h ago"),
         (86_400, "1 d ago"), (2 * 86_400 + 7_000, "2 d ago"),
