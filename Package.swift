@@ -14,11 +14,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "COpenSSL",
-            pkgConfig: "openssl",
-            providers: [.apt(["libssl-dev"])]
-        ),
+        .systemLibrary(name: "COpenSSL"),
         .target(
             name: "SecureBridge",
             dependencies: [

@@ -3,6 +3,9 @@
 #ifndef SECUREBRIDGE_COPENSSL_SHIM_H
 #define SECUREBRIDGE_COPENSSL_SHIM_H
 
+#if !__has_include(<openssl/opensslv.h>)
+#error "SecureBridge needs OpenSSL 3's headers and libcrypto.a (apt-get install libssl-dev)"
+#endif
 #include <openssl/opensslv.h>
 
 #if !defined(OPENSSL_VERSION_MAJOR) || OPENSSL_VERSION_MAJOR < 3

@@ -1,7 +1,8 @@
 internal import COpenSSL
 
-// The OpenSSL that is loaded at run time, against the headers it was built
-// with, and the algorithms SecureBridge fetches from it.
+// The OpenSSL linked in (libcrypto.a from libssl-dev, see Sources/COpenSSL),
+// against the headers it was built with, and the algorithms SecureBridge
+// fetches from it.
 
 extension Doctor {
     static func openSSLFinding() -> Finding {
@@ -14,17 +15,17 @@ extension Doctor {
         guard running.0 >= 3 else {
             return Finding(
                 .openSSL, .problem, "\(runtime) is loaded, but SecureBridge needs OpenSSL 3",
-                fix: "install OpenSSL 3 (`apt-get install libssl3`) and rebuild")
+                fix: "install OpenSSL 3 (`apt-get install libssl-dev`) and rebuild")
         }
         guard missing.isEmpty else {
             return Finding(
                 .openSSL, .problem, "\(runtime) lacks \(missing.joined(separator: ", ")) (a provider is missing or disabled)",
-                fix: "install the distribution's full libssl3; the default provider must be available")
+                fix: "rebuild against the distribution's libssl-dev; the default provider must be built in")
         }
         if (running.0, running.1) < (built.0, built.1) {
             return Finding(
                 .openSSL, .warning, "\(runtime) is loaded, older than the headers it was built with (\(headers))",
-                fix: "upgrade libssl3 to match libssl-dev (`apt-get install libssl3 libssl-dev`)")
+                fix: "rebuild against one OpenSSL: `apt-get install libssl-dev`, then `swift build`")
         }
         let version = runtime == headers ? runtime : "\(runtime) (built with \(headers))"
         return Finding(.openSSL, .ok, "\(version): AES-256-GCM, SHA-256, HKDF, scrypt and Ed25519 available")
