@@ -33,7 +33,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SecureBridgeTests",
-            dependencies: ["SecureBridge"],
+            dependencies: [
+                "SecureBridge",
+                "bridgectl",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Vectors", "Fixtures"]
         ),
     ],

@@ -20,9 +20,15 @@ struct BridgeCtl: AsyncParsableCommand {
         ]
     )
 
-    /// Forbids core dumps before any secret is read, then runs the command.
+    /// Forbids core dumps before any secret is read, then runs the command:
+    /// a plain `read` straight away (see `QuickRead`), anything else through
+    /// the argument parser.
     static func main() async {
         ProcessHardening.forbidCoreDumps()
+        if let plan = QuickRead.plan(for: Array(CommandLine.arguments.dropFirst())) {
+            plan.run()
+            return
+        }
         await main(nil)
     }
 }
@@ -50,10 +56,15 @@ struct GlobalOptions: ParsableArguments {
 
     var bridgeHome: BridgeHome {
         get throws {
-            try BridgeHome.resolve(
-            home: home, app: appDirectory, keychain: keychainDirectory, container: containerDirectory,
-                environment: ProcessInfo.processInfo.environment)
+            try Self.bridgeHome(home: home, app: appDirectory, keychain: keychainDirectory, container: containerDirectory)
         }
+    }
+
+    /// The places these option values name; `QuickRead` resolves them the same way.
+    static func bridgeHome(home: String?, app: String?, keychain: String?, container: String?) throws -> BridgeHome {
+        try BridgeHome.resolve(
+            home: home, app: app, keychain: keychain, container: container,
+            environment: ProcessInfo.processInfo.environment)
     }
 }
 

@@ -34,6 +34,14 @@ struct WidgetOptions: ParsableArguments {
     var scheme = "securebridge"
 
     func request() throws -> WidgetRequest {
+        try Self.request(
+            kind: kind, family: family, account: account, privacy: privacy, locale: locale, scheme: scheme)
+    }
+
+    /// The request these option values describe; `QuickRead` builds it the same way.
+    static func request(
+        kind: WidgetKind, family: WidgetFamily?, account: String?, privacy: Bool, locale: String, scheme: String
+    ) throws -> WidgetRequest {
         try WidgetRequest(
             kind: kind, family: family ?? .systemMedium, configuredAccountID: account, isPrivacyContext: privacy,
             localeIdentifier: locale, deepLinkScheme: scheme)
@@ -73,14 +81,7 @@ extension BridgeCtl {
                 try await runFollowing()
                 return
             }
-            let instant = try parseInstant(widget.now)
-            let timeline = WidgetReader(home: try options.bridgeHome)
-                .timeline(for: try widget.request(), now: instant ?? Date(), whatIf: instant != nil)
-            print(Self.render(timeline, as: format))
-        }
-
-        private static func render(_ timeline: Timeline, as format: OutputFormat) -> String {
-            format == .json ? TimelineJSON.render(timeline) : TimelineText.render(timeline)
+            try ReadPlan(self).run()
         }
 
         /// Follows until SIGINT or SIGTERM, writing each timeline as soon as it is made.
@@ -95,12 +96,49 @@ extension BridgeCtl {
             let task = Task {
                 try await follower.follow(wakingOn: wakeUps) { timeline in
                     // Flushed, so a pipe sees each timeline at once; text timelines end in a blank line.
-                    print(Self.render(timeline, as: format) + "\n", terminator: "")
+                    print(ReadPlan.render(timeline, as: format) + "\n", terminator: "")
                     fflush(nil)
                 }
             }
             stop.whenSignalled { task.cancel() }
             try await task.value
+        }
+    }
+
+    /// Everything one `read` without `--follow` needs, whichever parser read its arguments.
+    struct ReadPlan: Equatable {
+        var home: BridgeHome
+        var request: WidgetRequest
+        /// The `--now` instant; `nil` reads at the current time.
+        var instant: Date?
+        var format: OutputFormat
+        var verbose: Bool
+
+        /// The plan of a `read` the argument parser parsed.
+        init(_ read: Read) throws {
+            self.init(
+                home: try read.options.bridgeHome, request: try read.widget.request(),
+                instant: try parseInstant(read.widget.now), format: read.format, verbose: read.options.verbose)
+        }
+
+        init(home: BridgeHome, request: WidgetRequest, instant: Date?, format: OutputFormat, verbose: Bool) {
+            self.home = home
+            self.request = request
+            self.instant = instant
+            self.format = format
+            self.verbose = verbose
+        }
+
+        /// Reads and prints the timeline. A read cannot fail: problems are placeholder entries.
+        func run() {
+            LogOutput.bootstrap(verbose: verbose)
+            let timeline = WidgetReader(home: home)
+                .timeline(for: request, now: instant ?? Date(), whatIf: instant != nil)
+            print(Self.render(timeline, as: format))
+        }
+
+        static func render(_ timeline: Timeline, as format: OutputFormat) -> String {
+            format == .json ? TimelineJSON.render(timeline) : TimelineText.render(timeline)
         }
     }
 

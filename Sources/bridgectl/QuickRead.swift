@@ -1,0 +1,67 @@
+import SecureBridge
+
+/// `bridgectl read` without the argument parser: the widget's refresh path.
+///
+/// Every widget refresh is a whole `bridgectl read` process, and
+/// swift-argument-parser spends about half of such a process building its
+/// command tree by reflection. `QuickRead` reads the plain forms of read's
+/// options itself (the same names, `--name value` or `--name=value`, each at
+/// most once) and hands back the same `ReadPlan` the argument parser would
+/// make. Anything else (`--help`, `--follow`, an unknown, repeated or
+/// misspelt option, a value it cannot take) gives `nil`, and the argument
+/// parser takes over, so every message still comes from one place. A test
+/// holds the two parsers to the same plans and the same option names.
+enum QuickRead {
+    /// The options that take a value.
+    static let valueOptions: Set<String> = [
+        "--home", "--app-dir", "--keychain-dir", "--container-dir",
+        "--kind", "--family", "--account", "--now", "--locale", "--scheme", "--format",
+    ]
+    /// The flags, which take none.
+    static let flags: Set<String> = ["--verbose", "--privacy"]
+
+    /// The plan for `arguments` (without the program name), or `nil` when
+    /// they are not a plain `read` this parser takes.
+    static func plan(for arguments: [String]) -> BridgeCtl.ReadPlan? {
+        guard arguments.first == "read", let given = options(in: arguments.dropFirst()),
+              let kind = value(given["--kind"], or: WidgetKind.balance),
+              let family = value(given["--family"], or: WidgetFamily.systemMedium),
+              let format = value(given["--format"], or: OutputFormat.text)
+        else { return nil }
+        return try? BridgeCtl.ReadPlan(
+            home: GlobalOptions.bridgeHome(
+                home: given["--home"], app: given["--app-dir"], keychain: given["--keychain-dir"],
+                container: given["--container-dir"]),
+            request: WidgetOptions.request(
+                kind: kind, family: family, account: given["--account"], privacy: given["--privacy"] != nil,
+                locale: given["--locale"] ?? "en_US", scheme: given["--scheme"] ?? "securebridge"),
+            instant: parseInstant(given["--now"]), format: format, verbose: given["--verbose"] != nil)
+    }
+
+    /// `text` as a `Value`: `fallback` when there is no text, `nil` when it names no value.
+    private static func value<Value: RawRepresentable<String>>(_ text: String?, or fallback: Value) -> Value? {
+        guard let text else { return fallback }
+        return Value(rawValue: text)
+    }
+
+    /// Each option's value (a flag's is empty), or `nil` at the first
+    /// argument this parser leaves to the argument parser.
+    private static func options(in arguments: ArraySlice<String>) -> [String: String]? {
+        var given: [String: String] = [:]
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard given[name] == nil else { return nil }
+            if flags.contains(name), parts.count == 1 {
+                given[name] = ""
+                continue
+            }
+            guard valueOptions.contains(name), let value = parts.count == 2 ? String(parts[1]) : rest.popFirst(),
+                  !value.hasPrefix("-")
+            else { return nil }
+            given[name] = value
+        }
+        return given
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+@testable import bridgectl
+import Foundation
+import Testing
+
+/// `QuickRead` parses plain `bridgectl read` invocations without the
+/// argument parser; it must make exactly the plan the argument parser makes,
+/// and leave everything else to it.
+@Suite struct QuickReadTests {
+    /// What the argument parser makes of `bridgectl read ARGUMENTS`, or `nil` when it refuses them.
+    static func parserPlan(_ arguments: [String]) -> BridgeCtl.ReadPlan? {
+        guard let read = (try? BridgeCtl.parseAsRoot(["read"] + arguments)) as? BridgeCtl.Read else { return nil }
+        return try? BridgeCtl.ReadPlan(read)
+    }
+
+    @Test(arguments: [
+        ["--home", "/h"],
+        ["--home=/h", "--format", "json"],
+        ["--home", "/h", "--kind", "spending", "--family", "systemSmall", "--privacy"],
+        ["--verbose", "--home", "/h", "--account", "acc-main", "--locale", "de_DE", "--scheme", "MyBank"],
+        ["--home", "/h", "--now", "2026-11-21T16:00:00Z", "--format=text"],
+        ["--home", "/h", "--now=2026-11-21T17:00:00.5+01:00", "--family=accessoryInline", "--kind=balance"],
+        ["--app-dir", "/a", "--keychain-dir", "/k", "--container-dir", "/c", "--home", "/h"],
+        ["--app-dir=/a", "--keychain-dir=/k", "--container-dir=/c"],
+        ["--home", "/h", "--family", "systemMedium", "--locale", "fr_FR", "--privacy", "--verbose"],
+    ])
+    func plainReadsMakeTheArgumentParsersPlan(arguments: [String]) throws {
+        let expected = try #require(Self.parserPlan(arguments))
+        #expect(QuickRead.plan(for: ["read"] + arguments) == expected)
+    }
+
+    @Test(arguments: [
+        ["--help"], ["-h"], ["--follow"], ["--follow", "--poll"], ["--poll"],
+        ["--home", "/h", "--home", "/other"], ["--privacy", "--privacy"], ["--privacy=true"],
+        ["--format", "yaml"], ["--kind", "savings"], ["--family", "huge"], ["--now", "tomorrow"],
+        ["--home"], ["--home", "--format", "json"], ["--account", "-x"], ["--homes", "/h"], ["extra"], ["--"],
+        ["--home", "/h", "--scheme", "not a scheme"],
+    ])
+    func everythingElseIsLeftToTheArgumentParser(arguments: [String]) {
+        #expect(QuickRead.plan(for: ["read"] + arguments) == nil)
+    }
+
+    @Test(arguments: [[], ["status"], ["publish", "--home", "/h"], ["preview", "--home", "/h"], ["--home", "/h", "read"]])
+    func onlyReadIsTaken(arguments: [String]) {
+        #expect(QuickRead.plan(for: arguments) == nil)
+    }
+
+    /// A new `read` option must be taught to `QuickRead` too (or declined there on purpose).
+    @Test func quickReadKnowsEveryOptionOfRead() throws {
+        let help = BridgeCtl.helpMessage(for: BridgeCtl.Read.self, columns: 1000)
+        let regex = try NSRegularExpression(pattern: "--[a-z][a-z-]*")
+        let names = Set(regex.matches(in: help, range: NSRange(help.startIndex..., in: help)).map {
+            String(help[Range($0.range, in: help)!])
+        })
+        let declined: Set = ["--help", "--follow", "--poll"]
+        #expect(names == QuickRead.valueOptions.union(QuickRead.flags).union(declined))
+    }
+}
