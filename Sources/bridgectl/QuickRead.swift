@@ -13,12 +13,12 @@ import SecureBridge
 /// holds the two parsers to the same plans and the same option names.
 enum QuickRead {
     /// The options that take a value.
-    static let valueOptions: Set<String> = [
+    static let valueOptions = [
         "--home", "--app-dir", "--keychain-dir", "--container-dir",
         "--kind", "--family", "--account", "--now", "--locale", "--scheme", "--format",
     ]
     /// The flags, which take none.
-    static let flags: Set<String> = ["--verbose", "--privacy"]
+    static let flags = ["--verbose", "--privacy"]
 
     /// The plan for `arguments` (without the program name), or `nil` when
     /// they are not a plain `read` this parser takes.

@@ -44,12 +44,12 @@ extension BridgeApp {
         }
         let portfolio = try PublishInput.decode(input)
         let payload = try portfolio.payloadBytes()
-        return try transaction { places, state in
+        return try transaction { places, state, saveNow in
             try requireLiveSession(state, now: now)
             let issuedAt = Self.seconds(now)
             let receipt = try seal(
-                payload, places: places, state: &state, issuedAt: issuedAt, staleAt: issuedAt + staleAfterSeconds,
-                expiresAt: issuedAt + ttlSeconds)
+                payload, places: places, state: &state, saveNow: saveNow, issuedAt: issuedAt,
+                staleAt: issuedAt + staleAfterSeconds, expiresAt: issuedAt + ttlSeconds)
             return PublishReceipt(
                 sequence: receipt.sequence, accountCount: portfolio.accounts.count, contentChanged: receipt.changed,
                 staleAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + staleAfterSeconds)),
@@ -60,7 +60,7 @@ extension BridgeApp {
     /// Makes a new primary data key, re-seals the current snapshot under it
     /// and destroys the old key.
     public func rotateKeys(now: Date) throws -> KeyRotation {
-        try transaction { places, state in
+        try transaction { places, state, saveNow in
             try requireLiveSession(state, now: now)
             let old = try loadKeyset(places)
             let new = try DataKey.generate()
@@ -73,7 +73,7 @@ extension BridgeApp {
                 if envelope.header.epoch == state.epoch, let dataKey = old.key(withID: envelope.header.dataKeyID) {
                     let payload = try envelope.open(verifyingWith: key.publicKey, dataKey: dataKey)
                     _ = try seal(
-                        payload.withUnsafeBytes { Array($0) }, places: places, state: &state,
+                        payload.withUnsafeBytes { Array($0) }, places: places, state: &state, saveNow: saveNow,
                         issuedAt: envelope.header.issuedAt, staleAt: envelope.header.staleAt,
                         expiresAt: envelope.header.expiresAt)
                     resealed = true
@@ -84,13 +84,19 @@ extension BridgeApp {
         }
     }
 
+    /// Seals, signs and writes `payload` as the next snapshot. The sequence
+    /// number is saved (`saveNow`) before the snapshot is written and the
+    /// keychain mark raised after, so a crash leaves a gap, never a reused
+    /// number; the content digest is the transaction's to save, after the
+    /// reload token moved.
     private func seal(
-        _ payload: [UInt8], places: Places, state: inout AppState, issuedAt: Int64, staleAt: Int64, expiresAt: Int64
+        _ payload: [UInt8], places: Places, state: inout AppState, saveNow: (AppState) throws -> Void,
+        issuedAt: Int64, staleAt: Int64, expiresAt: Int64
     ) throws -> (sequence: UInt64, changed: Bool) {
         let signingKey = try loadSigningKey(places)
         let keyset = try loadKeyset(places)
         state.snapshotSequence += 1
-        try state.save(to: places)
+        try saveNow(state)
         let envelope = try SnapshotEnvelope.seal(
             payload: payload, epoch: state.epoch, sequence: state.snapshotSequence, issuedAt: issuedAt,
             staleAt: staleAt, expiresAt: expiresAt, signingKey: signingKey, dataKey: keyset.primary)

@@ -24,24 +24,38 @@ public struct BridgeApp: Sendable {
         self.passcodeCost = passcodeCost
     }
 
-    /// Runs `body` with the places open and the app lock held.
+    /// Runs `body` with the places open and the app lock held, then saves the
+    /// app state if `body` changed it (also when `body` throws: counters and
+    /// unlock failures must persist).
     /// - Parameter onboarding: Whether the places may be created (login);
     ///   every other operation on a home that was never set up fails with
     ///   `SessionError.notOnboarded` and leaves nothing behind.
     func transaction<R>(onboarding: Bool = false, _ body: (Places, inout AppState) throws -> R) throws -> R {
+        try transaction(onboarding: onboarding) { places, state, _ in try body(places, &state) }
+    }
+
+    /// A transaction whose `body` can also save the state part-way, with the
+    /// third argument: to reserve a sequence number before using it. The state
+    /// is saved again at the end only if it changed after that.
+    func transaction<R>(
+        onboarding: Bool = false, _ body: (Places, inout AppState, _ saveNow: (AppState) throws -> Void) throws -> R
+    ) throws -> R {
         if !onboarding, try SecureDirectory.open(.app, in: home) == nil { throw SessionError.notOnboarded }
         let places = try Places.prepare(home)
         return try places.app.withExclusiveLock {
             try Self.removeLeftoverTemporaryFiles(places)
             var state = try AppState.load(from: places.app)
-            let before = state
+            var saved = state
+            func saveNow(_ state: AppState) throws {
+                try state.save(to: places)
+                saved = state
+            }
             do {
-                let result = try body(places, &state)
-                if state != before { try state.save(to: places) }
+                let result = try body(places, &state, saveNow)
+                if state != saved { try state.save(to: places) }
                 return result
             } catch {
-                // Counters and unlock failures must persist even when the operation fails.
-                if state != before { try? state.save(to: places) }
+                if state != saved { try? state.save(to: places) }
                 throw error
             }
         }

@@ -53,6 +53,6 @@ import Testing
             String(help[Range($0.range, in: help)!])
         })
         let declined: Set = ["--help", "--follow", "--poll"]
-        #expect(names == QuickRead.valueOptions.union(QuickRead.flags).union(declined))
+        #expect(names == declined.union(QuickRead.valueOptions).union(QuickRead.flags))
     }
 }
