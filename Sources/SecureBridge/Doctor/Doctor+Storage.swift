@@ -132,8 +132,10 @@ extension Doctor {
     /// `text` quoted for a POSIX shell when it needs it.
     static func quoted(_ text: String) -> String {
         let plain = text.unicodeScalars.allSatisfy {
-            $0.isASCII && (($0.properties.isAlphabetic || $0.properties.numericType != nil) || "/._-+:@%=,".unicodeScalars.contains($0))
+            $0.isASCII
+                && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+:@%=,".unicodeScalars.contains($0))
         }
-        return plain && !text.isEmpty ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+        let escaped = text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#)
+        return plain && !text.isEmpty ? text : "'" + escaped + "'"
     }
 }

@@ -3,6 +3,15 @@ import Testing
 @testable import SecureBridge
 
 @Suite struct DoctorTests {
+    @Test(arguments: [
+        ("/home/alice/.local/share/securebridge", "/home/alice/.local/share/securebridge"),
+        ("/tmp/a b", "'/tmp/a b'"), ("it's", #"'it'\''s'"#), ("", "''"), ("/tmp/café", "'/tmp/café'"),
+        ("$HOME", "'$HOME'"),
+    ])
+    func pathsInFixesAreQuotedForTheShellWhenNeeded(path: String, quoted: String) {
+        #expect(Doctor.quoted(path) == quoted)
+    }
+
     private func examine(_ fixture: BridgeFixture, at date: Date? = nil) -> DoctorReport {
         Doctor(home: fixture.home).examine(now: date ?? fixture.start)
     }
