@@ -45,6 +45,38 @@ import Testing
         #expect(QuickRead.plan(for: arguments) == nil)
     }
 
+    /// Random argument lists from read's option names, values that are
+    /// valid, invalid, empty or dashed, `=` forms and repeats: whatever
+    /// `QuickRead` takes, the argument parser takes the same way.
+    @Test func whateverQuickReadTakesTheArgumentParserTakesAlike() {
+        let names = QuickRead.valueOptions + QuickRead.flags + ["--follow", "--help", "--homes", "-v", "read"]
+        let values = [
+            "/h", "", "-x", "balance", "spending", "systemSmall", "accessoryInline", "json", "text", "yaml",
+            "de_DE", "MyBank", "acc-main", "2026-11-21T16:00:00Z", "soon", "a=b", "é",
+        ]
+        var generator = SeededGenerator(seed: 5)
+        var taken = 0
+        var differing: [[String]] = []
+        for _ in 0..<2_000 {
+            var arguments = ["--home", "/h"]
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                let name = names.randomElement(using: &generator)!
+                let value = values.randomElement(using: &generator)!
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: arguments.append(name)
+                case 1: arguments += [name, value]
+                default: arguments.append("\(name)=\(value)")
+                }
+            }
+            arguments.shuffle(using: &generator)
+            guard let quick = QuickRead.plan(for: ["read"] + arguments) else { continue }
+            taken += 1
+            if quick != Self.parserPlan(arguments) { differing.append(arguments) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: read \(differing.first ?? [])")
+        #expect(taken > 200)
+    }
+
     /// A new `read` option must be taught to `QuickRead` too (or declined there on purpose).
     @Test func quickReadKnowsEveryOptionOfRead() throws {
         let help = BridgeCtl.helpMessage(for: BridgeCtl.Read.self, columns: 1000)
