@@ -60,7 +60,14 @@ extension SecureDirectory {
     }
 
     /// Writes a fresh random reload token into the container: widgets reload when it changes.
+    ///
+    /// Atomically but not synced: the token only wakes widgets that are
+    /// running, and after a power cut every widget starts afresh and reads
+    /// what is there, so a lost token costs nothing, and a publish one sync
+    /// pair less.
     func renewReloadToken() throws {
-        try write(FileName.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8))
+        try write(
+            FileName.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8),
+            durability: .atomicOnly)
     }
 }

@@ -1,7 +1,18 @@
 import SystemPackage
 
 extension SecureDirectory {
-    /// Replaces `name` atomically and durably with `bytes`.
+    /// How far a `write` goes before it returns.
+    public enum Durability: Sendable {
+        /// The new file is synced before it is renamed over the old one and
+        /// the directory after: the write survives a power cut.
+        case durable
+        /// The new file replaces the old one atomically for every reader, but
+        /// the kernel writes it back when it likes: a power cut may bring the
+        /// old one back. For hints nobody needs after a restart.
+        case atomicOnly
+    }
+
+    /// Replaces `name` atomically (and by default durably) with `bytes`.
     ///
     /// The bytes go to a new temporary file `.<name>.tmp-<random hex>` in the
     /// same directory (created exclusively with mode 0600, never through a
@@ -12,9 +23,10 @@ extension SecureDirectory {
     /// - Parameters:
     ///   - name: The file's name in this directory.
     ///   - bytes: The new contents.
+    ///   - durability: `.atomicOnly` skips both syncs.
     /// - Throws: `StorageError`; the directory must exist (see `prepare`).
-    public func write(_ name: String, _ bytes: some Collection<UInt8>) throws {
-        try replace(name) { descriptor in
+    public func write(_ name: String, _ bytes: some Collection<UInt8>, durability: Durability = .durable) throws {
+        try replace(name, durability: durability) { descriptor in
             _ = try descriptor.writeAll(bytes)
         }
     }
@@ -98,11 +110,13 @@ extension SecureDirectory {
     /// Writes a new version of `name` through a synced temporary file and a rename.
     /// - Parameters:
     ///   - name: The file to replace.
+    ///   - durability: Whether the file and the directory are synced.
     ///   - beforeRename: Called after the temporary file is complete, before the
     ///     rename; tests use it to inject a failure.
     ///   - contents: Writes the contents to the temporary file's descriptor.
     func replace(
         _ name: String,
+        durability: Durability = .durable,
         beforeRename: () throws -> Void = {},
         contents: (FileDescriptor) throws -> Void
     ) throws {
@@ -124,7 +138,7 @@ extension SecureDirectory {
                 try descriptor.closeAfter {
                     try descriptor.setPermissions(.ownerReadWrite)  // exactly 0600, whatever the umask
                     try contents(descriptor)
-                    try descriptor.sync()
+                    if durability == .durable { try descriptor.sync() }
                 }
             }
             try beforeRename()
@@ -132,7 +146,7 @@ extension SecureDirectory {
                 try directory.renameEntry(named: temporary, to: name)
             }
             renamed = true
-            try syncDirectory(directory)
+            if durability == .durable { try syncDirectory(directory) }
         }
     }
 

@@ -16,6 +16,17 @@ import Testing
         }
     }
 
+    @Test func anAtomicOnlyWriteReplacesLikeADurableOneAndLeavesNothingBehind() throws {
+        try ScratchDirectory.with { scratch throws in
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
+            try directory.write("reload-token", Array("first\n".utf8))
+            try directory.write("reload-token", Array("second\n".utf8), durability: .atomicOnly)
+            #expect(try directory.read("reload-token", limit: 64) == Array("second\n".utf8))
+            #expect(try directory.fileStatus("reload-token")?.permissions == 0o600)
+            #expect(try entries(of: directory.path.string) == ["reload-token"])
+        }
+    }
+
     @Test func secretsRoundTripThroughSecureBytes() throws {
         try ScratchDirectory.with { scratch throws in
             let directory = try SecureDirectory.prepare(.keychain, at: FilePath(scratch.child("keychain")))
