@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 "SecureBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

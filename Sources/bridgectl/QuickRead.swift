@@ -24,18 +24,20 @@ enum QuickRead {
     /// they are not a plain `read` this parser takes.
     static func plan(for arguments: [String]) -> BridgeCtl.ReadPlan? {
         guard arguments.first == "read", let given = options(in: arguments.dropFirst()),
-              let kind = value(given["--kind"], or: WidgetKind.balance),
-              let family = value(given["--family"], or: WidgetFamily.systemMedium),
-              let format = value(given["--format"], or: OutputFormat.text)
+              let kind = value(given["--kind"], or: WidgetOptions.defaultKind),
+              let family = value(given["--family"], or: WidgetOptions.defaultFamily),
+              let format = value(given["--format"], or: BridgeCtl.Read.defaultFormat)
         else { return nil }
         return try? BridgeCtl.ReadPlan(
+            instant: parseInstant(given["--now"]),
             home: GlobalOptions.bridgeHome(
                 home: given["--home"], app: given["--app-dir"], keychain: given["--keychain-dir"],
                 container: given["--container-dir"]),
             request: WidgetOptions.request(
                 kind: kind, family: family, account: given["--account"], privacy: given["--privacy"] != nil,
-                locale: given["--locale"] ?? "en_US", scheme: given["--scheme"] ?? "securebridge"),
-            instant: parseInstant(given["--now"]), format: format, verbose: given["--verbose"] != nil)
+                locale: given["--locale"] ?? WidgetOptions.defaultLocale,
+                scheme: given["--scheme"] ?? WidgetOptions.defaultScheme),
+            format: format, verbose: given["--verbose"] != nil)
     }
 
     /// `text` as a `Value`: `fallback` when there is no text, `nil` when it names no value.
@@ -57,8 +59,9 @@ enum QuickRead {
                 given[name] = ""
                 continue
             }
+            // The argument parser refuses `--name=` and takes no value that starts with a dash.
             guard valueOptions.contains(name), let value = parts.count == 2 ? String(parts[1]) : rest.popFirst(),
-                  !value.hasPrefix("-")
+                  !value.hasPrefix("-"), !(parts.count == 2 && value.isEmpty)
             else { return nil }
             given[name] = value
         }

@@ -6,14 +6,20 @@ import Glibc
 import Musl
 #endif
 import SecureBridge
+import SystemPackage
 
 extension WidgetKind: ExpressibleByArgument {}
 extension WidgetFamily: ExpressibleByArgument {}
 
 /// What a widget is and where it is shown; shared by `read` and `preview`.
 struct WidgetOptions: ParsableArguments {
+    static let defaultKind = WidgetKind.balance
+    static let defaultFamily = WidgetFamily.systemMedium
+    static let defaultLocale = "en_US"
+    static let defaultScheme = "securebridge"
+
     @Option(help: "The widget kind.")
-    var kind: WidgetKind = .balance
+    var kind = WidgetOptions.defaultKind
 
     @Option(help: "The widget family (its size; default: systemMedium, for preview: all).")
     var family: WidgetFamily?
@@ -28,10 +34,10 @@ struct WidgetOptions: ParsableArguments {
     var privacy = false
 
     @Option(help: "Locale for amounts, e.g. en_US or de_DE.")
-    var locale = "en_US"
+    var locale = WidgetOptions.defaultLocale
 
     @Option(help: "Deep-link URL scheme.")
-    var scheme = "securebridge"
+    var scheme = WidgetOptions.defaultScheme
 
     func request() throws -> WidgetRequest {
         try Self.request(
@@ -43,7 +49,7 @@ struct WidgetOptions: ParsableArguments {
         kind: WidgetKind, family: WidgetFamily?, account: String?, privacy: Bool, locale: String, scheme: String
     ) throws -> WidgetRequest {
         try WidgetRequest(
-            kind: kind, family: family ?? .systemMedium, configuredAccountID: account, isPrivacyContext: privacy,
+            kind: kind, family: family ?? defaultFamily, configuredAccountID: account, isPrivacyContext: privacy,
             localeIdentifier: locale, deepLinkScheme: scheme)
     }
 }
@@ -62,8 +68,10 @@ extension BridgeCtl {
         @OptionGroup var options: GlobalOptions
         @OptionGroup var widget: WidgetOptions
 
+        static let defaultFormat = OutputFormat.text
+
         @Option(help: "Output format: text or json.")
-        var format: OutputFormat = .text
+        var format = Read.defaultFormat
 
         @Flag(help: "Keep printing a new timeline whenever the reload token changes or the next transition arrives.")
         var follow = false
@@ -95,9 +103,9 @@ extension BridgeCtl {
             let format = self.format
             let task = Task {
                 try await follower.follow(wakingOn: wakeUps) { timeline in
-                    // Flushed, so a pipe sees each timeline at once; text timelines end in a blank line.
-                    print(ReadPlan.render(timeline, as: format) + "\n", terminator: "")
-                    fflush(nil)
+                    // Unbuffered, so a pipe sees each timeline at once, and a failed write ends the loop;
+                    // text timelines end in a blank line.
+                    _ = try FileDescriptor.standardOutput.writeAll((ReadPlan.render(timeline, as: format) + "\n").utf8)
                 }
             }
             stop.whenSignalled { task.cancel() }
@@ -107,27 +115,12 @@ extension BridgeCtl {
 
     /// Everything one `read` without `--follow` needs, whichever parser read its arguments.
     struct ReadPlan: Equatable {
-        var home: BridgeHome
-        var request: WidgetRequest
         /// The `--now` instant; `nil` reads at the current time.
         var instant: Date?
+        var home: BridgeHome
+        var request: WidgetRequest
         var format: OutputFormat
         var verbose: Bool
-
-        /// The plan of a `read` the argument parser parsed.
-        init(_ read: Read) throws {
-            self.init(
-                home: try read.options.bridgeHome, request: try read.widget.request(),
-                instant: try parseInstant(read.widget.now), format: read.format, verbose: read.options.verbose)
-        }
-
-        init(home: BridgeHome, request: WidgetRequest, instant: Date?, format: OutputFormat, verbose: Bool) {
-            self.home = home
-            self.request = request
-            self.instant = instant
-            self.format = format
-            self.verbose = verbose
-        }
 
         /// Reads and prints the timeline. A read cannot fail: problems are placeholder entries.
         func run() {
@@ -159,5 +152,14 @@ extension BridgeCtl {
             case let .account(id): print("Open account \(id).")
             }
         }
+    }
+}
+
+extension BridgeCtl.ReadPlan {
+    /// The plan of a `read` the argument parser parsed (`--now` checked first, as ever).
+    init(_ read: BridgeCtl.Read) throws {
+        self.init(
+            instant: try parseInstant(read.widget.now), home: try read.options.bridgeHome,
+            request: try read.widget.request(), format: read.format, verbose: read.options.verbose)
     }
 }
