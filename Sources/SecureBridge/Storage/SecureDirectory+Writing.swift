@@ -1,18 +1,20 @@
 import SystemPackage
 
 extension SecureDirectory {
-    /// How far a `write` goes before it returns.
-    public enum Durability: Sendable {
+    /// How far a write goes before it returns.
+    enum Durability {
         /// The new file is synced before it is renamed over the old one and
-        /// the directory after: the write survives a power cut.
+        /// the directory after: a crash or a power cut leaves the old file or
+        /// the new one, never a torn one.
         case durable
-        /// The new file replaces the old one atomically for every reader, but
-        /// the kernel writes it back when it likes: a power cut may bring the
-        /// old one back. For hints nobody needs after a restart.
+        /// The new file replaces the old one atomically for every running
+        /// process, but the kernel writes it back when it likes: after a power
+        /// cut the file may be the old one, the new one, or (on some file
+        /// systems) empty or garbled. Only for hints nobody needs after a restart.
         case atomicOnly
     }
 
-    /// Replaces `name` atomically (and by default durably) with `bytes`.
+    /// Replaces `name` atomically and durably with `bytes`.
     ///
     /// The bytes go to a new temporary file `.<name>.tmp-<random hex>` in the
     /// same directory (created exclusively with mode 0600, never through a
@@ -23,9 +25,13 @@ extension SecureDirectory {
     /// - Parameters:
     ///   - name: The file's name in this directory.
     ///   - bytes: The new contents.
-    ///   - durability: `.atomicOnly` skips both syncs.
     /// - Throws: `StorageError`; the directory must exist (see `prepare`).
-    public func write(_ name: String, _ bytes: some Collection<UInt8>, durability: Durability = .durable) throws {
+    public func write(_ name: String, _ bytes: some Collection<UInt8>) throws {
+        try write(name, bytes, durability: .durable)
+    }
+
+    /// Replaces `name` with `bytes`, as durably as `durability` says; see `write(_:_:)`.
+    func write(_ name: String, _ bytes: some Collection<UInt8>, durability: Durability) throws {
         try replace(name, durability: durability) { descriptor in
             _ = try descriptor.writeAll(bytes)
         }
@@ -107,7 +113,8 @@ extension SecureDirectory {
     /// The largest file `destroy` overwrites before unlinking it.
     static let shreddingLimit: Int64 = 1 << 20
 
-    /// Writes a new version of `name` through a synced temporary file and a rename.
+    /// Writes a new version of `name` through a temporary file and a rename,
+    /// syncing both unless `durability` is `.atomicOnly`.
     /// - Parameters:
     ///   - name: The file to replace.
     ///   - durability: Whether the file and the directory are synced.
