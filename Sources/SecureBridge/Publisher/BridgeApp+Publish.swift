@@ -107,8 +107,9 @@ extension BridgeApp {
         let digest = Bytes.hex(try SHA256.hash(payload))
         let changed = digest != state.contentDigest
         if changed {
-            state.contentDigest = digest
+            // The digest is recorded only once the token moved, so a failed renewal is retried by the next publish.
             try places.container.renewReloadToken()
+            state.contentDigest = digest
         }
         Log.publisher.debug("sealed snapshot", metadata: [
             "sequence": "\(state.snapshotSequence)", "epoch": "\(state.epoch)", "dataKey": "\(keyset.primary.id)",

@@ -111,6 +111,23 @@ import Testing
         #expect(try fixture.bytes(.container, "reload-token") != token)
     }
 
+    @Test func aReloadTokenThatCouldNotMoveMovesWithTheNextPublish() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        // A directory where the token belongs makes renewing it fail after the snapshot is written.
+        let token = fixture.home.container.appending("reload-token").string
+        #expect(unlink(token) == 0)
+        #expect(mkdir(token, 0o700) == 0)
+        #expect(throws: (any Error).self) {
+            try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        }
+        #expect(rmdir(token) == 0)
+        let retried = try fixture.app.publish(
+            BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        #expect(retried.contentChanged)
+        #expect(try fixture.bytes(.container, "reload-token").count == 33)
+    }
+
     @Test func keyRotationResealsTheSnapshotAndRetiresTheOldKey() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()
