@@ -66,15 +66,34 @@ import Testing
 
     @Test(arguments: [
         ("2026-11-21T16:00:00Z", 0.0), ("2026-11-21T16:00:00.250Z", 0.25), ("2026-11-21T17:00:00+01:00", 0),
-        ("2026-11-21T18:00:00.5+02:00", 0.5),
+        ("2026-11-21T18:00:00.5+02:00", 0.5), ("2026-11-21t16:00:00z", 0), ("2026-11-21T14:30:00-01:30", 0),
+        ("2026-11-21T16:00:00.000000001Z", 0.000000001),
     ] as [(String, TimeInterval)])
     func instantsParseWithFractionsAndOffsets(text: String, secondsAfterNow: TimeInterval) {
         #expect(UTCTimestamp.date(parsing: text) == F.now + secondsAfterNow)
     }
 
-    @Test(arguments: ["2026-11-21T16:00:00", "2026-11-21", "16:00:00Z", "tomorrow", ""])
-    func instantsWithoutDateTimeAndZoneAreRefused(text: String) {
+    @Test(arguments: [
+        "2026-11-21T16:00:00", "2026-11-21", "16:00:00Z", "tomorrow", "", "2026-11-21T16:00:00Zjunk",
+        " 2026-11-21T16:00:00Z", "2026-11-21 16:00:00Z", "2026-1-2T3:4:5Z", "2026-02-30T00:00:00Z",
+        "2025-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-11-21T24:00:00Z", "2026-11-21T23:60:00Z",
+        "2026-11-21T23:59:60Z", "2026-11-21T16:00:00.Z", "2026-11-21T16:00:00.1234567890Z",
+        "2026-11-21T16:00:00+25:00", "2026-11-21T16:00:00+0100", "2026-11-21T16:00:00+01", "+2026-11-21T16:00:00Z",
+        "２０２６-11-21T16:00:00Z",
+    ])
+    func anythingElseIsRefused(text: String) {
         #expect(UTCTimestamp.date(parsing: text) == nil)
+    }
+
+    @Test func everyFormattedInstantParsesBack() {
+        var generator = SeededGenerator(seed: 1970)
+        for _ in 0..<5_000 {
+            // Years 0000 to 9999, leap days and century years included.
+            let seconds = Int64.random(in: -62_167_219_200...253_402_300_799, using: &generator)
+            #expect(UTCTimestamp.date(parsing: UTCTimestamp.string(seconds: seconds))?.timeIntervalSince1970 == TimeInterval(seconds))
+        }
+        #expect(UTCTimestamp.date(parsing: "2024-02-29T12:00:00Z") != nil)
+        #expect(UTCTimestamp.date(parsing: "2000-02-29T12:00:00Z") != nil)
     }
 
     @Test(arguments: [
