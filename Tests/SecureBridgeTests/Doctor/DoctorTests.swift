@@ -3,6 +3,13 @@ import Testing
 @testable import SecureBridge
 
 @Suite struct DoctorTests {
+    @Test func openSSLIsTheLinkedInOpenSSL3WithEveryAlgorithm() {
+        let finding = Doctor.openSSLFinding()
+        #expect(finding.severity == .ok)
+        #expect(finding.message.hasPrefix("OpenSSL 3."))
+        #expect(finding.message.contains("linked in"))
+    }
+
     @Test(arguments: [
         ("/home/alice/.local/share/securebridge", "/home/alice/.local/share/securebridge"),
         ("/tmp/a b", "'/tmp/a b'"), ("it's", #"'it'\''s'"#), ("", "''"), ("/tmp/café", "'/tmp/café'"),
