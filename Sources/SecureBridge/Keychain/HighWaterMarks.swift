@@ -20,6 +20,13 @@ public struct HighWaterMarks: Sendable, Equatable {
 
     public init() {}
 
+    /// Marks at these sequences, the time mark at zero.
+    init(onboardingSequence: UInt64 = 0, authSequence: UInt64 = 0, snapshotSequence: UInt64 = 0) {
+        self.onboardingSequence = onboardingSequence
+        self.authSequence = authSequence
+        self.snapshotSequence = snapshotSequence
+    }
+
     /// Reads the stored form.
     /// - Throws: `KeychainError.corrupt` for anything but a v1 marks file.
     public init(storedBytes bytes: [UInt8]) throws {

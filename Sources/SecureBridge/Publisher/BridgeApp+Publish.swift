@@ -14,23 +14,17 @@ public struct PublishReceipt: Sendable, Equatable {
     public let expiresAt: Date
 }
 
-/// What a key rotation did.
-public struct KeyRotation: Sendable, Equatable {
-    /// The new primary data key.
-    public let newKeyID: KeyID
-    /// The key it replaced, now destroyed.
-    public let retiredKeyID: KeyID
-    /// Whether a current snapshot was re-sealed under the new key.
-    public let resealedSnapshot: Bool
-}
-
 extension BridgeApp {
     /// Validates the bank API's account list and publishes it as the new snapshot.
     ///
-    /// Nothing changes unless every step succeeds: the input is validated
-    /// before the lock is taken, and the snapshot replaces the old one
-    /// atomically. The sequence moves on before the write and the keychain
-    /// mark after it, so a crash leaves a gap, never a reused number.
+    /// The input is validated before the lock is taken. Durable steps, in order:
+    /// 1. the app state reserves the snapshot's sequence;
+    /// 2. the sealed snapshot replaces the old one atomically: it is live;
+    /// 3. the keychain's snapshot mark rises to it;
+    /// 4. when what a widget shows changed, the reload token moves;
+    /// 5. the app state records the content's digest.
+    /// A crash before 2 leaves the old snapshot and a gap in the sequence; an
+    /// error after 2 is `SessionError.unfinished`, saying the snapshot is live.
     /// - Parameters:
     ///   - input: The JSON document (array of accounts, or object with accounts and analytics).
     ///   - ttlSeconds: Hard expiry: after it the widget shows no amounts.
@@ -44,78 +38,59 @@ extension BridgeApp {
         }
         let portfolio = try PublishInput.decode(input)
         let payload = try portfolio.payloadBytes()
-        return try transaction { places, state, saveNow in
+        return try transaction(now: now) { places, state in
             try requireLiveSession(state, now: now)
             let issuedAt = Self.seconds(now)
-            let receipt = try seal(
-                payload, places: places, state: &state, saveNow: saveNow, issuedAt: issuedAt,
-                staleAt: issuedAt + staleAfterSeconds, expiresAt: issuedAt + ttlSeconds)
+            let sequence = try writeSnapshot(
+                payload, under: try loadKeyset(places).primary, places: places, state: &state, command: "bridgectl publish",
+                times: .init(issuedAt: issuedAt, staleAt: issuedAt + staleAfterSeconds, expiresAt: issuedAt + ttlSeconds))
+            let digest = Bytes.hex(try SHA256.hash(payload))
+            let changed = digest != state.contentDigest
+            try finishing("Snapshot \(sequence) is live", command: "bridgectl publish") {
+                if changed {
+                    try places.container.renewReloadToken()
+                    state.contentDigest = digest
+                    try state.save(to: places)
+                }
+            }
             return PublishReceipt(
-                sequence: receipt.sequence, accountCount: portfolio.accounts.count, contentChanged: receipt.changed,
+                sequence: sequence, accountCount: portfolio.accounts.count, contentChanged: changed,
                 staleAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + staleAfterSeconds)),
                 expiresAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + ttlSeconds)))
         }
     }
 
-    /// Makes a new primary data key, re-seals the current snapshot under it
-    /// and destroys the old key.
-    public func rotateKeys(now: Date) throws -> KeyRotation {
-        try transaction { places, state, saveNow in
-            try requireLiveSession(state, now: now)
-            let old = try loadKeyset(places)
-            let new = try DataKey.generate()
-            // Both keys stay readable until the re-sealed snapshot is in place.
-            try places.keychain.write(FileName.keyset, DataKeyset(primary: new, decryptOnly: [old.primary]).storedBytes)
-            var resealed = false
-            if let stored = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot) {
-                let envelope = try SnapshotEnvelope(bytes: stored)
-                let key = try loadSigningKey(places)
-                if envelope.header.epoch == state.epoch, let dataKey = old.key(withID: envelope.header.dataKeyID) {
-                    let payload = try envelope.open(verifyingWith: key.publicKey, dataKey: dataKey)
-                    _ = try seal(
-                        payload.withUnsafeBytes { Array($0) }, places: places, state: &state, saveNow: saveNow,
-                        issuedAt: envelope.header.issuedAt, staleAt: envelope.header.staleAt,
-                        expiresAt: envelope.header.expiresAt)
-                    resealed = true
-                }
-            }
-            try places.keychain.write(FileName.keyset, DataKeyset(primary: new).storedBytes)
-            return KeyRotation(newKeyID: new.id, retiredKeyID: old.primary.id, resealedSnapshot: resealed)
-        }
+    /// When a snapshot was issued, turns stale and expires (Unix seconds).
+    struct SnapshotTimes {
+        let issuedAt: Int64
+        let staleAt: Int64
+        let expiresAt: Int64
     }
 
-    /// Seals, signs and writes `payload` as the next snapshot. The sequence
-    /// number is saved (`saveNow`) before the snapshot is written and the
-    /// keychain mark raised after, so a crash leaves a gap, never a reused
-    /// number; the content digest is the transaction's to save, after the
-    /// reload token moved.
-    private func seal(
-        _ payload: [UInt8], places: Places, state: inout AppState, saveNow: (AppState) throws -> Void,
-        issuedAt: Int64, staleAt: Int64, expiresAt: Int64
-    ) throws -> (sequence: UInt64, changed: Bool) {
+    /// Publish's steps 1 to 3, shared with key rotation: reserves the next
+    /// snapshot sequence (app state), writes `payload` sealed under `dataKey`
+    /// (live from here on), raises the snapshot mark. A failure after the write
+    /// is `SessionError.unfinished`, naming `command` to finish it.
+    /// - Returns: The snapshot's sequence.
+    func writeSnapshot(
+        _ payload: [UInt8], under dataKey: DataKey, places: Places, state: inout AppState, command: String,
+        times: SnapshotTimes
+    ) throws -> UInt64 {
         let signingKey = try loadSigningKey(places)
-        let keyset = try loadKeyset(places)
         state.snapshotSequence += 1
-        try saveNow(state)
+        try state.save(to: places)
+        let sequence = state.snapshotSequence
         let envelope = try SnapshotEnvelope.seal(
-            payload: payload, epoch: state.epoch, sequence: state.snapshotSequence, issuedAt: issuedAt,
-            staleAt: staleAt, expiresAt: expiresAt, signingKey: signingKey, dataKey: keyset.primary)
+            payload: payload, epoch: state.epoch, sequence: sequence, issuedAt: times.issuedAt,
+            staleAt: times.staleAt, expiresAt: times.expiresAt, signingKey: signingKey, dataKey: dataKey)
         try places.container.write(FileName.snapshot, envelope.bytes)
-        var marks = HighWaterMarks()
-        marks.snapshotSequence = state.snapshotSequence
-        try places.keychain.raiseMarks(to: marks)
-        let digest = Bytes.hex(try SHA256.hash(payload))
-        let changed = digest != state.contentDigest
-        if changed {
-            // The digest is recorded only once the token moved, so a failed renewal is retried by the next publish.
-            try places.container.renewReloadToken()
-            state.contentDigest = digest
+        try finishing("Snapshot \(sequence) is live", command: command) {
+            try places.keychain.raiseMarks(to: HighWaterMarks(snapshotSequence: sequence))
         }
         Log.publisher.debug("sealed snapshot", metadata: [
-            "sequence": "\(state.snapshotSequence)", "epoch": "\(state.epoch)", "dataKey": "\(keyset.primary.id)",
-            "contentChanged": "\(changed)",
+            "sequence": "\(sequence)", "epoch": "\(state.epoch)", "dataKey": "\(dataKey.id)",
         ])
-        return (state.snapshotSequence, changed)
+        return sequence
     }
 
     func loadKeyset(_ places: Places) throws -> DataKeyset {

@@ -15,8 +15,11 @@ struct AppState: Codable, Sendable, Equatable {
     var session: Session?
     /// SHA-256 of the last published payload, to keep the reload token still when nothing visible changed.
     var contentDigest: String?
+    /// Unlock attempts counted and not yet cleared by a right passcode; each
+    /// is counted before the passcode is checked.
     var failedUnlocks = 0
-    var unlockNotBefore: Int64 = 0
+    /// When the last of them was counted (Unix seconds); the back-off runs from here.
+    var lastUnlockAttemptAt: Int64?
 
     struct Session: Codable, Sendable, Equatable {
         var state: AuthStatus.State
@@ -31,7 +34,7 @@ struct AppState: Codable, Sendable, Equatable {
         return try AppState(storedBytes: bytes)
     }
 
-
+    /// Replaces `app/state.json` atomically and durably.
     func save(to places: Places) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -39,6 +42,36 @@ struct AppState: Codable, Sendable, Equatable {
     }
 
     var enrollment: [UInt8]? { enrollmentID.flatMap(Bytes.fromHex) }
+
+    /// The numbers that only ever move forward. A command reserves them (saves
+    /// the state with them raised) before it uses them, so a crash leaves a
+    /// gap, never a number used twice.
+    struct Counters: Equatable {
+        var epoch: UInt64
+        var onboardingSequence: UInt64
+        var authSequence: UInt64
+        var snapshotSequence: UInt64
+    }
+
+    var counters: Counters {
+        get { Counters(epoch: epoch, onboardingSequence: onboardingSequence, authSequence: authSequence, snapshotSequence: snapshotSequence) }
+        set {
+            epoch = newValue.epoch
+            onboardingSequence = newValue.onboardingSequence
+            authSequence = newValue.authSequence
+            snapshotSequence = newValue.snapshotSequence
+        }
+    }
+
+    /// The session of this state signed as auth status number `authSequence`.
+    /// - Throws: `SessionError.damagedState` without a session or an enrollment.
+    func signedAuthStatus(with key: Ed25519.PrivateKey, now: Date) throws -> SignedRecord {
+        guard let session, let enrollment else { throw SessionError.damagedState }
+        let status = AuthStatus(
+            state: session.state, epoch: epoch, issuedAt: BridgeApp.seconds(now), sessionExpiresAt: session.expiresAt,
+            hidesBalances: session.hidesBalances, enrollmentID: enrollment)
+        return try status.signed(sequence: authSequence, with: key)
+    }
 
     /// The session's state as a word for messages: `none` without a session.
     var sessionName: String { session.map { "\($0.state)" } ?? "none" }

@@ -24,40 +24,27 @@ public struct BridgeApp: Sendable {
         self.passcodeCost = passcodeCost
     }
 
-    /// Runs `body` with the places open and the app lock held, then saves the
-    /// app state if `body` changed it (also when `body` throws: counters and
-    /// unlock failures must persist).
+    /// Runs `body` with the places open and the app lock held.
+    ///
+    /// Before `body`, it finishes what an earlier command cut short: it
+    /// removes leftover temporary files, settles an interrupted key rotation
+    /// and carries out a wipe owed to a tenth wrong passcode. `body` saves the
+    /// app state itself, at the step its command's order names (see
+    /// `docs/SECURITY.md`, "App side"); nothing is saved for it afterwards.
     /// - Parameter onboarding: Whether the places may be created (login);
     ///   every other operation on a home that was never set up fails with
     ///   `SessionError.notOnboarded` and leaves nothing behind.
-    func transaction<R>(onboarding: Bool = false, _ body: (Places, inout AppState) throws -> R) throws -> R {
-        try transaction(onboarding: onboarding) { places, state, _ in try body(places, &state) }
-    }
-
-    /// A transaction whose `body` can also save the state part-way, with the
-    /// third argument: to reserve a sequence number before using it. The state
-    /// is saved again at the end only if it changed after that.
-    func transaction<R>(
-        onboarding: Bool = false, _ body: (Places, inout AppState, _ saveNow: (AppState) throws -> Void) throws -> R
-    ) throws -> R {
+    func transaction<R>(onboarding: Bool = false, now: Date, _ body: (Places, inout AppState) throws -> R) throws -> R {
         if !onboarding, try SecureDirectory.open(.app, in: home) == nil { throw SessionError.notOnboarded }
         let places = try Places.prepare(home)
         return try places.app.withExclusiveLock {
             try Self.removeLeftoverTemporaryFiles(places)
+            try settleInterruptedRotation(places)
             var state = try AppState.load(from: places.app)
-            var saved = state
-            func saveNow(_ state: AppState) throws {
-                try state.save(to: places)
-                saved = state
+            if state.failedUnlocks >= Self.maximumFailedUnlocks, state.session?.state != .loggedOut {
+                try wipeSession(places, &state, now: now)
             }
-            do {
-                let result = try body(places, &state, saveNow)
-                if state != saved { try state.save(to: places) }
-                return result
-            } catch {
-                if state != saved { try? state.save(to: places) }
-                throw error
-            }
+            return try body(places, &state)
         }
     }
 
@@ -76,9 +63,16 @@ public struct BridgeApp: Sendable {
 
     /// Logs `user` in, onboarding this installation first if needed.
     ///
-    /// First login creates the signing key (app), pins its public key and
-    /// creates the data keyset (keychain), stores the passcode verifier (app)
-    /// and writes the signed onboarding record and auth status (container).
+    /// Durable steps, in order (a crash after any of them leaves the app
+    /// logged out as before, and the widget with no snapshot to show):
+    /// 1. the signing key (app) and its pinned public key (keychain), on first use;
+    /// 2. the app state reserves the new epoch and record sequences;
+    /// 3. the keychain's marks rise to them: every earlier record is a rollback;
+    /// 4. the old snapshot is removed; a new data keyset (keychain) and the
+    ///    passcode verifier (app) are written;
+    /// 5. a new onboarding record and the `active` auth status (container);
+    /// 6. the reload token;
+    /// 7. the app state records the user and the session.
     /// - Parameters:
     ///   - user: The user's id.
     ///   - passcode: The passcode that will unlock the app.
@@ -89,106 +83,41 @@ public struct BridgeApp: Sendable {
         guard Self.isValidUserID(user) else { throw SessionError.invalidUserID }
         try Self.validate(passcode)
         let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
-        try transaction(onboarding: true) { places, state in
-            if let session = state.session, session.state != .loggedOut,
-               Int64(now.timeIntervalSince1970) < session.expiresAt
-            {
+        try transaction(onboarding: true, now: now) { places, state in
+            if let session = state.session, session.state != .loggedOut, Self.seconds(now) < session.expiresAt {
                 throw SessionError.alreadyLoggedIn(user: state.userID ?? "unknown")
             }
             let signingKey = try loadOrCreateSigningKey(places)
-            var marks = HighWaterMarks()
-            let onboarded = try places.container.fileStatus(FileName.onboarding) != nil
-            if state.userID != user || state.enrollment == nil || !onboarded {
-                let enrollment = try SystemRandom.bytes(count: 16)
-                state.onboardingSequence += 1
-                let record = try OnboardingRecord(enrollmentID: enrollment, onboardedAt: Self.seconds(now))
-                    .signed(sequence: state.onboardingSequence, with: signingKey)
-                try places.container.write(FileName.onboarding, record.bytes)
-                state.userID = user
-                state.enrollmentID = Bytes.hex(enrollment)
-                marks.onboardingSequence = state.onboardingSequence
-            }
+            var next = state
+            next.epoch += 1
+            next.onboardingSequence += 1
+            next.authSequence += 1
+            var reservation = state
+            reservation.counters = next.counters
+            try reservation.save(to: places)
+            state = reservation
+            try places.keychain.raiseMarks(to: HighWaterMarks(onboardingSequence: next.onboardingSequence, authSequence: next.authSequence))
+
+            try places.container.remove(FileName.snapshot)
             try places.keychain.write(FileName.keyset, DataKeyset(primary: try DataKey.generate()).storedBytes)
             try places.app.write(FileName.passcode, verifier.storedBytes)
-            state.epoch += 1
-            state.failedUnlocks = 0
-            state.unlockNotBefore = 0
-            state.contentDigest = nil
-            state.session = .init(
+
+            let enrollment = try SystemRandom.bytes(count: 16)
+            next.userID = user
+            next.enrollmentID = Bytes.hex(enrollment)
+            next.failedUnlocks = 0
+            next.lastUnlockAttemptAt = nil
+            next.contentDigest = nil
+            next.session = .init(
                 state: .active, expiresAt: Self.seconds(now) + sessionSeconds,
                 hidesBalances: state.session?.hidesBalances ?? false)
-            try places.container.remove(FileName.snapshot)
-            marks.authSequence = try signAuthStatus(places, &state, key: signingKey, now: now)
-            try places.keychain.raiseMarks(to: marks)
+            let onboarding = try OnboardingRecord(enrollmentID: enrollment, onboardedAt: Self.seconds(now))
+                .signed(sequence: next.onboardingSequence, with: signingKey)
+            try places.container.write(FileName.onboarding, onboarding.bytes)
+            try places.container.write(FileName.authStatus, try next.signedAuthStatus(with: signingKey, now: now).bytes)
             try places.container.renewReloadToken()
-        }
-    }
-
-    // MARK: Logout, lock, unlock, preferences
-
-    /// Logs out: the data keyset is destroyed (crypto-shredding), the epoch
-    /// moves on, the snapshot and the passcode verifier are removed.
-    public func logout(now: Date) throws {
-        try transaction { places, state in
-            guard (state.session?.state ?? .loggedOut) != .loggedOut else { throw SessionError.notLoggedIn }
-            try wipeSession(places, &state, now: now)
-        }
-    }
-
-    /// Locks the app: the widget masks every amount until `unlock`.
-    public func lock(now: Date) throws {
-        try transaction { places, state in
-            try requireLiveSession(state, now: now)
-            guard state.session?.state == .active else { throw SessionError.notActive(state: state.sessionName) }
-            state.session?.state = .locked
-            try publishAuthStatus(places, &state, now: now)
-        }
-    }
-
-    /// Unlocks with the passcode. Wrong passcodes cost an escalating delay
-    /// (enforced across processes) and the tenth in a row wipes the session.
-    /// - Throws: `SessionError.wrongPasscode`, `.tooManyAttempts`, `.sessionWiped`.
-    public func unlock(passcode: SecureBytes, now: Date) throws {
-        try transaction { places, state in
-            try requireLiveSession(state, now: now)
-            guard state.session?.state == .locked else { throw SessionError.notLocked }
-            let time = Self.seconds(now)
-            guard time >= state.unlockNotBefore else {
-                throw SessionError.tooManyAttempts(retryAfterSeconds: state.unlockNotBefore - time)
-            }
-            guard let stored = try places.app.readSecret(FileName.passcode, limit: FileLimit.passcode) else {
-                throw KeychainError.missing(file: FileName.passcode)
-            }
-            if try PasscodeVerifier(storedBytes: stored).matches(passcode) {
-                state.failedUnlocks = 0
-                state.unlockNotBefore = 0
-                state.session?.state = .active
-                try publishAuthStatus(places, &state, now: now)
-                return
-            }
-            state.failedUnlocks += 1
-            if state.failedUnlocks >= Self.maximumFailedUnlocks {
-                try wipeSession(places, &state, now: now)
-                throw SessionError.sessionWiped
-            }
-            state.unlockNotBefore = time + Self.unlockDelay(afterFailures: state.failedUnlocks)
-            throw SessionError.wrongPasscode(attemptsLeft: Self.maximumFailedUnlocks - state.failedUnlocks)
-        }
-    }
-
-    /// Seconds to wait after `failures` wrong passcodes: none for the first
-    /// two, then 1, 2, 4, … seconds, at most five minutes.
-    static func unlockDelay(afterFailures failures: Int) -> Int64 {
-        failures < 3 ? 0 : min(Int64(1) << Int64(failures - 3), 300)
-    }
-
-    /// Sets the user's "hide balances" preference; the widget reads it from the signed auth status.
-    public func setHidesBalances(_ hides: Bool, now: Date) throws {
-        try transaction { places, state in
-            try requireLiveSession(state, now: now)
-            guard state.session?.hidesBalances != hides else { return }
-            state.session?.hidesBalances = hides
-            try publishAuthStatus(places, &state, now: now)
+            try next.save(to: places)
+            state = next
         }
     }
 
@@ -200,42 +129,6 @@ public struct BridgeApp: Sendable {
         guard Self.seconds(now) < session.expiresAt else { throw SessionError.sessionExpired }
     }
 
-    func wipeSession(_ places: Places, _ state: inout AppState, now: Date) throws {
-        try places.keychain.destroy(FileName.keyset)
-        try places.app.destroy(FileName.passcode)
-        try places.container.remove(FileName.snapshot)
-        state.epoch += 1
-        state.session?.state = .loggedOut
-        state.contentDigest = nil
-        state.failedUnlocks = 0
-        state.unlockNotBefore = 0
-        try publishAuthStatus(places, &state, now: now)
-    }
-
-    /// Signs the session in `state` as a new auth status, stores it and raises the marks.
-    func publishAuthStatus(_ places: Places, _ state: inout AppState, now: Date) throws {
-        let key = try loadSigningKey(places)
-        var marks = HighWaterMarks()
-        marks.authSequence = try signAuthStatus(places, &state, key: key, now: now)
-        try places.keychain.raiseMarks(to: marks)
-        try places.container.renewReloadToken()
-    }
-
-    private func signAuthStatus(_ places: Places, _ state: inout AppState, key: Ed25519.PrivateKey, now: Date) throws -> UInt64 {
-        guard let session = state.session, let enrollment = state.enrollment else {
-            throw SessionError.damagedState
-        }
-        state.authSequence += 1
-        let status = AuthStatus(
-            state: session.state, epoch: state.epoch, issuedAt: Self.seconds(now), sessionExpiresAt: session.expiresAt,
-            hidesBalances: session.hidesBalances, enrollmentID: enrollment)
-        try places.container.write(FileName.authStatus, status.signed(sequence: state.authSequence, with: key).bytes)
-        Log.session.debug("signed auth status", metadata: [
-            "state": "\(session.state)", "epoch": "\(state.epoch)", "sequence": "\(state.authSequence)",
-        ])
-        return state.authSequence
-    }
-
     func loadSigningKey(_ places: Places) throws -> Ed25519.PrivateKey {
         guard let pem = try places.app.readSecret(FileName.signingKey, limit: FileLimit.signingKey) else {
             throw SessionError.notOnboarded
@@ -243,11 +136,21 @@ public struct BridgeApp: Sendable {
         return try Ed25519.PrivateKey(pemRepresentation: pem)
     }
 
+    /// The signing key, created on first use; the keychain's pinned key is
+    /// (re)written whenever it is not the signing key's, so a crash between
+    /// the two writes heals with the next login.
     private func loadOrCreateSigningKey(_ places: Places) throws -> Ed25519.PrivateKey {
-        if try places.app.fileStatus(FileName.signingKey) != nil { return try loadSigningKey(places) }
-        let key = try Ed25519.PrivateKey()
-        try places.app.write(FileName.signingKey, key.pemRepresentation)
-        try places.keychain.write(FileName.pinnedKey, Array(key.publicKey.pemRepresentation.utf8))
+        let key: Ed25519.PrivateKey
+        if try places.app.fileStatus(FileName.signingKey) != nil {
+            key = try loadSigningKey(places)
+        } else {
+            key = try Ed25519.PrivateKey()
+            try places.app.write(FileName.signingKey, key.pemRepresentation)
+        }
+        let pinned = Array(try key.publicKey.pemRepresentation.utf8)
+        if try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey) != pinned {
+            try places.keychain.write(FileName.pinnedKey, pinned)
+        }
         return key
     }
 

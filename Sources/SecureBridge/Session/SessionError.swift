@@ -15,6 +15,10 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case staleAfterExceedsTTL
     case damagedState
     case noSnapshot
+    /// The container does not hold the newest snapshot the app published, so rotation would re-seal an older one.
+    case notNewestSnapshot(found: String, published: UInt64)
+    /// A command's change took effect (`applied` says which), then a later step failed.
+    case unfinished(applied: String, failure: String, command: String)
 
     public var description: String {
         switch self {
@@ -48,6 +52,10 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
             "The app's state file is damaged; log out and in again."
         case .noSnapshot:
             "There is no snapshot to re-seal; publish one first."
+        case let .notNewestSnapshot(found, published):
+            "The container holds \(found), not snapshot \(published), the newest the app published, so it was not re-sealed and nothing changed; run `bridgectl publish` again, then rotate the keys."
+        case let .unfinished(applied, failure, command):
+            "\(applied); then a later step failed: \(failure) Run `\(command)` again to finish."
         }
     }
 }

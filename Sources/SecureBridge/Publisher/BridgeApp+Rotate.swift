@@ -1,0 +1,104 @@
+import FoundationEssentials
+
+/// What a key rotation did.
+public struct KeyRotation: Sendable, Equatable {
+    /// The new primary data key.
+    public let newKeyID: KeyID
+    /// The key it replaced, now destroyed.
+    public let retiredKeyID: KeyID
+    /// Whether a current snapshot was re-sealed under the new key.
+    public let resealedSnapshot: Bool
+}
+
+extension BridgeApp {
+    /// Makes a new primary data key, re-seals the current snapshot under it
+    /// and destroys the old key.
+    ///
+    /// Only the newest snapshot the app published is re-sealed: one of this
+    /// epoch whose sequence is the app's last and not below the keychain's
+    /// mark, signed by the app and sealed under the current key. Anything else
+    /// in the container (an older snapshot put back, a damaged one) is refused
+    /// with `SessionError.notNewestSnapshot` and nothing changes; without a
+    /// snapshot only the keys rotate. Durable steps, in order:
+    /// 1. the keyset holds the new key as primary and the old one
+    ///    decrypt-only, so widgets still read the current snapshot;
+    /// 2. the app state reserves the re-sealed snapshot's sequence;
+    /// 3. the re-sealed snapshot replaces the old one;
+    /// 4. the snapshot mark rises;
+    /// 5. the keyset holds the new key alone: the old one is gone.
+    /// A keyset with a decrypt-only key is a rotation cut short: on an error
+    /// here, and at the start of every later command, it is settled (see
+    /// `settleInterruptedRotation`), so the keyset ends as it was or rotated,
+    /// never in between.
+    public func rotateKeys(now: Date) throws -> KeyRotation {
+        try transaction(now: now) { places, state in
+            try requireLiveSession(state, now: now)
+            let old = try loadKeyset(places)
+            let current = try newestSnapshot(places, state: state, keyset: old)
+            let new = try DataKey.generate()
+            do {
+                if let current {
+                    try places.keychain.write(FileName.keyset, DataKeyset(primary: new, decryptOnly: [old.primary]).storedBytes)
+                    _ = try current.payload.withUnsafeBytes { payload in
+                        try writeSnapshot(
+                            Array(payload), under: new, places: places, state: &state, command: "bridgectl keys rotate",
+                            times: current.times)
+                    }
+                }
+                try places.keychain.write(FileName.keyset, DataKeyset(primary: new).storedBytes)
+            } catch {
+                do {
+                    try settleInterruptedRotation(places)
+                } catch let settling {
+                    throw SessionError.unfinished(
+                        applied: "The key rotation failed (\(error)) and settling it failed too",
+                        failure: "\(settling)", command: "bridgectl status")
+                }
+                throw error
+            }
+            return KeyRotation(newKeyID: new.id, retiredKeyID: old.primary.id, resealedSnapshot: current != nil)
+        }
+    }
+
+    /// The container's snapshot, opened, when it is the newest the app
+    /// published; `nil` when there is none.
+    /// - Throws: `SessionError.notNewestSnapshot` for any other snapshot.
+    private func newestSnapshot(
+        _ places: Places, state: AppState, keyset: DataKeyset
+    ) throws -> (payload: SecureBytes, times: SnapshotTimes)? {
+        guard let stored = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot) else { return nil }
+        let published = state.snapshotSequence
+        guard let envelope = try? SnapshotEnvelope(bytes: stored) else {
+            throw SessionError.notNewestSnapshot(found: "a damaged snapshot", published: published)
+        }
+        let header = envelope.header
+        let found = "snapshot \(header.sequence) of epoch \(header.epoch)"
+        let marks = try places.keychain.readMarks()
+        guard header.epoch == state.epoch, header.sequence == published, header.sequence >= marks.snapshotSequence,
+              let dataKey = keyset.key(withID: header.dataKeyID),
+              let payload = try? envelope.open(verifyingWith: try loadSigningKey(places).publicKey, dataKey: dataKey)
+        else { throw SessionError.notNewestSnapshot(found: found, published: published) }
+        return (payload, SnapshotTimes(issuedAt: header.issuedAt, staleAt: header.staleAt, expiresAt: header.expiresAt))
+    }
+
+    /// Settles a key rotation cut short between its two keyset writes (a
+    /// keyset with a decrypt-only key, which only rotation writes): when the
+    /// container's snapshot verifies under the app's signing key and is sealed
+    /// under the retired key, the rotation is undone (the retired key alone,
+    /// as before); otherwise it is finished (the new primary alone). A missing
+    /// or damaged keyset is left to the command that needs it.
+    func settleInterruptedRotation(_ places: Places) throws {
+        guard let stored = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset),
+              let keyset = try? DataKeyset(storedBytes: stored), !keyset.decryptOnly.isEmpty
+        else { return }
+        var keep = keyset.primary
+        if let bytes = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot),
+           let envelope = try? SnapshotEnvelope(bytes: bytes),
+           let retired = keyset.decryptOnly.first(where: { $0.id == envelope.header.dataKeyID }),
+           (try? envelope.verifySignature(with: loadSigningKey(places).publicKey)) != nil
+        {
+            keep = retired
+        }
+        try places.keychain.write(FileName.keyset, DataKeyset(primary: keep).storedBytes)
+    }
+}

@@ -1,0 +1,119 @@
+import FoundationEssentials
+
+// Logout, lock, unlock and the hide-balances preference: each signs a new
+// auth status through `commitSession`, whose order of durable steps fails
+// closed (`SessionChange.swift`). Each is idempotent: run again, it writes the
+// session it asks for again, which is how a command cut short is finished.
+
+extension BridgeApp {
+    /// Logs out: the data keyset is destroyed (crypto-shredding), the epoch
+    /// moves on, the snapshot and the passcode verifier are removed.
+    ///
+    /// On an app already logged out it fails with `SessionError.notLoggedIn`;
+    /// a logout cut short leaves the app logged in, so running it again finishes it.
+    public func logout(now: Date) throws {
+        try transaction(now: now) { places, state in
+            guard (state.session?.state ?? .loggedOut) != .loggedOut else { throw SessionError.notLoggedIn }
+            try wipeSession(places, &state, now: now)
+        }
+    }
+
+    /// Locks the app: the widget masks every amount until `unlock`.
+    ///
+    /// On an app already locked it writes the lock into the container again
+    /// (repairing a container that lost it) and succeeds.
+    public func lock(now: Date) throws {
+        try transaction(now: now) { places, state in
+            try requireLiveSession(state, now: now)
+            var next = state
+            next.session?.state = .locked
+            try commitSession(next, over: &state, places: places, now: now, command: "bridgectl lock")
+        }
+    }
+
+    /// Unlocks with the passcode. Every attempt is counted durably before the
+    /// passcode is checked and cleared only by the right one; wrong ones cost
+    /// an escalating delay (enforced across processes, see `unlockWait`) and
+    /// the tenth in a row wipes the session.
+    ///
+    /// On an app already unlocked the right passcode writes the unlocked
+    /// session into the container again and succeeds.
+    /// - Throws: `SessionError.wrongPasscode`, `.tooManyAttempts`, `.sessionWiped`;
+    ///   when the attempt cannot be counted, that storage error, and the
+    ///   passcode is not checked.
+    public func unlock(passcode: SecureBytes, now: Date) throws {
+        try transaction(now: now) { places, state in
+            try requireLiveSession(state, now: now)
+            let time = Self.seconds(now)
+            let wait = Self.unlockWait(afterFailures: state.failedUnlocks, lastAttemptAt: state.lastUnlockAttemptAt, now: time)
+            guard wait == 0 else { throw SessionError.tooManyAttempts(retryAfterSeconds: wait) }
+            guard let stored = try places.app.readSecret(FileName.passcode, limit: FileLimit.passcode) else {
+                throw KeychainError.missing(file: FileName.passcode)
+            }
+            let verifier = try PasscodeVerifier(storedBytes: stored)
+
+            state.failedUnlocks += 1
+            state.lastUnlockAttemptAt = time
+            try state.save(to: places)
+            guard try verifier.matches(passcode) else {
+                if state.failedUnlocks >= Self.maximumFailedUnlocks {
+                    try wipeSession(places, &state, now: now)
+                    throw SessionError.sessionWiped
+                }
+                throw SessionError.wrongPasscode(attemptsLeft: Self.maximumFailedUnlocks - state.failedUnlocks)
+            }
+            var next = state
+            next.failedUnlocks = 0
+            next.lastUnlockAttemptAt = nil
+            next.session?.state = .active
+            try commitSession(next, over: &state, places: places, now: now, command: "bridgectl unlock")
+        }
+    }
+
+    /// Seconds to wait after `failures` wrong passcodes: none for the first
+    /// two, then 1, 2, 4, … seconds, at most five minutes.
+    static func unlockDelay(afterFailures failures: Int) -> Int64 {
+        failures < 3 ? 0 : min(Int64(1) << Int64(min(failures - 3, 62)), 300)
+    }
+
+    /// Seconds still to wait before the next attempt, judged by a clock that
+    /// may have been moved: time before the last attempt counts as none
+    /// having passed, so a clock set back restarts the wait and a clock set
+    /// forward can end it, but the wait never exceeds the delay from `now`.
+    static func unlockWait(afterFailures failures: Int, lastAttemptAt: Int64?, now: Int64) -> Int64 {
+        let delay = unlockDelay(afterFailures: failures)
+        guard delay > 0, let lastAttemptAt else { return 0 }
+        let elapsed = now >= lastAttemptAt ? now - lastAttemptAt : 0
+        return max(0, delay - elapsed)
+    }
+
+    /// Sets the user's "hide balances" preference; the widget reads it from the signed auth status.
+    /// Setting it to what it is writes it into the container again.
+    public func setHidesBalances(_ hides: Bool, now: Date) throws {
+        try transaction(now: now) { places, state in
+            try requireLiveSession(state, now: now)
+            var next = state
+            next.session?.hidesBalances = hides
+            try commitSession(
+                next, over: &state, places: places, now: now, command: "bridgectl prefs --hide-balances \(hides ? "on" : "off")")
+        }
+    }
+
+    /// Logs the session out for good: after the auth mark rises and before
+    /// the `loggedOut` record is written, the data keyset is destroyed and the
+    /// snapshot and the passcode verifier removed, so even a container that
+    /// refuses the record shows nothing and keeps nothing readable.
+    func wipeSession(_ places: Places, _ state: inout AppState, now: Date) throws {
+        var next = state
+        next.epoch += 1
+        next.session?.state = .loggedOut
+        next.contentDigest = nil
+        next.failedUnlocks = 0
+        next.lastUnlockAttemptAt = nil
+        try commitSession(next, over: &state, places: places, now: now, command: "bridgectl logout") {
+            try places.keychain.destroy(FileName.keyset)
+            try places.container.remove(FileName.snapshot)
+            try places.app.destroy(FileName.passcode)
+        }
+    }
+}
