@@ -47,15 +47,15 @@ extension BridgeApp {
             let time = Self.seconds(now)
             let wait = Self.unlockWait(afterFailures: state.failedUnlocks, lastAttemptAt: state.lastUnlockAttemptAt, now: time)
             guard wait == 0 else { throw SessionError.tooManyAttempts(retryAfterSeconds: wait) }
-            guard let stored = try places.app.readSecret(FileName.passcode, limit: FileLimit.passcode) else {
-                throw KeychainError.missing(file: FileName.passcode)
-            }
-            let verifier = try PasscodeVerifier(storedBytes: stored)
-
+            // The attempt counts before the verifier is even read: a process
+            // killed once the answer shows, or a save that fails, gains nothing.
             state.failedUnlocks += 1
             state.lastUnlockAttemptAt = time
             try state.save(to: places)
-            guard try verifier.matches(passcode) else {
+            guard let stored = try places.app.readSecret(FileName.passcode, limit: FileLimit.passcode) else {
+                throw KeychainError.missing(file: FileName.passcode)
+            }
+            guard try PasscodeVerifier(storedBytes: stored).matches(passcode) else {
                 if state.failedUnlocks >= Self.maximumFailedUnlocks {
                     try wipeSession(places, &state, now: now)
                     throw SessionError.sessionWiped

@@ -42,7 +42,9 @@ public struct BridgeApp: Sendable {
             try settleInterruptedRotation(places)
             var state = try AppState.load(from: places.app)
             if state.failedUnlocks >= Self.maximumFailedUnlocks, state.session?.state != .loggedOut {
+                // A tenth wrong passcode whose process died before the wipe: wipe now, whatever the clock says.
                 try wipeSession(places, &state, now: now)
+                if !onboarding { throw SessionError.sessionWiped }
             }
             return try body(places, &state)
         }
