@@ -58,11 +58,13 @@ extension Doctor {
             }
         case let .present(bytes):
             if let set = try? DataKeyset(storedBytes: bytes) {
-                if sessionLive {
-                    let retired = set.decryptOnly.count
+                if !set.decryptOnly.isEmpty {
                     findings.append(Finding(
-                        .keys, .ok,
-                        "data keyset: primary key \(set.primary.id)" + (retired > 0 ? ", \(retired) decrypt-only" : "")))
+                        .keys, .warning,
+                        "the data keyset \(keyset) holds \(set.decryptOnly.count) decrypt-only key\(set.decryptOnly.count == 1 ? "" : "s") beside primary key \(set.primary.id): a key rotation was cut short",
+                        fix: "any app-side command settles it (undone, or finished with the old key destroyed); to rotate: `bridgectl keys rotate`"))
+                } else if sessionLive {
+                    findings.append(Finding(.keys, .ok, "data keyset: primary key \(set.primary.id)"))
                 } else {
                     findings.append(Finding(
                         .keys, .warning,

@@ -48,11 +48,46 @@ extension Doctor {
 
     /// What the widget shows right now, judged by the gate as a widget would
     /// (including the clock's high-water mark), without writing a mark.
-    func widgetFindings(_ files: StoredFiles, now: Date) -> [Finding] {
+    func widgetReading(_ files: StoredFiles, now: Date) -> WidgetReader.Reading {
         let markTime = files.highWaterMarks.map { Date(timeIntervalSince1970: TimeInterval($0.time)) } ?? now
-        let effectiveNow = max(now, markTime)
-        let reading = WidgetReader(home: home).read(now: effectiveNow, whatIf: true)
-        return [Self.widgetFinding(for: reading.result, now: reading.now)]
+        return WidgetReader(home: home).read(now: max(now, markTime), whatIf: true)
+    }
+
+    /// Whether the widget and the app agree on the session: a widget showing
+    /// more than the app's state allows is a problem (the container was
+    /// changed behind the app's back); an auth status older than the app's
+    /// last (a session change cut short) is a warning, the widget then
+    /// showing less than the app allows.
+    func agreementFindings(_ files: StoredFiles, state: AppState?, reading: WidgetReader.Reading) -> [Finding] {
+        let path = home.container.appending(FileName.authStatus).string
+        let session = state?.session
+        let live = session.map { $0.state != .loggedOut && reading.now < Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) } ?? false
+        if case let .content(content) = reading.result {
+            let excess: (what: String, fix: String)? =
+                if !live { ("the app has no live session", "`bridgectl login --user ID`, then `bridgectl logout`") }
+                else if session?.state == .locked, !content.isLocked { ("the app is locked", "`bridgectl lock` writes the lock again") }
+                else if session?.hidesBalances == true, !content.hidesBalances {
+                    ("the app hides balances", "`bridgectl prefs --hide-balances on` writes it again")
+                } else { nil }
+            if let excess {
+                return [Finding(
+                    .session, .problem, "\(excess.what), but the widget shows amounts: \(path) says otherwise",
+                    fix: excess.fix)]
+            }
+        }
+        guard live, let session, let state else { return [] }
+        let stored = files.authStatus.contents.flatMap { try? SignedRecord(bytes: $0, expected: .authStatus) }
+        guard (stored?.sequence ?? 0) < state.authSequence else { return [] }
+        let holds = stored.map { "auth status \($0.sequence)" } ?? "no auth status"
+        let reassert = switch (session.state, session.hidesBalances) {
+        case (.locked, _): "bridgectl lock"
+        case (_, true): "bridgectl prefs --hide-balances on"
+        default: "bridgectl unlock"
+        }
+        return [Finding(
+            .session, .warning,
+            "the app signed auth status \(state.authSequence) but \(path) holds \(holds): a session change was cut short, so widgets show less than the app allows",
+            fix: "run the command that was cut short again, or `\(reassert)` to write the session the app records (\(session.phrase))")]
     }
 
     /// The widget line: full content, or the explanation of its reason.

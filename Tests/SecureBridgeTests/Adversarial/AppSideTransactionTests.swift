@@ -341,6 +341,51 @@ import Testing
         #expect(outcomes["rotated", default: 0] > 0)
     }
 
+    // MARK: 2 and 12. Doctor notices when the app and the widget disagree
+
+    @Test func doctorNamesTheAuthStatusWhenTheWidgetShowsMoreThanTheAppAllows() throws {
+        let fixture = try BridgeFixture.published()
+        let unlocked = try fixture.bytes(.container, "auth-status")
+        let marks = try fixture.bytes(.keychain, "marks")
+        try fixture.app.lock(now: fixture.start)
+        // Beyond the threat model (the keychain's marks restored too), so that the old record is shown again.
+        try fixture.overwrite(.keychain, "marks", with: marks)
+        try fixture.overwrite(.container, "auth-status", with: unlocked)
+        let report = Doctor(home: fixture.home).examine(now: fixture.start)
+        let finding = try #require(report.findings.first { $0.check == .session && $0.severity == .problem })
+        #expect(finding.message == "the app is locked, but the widget shows amounts: \(fixture.path(.container, "auth-status")) says otherwise")
+        #expect(finding.fix == "`bridgectl lock` writes the lock again")
+        #expect(!report.isHealthy)
+    }
+
+    @Test func doctorSaysWhatToRunWhenASessionChangeWasCutShort() throws {
+        let fixture = try BridgeFixture.published()
+        let unlocked = try fixture.bytes(.container, "auth-status")
+        Self.plantDirectory(fixture, .container, "auth-status")
+        #expect(throws: StorageError.self) { try fixture.app.lock(now: fixture.start) }
+        #expect(rmdir(fixture.path(.container, "auth-status")) == 0)
+        try fixture.overwrite(.container, "auth-status", with: unlocked)
+        let report = Doctor(home: fixture.home).examine(now: fixture.start)
+        let finding = try #require(report.findings.first { $0.check == .session && $0.severity == .warning })
+        #expect(finding.message.contains("a session change was cut short"))
+        #expect(finding.fix?.contains("`bridgectl unlock`") == true)
+        try fixture.app.lock(now: fixture.start)
+        #expect(!Doctor(home: fixture.home).examine(now: fixture.start).findings.contains { $0.message.contains("cut short") })
+    }
+
+    @Test func doctorWarnsOfARotationCutShort() throws {
+        let fixture = try BridgeFixture.published()
+        let keyset = try DataKeyset(storedBytes: SecureBytes(copying: fixture.bytes(.keychain, "keyset")))
+        let halfway = DataKeyset(primary: try DataKey.generate(), decryptOnly: [keyset.primary])
+        try Places.prepare(fixture.home).keychain.write("keyset", halfway.storedBytes)
+        let report = Doctor(home: fixture.home).examine(now: fixture.start)
+        #expect(report.findings.contains { $0.check == .keys && $0.severity == .warning && $0.message.contains("cut short") })
+        // The next command undoes it: the snapshot is still sealed under the old key.
+        try fixture.app.setHidesBalances(false, now: fixture.start)
+        #expect(try DataKeyset(storedBytes: SecureBytes(copying: fixture.bytes(.keychain, "keyset"))) == keyset)
+        #expect(fixture.content()?.portfolio.accounts.count == 2)
+    }
+
     // MARK: 12. A publish that went live says so
 
     @Test func aPublishWhoseLaterStepFailedSaysTheSnapshotIsLive() throws {
