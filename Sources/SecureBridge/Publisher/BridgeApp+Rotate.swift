@@ -85,10 +85,11 @@ extension BridgeApp {
     /// keyset with a decrypt-only key, which only rotation writes): when the
     /// container's snapshot verifies under the app's signing key and is sealed
     /// under the retired key, the rotation is undone (the retired key alone,
-    /// as before); otherwise it is finished (the new primary alone). A missing
-    /// or damaged keyset is left to the command that needs it.
+    /// as before); otherwise it is finished (the new primary alone). A keyset
+    /// that is missing, damaged or refused by the storage checks is left to
+    /// the command that needs it (`logout` unlinks a hard-linked one).
     func settleInterruptedRotation(_ places: Places) throws {
-        guard let stored = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset),
+        guard let stored = try? places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset),
               let keyset = try? DataKeyset(storedBytes: stored), !keyset.decryptOnly.isEmpty
         else { return }
         var keep = keyset.primary
