@@ -55,14 +55,16 @@ enum FaultInjection {
         guard output.signal == nil else { throw Bridgectl.Failure(description: "traced run died: \(output)") }
         var counts: [String: Int] = [:]
         return try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").compactMap { line in
-            // "PID name(arguments) = result"
+            // "PID name(arguments) = result", the PID padded with spaces to five places
             let fields = line.split(separator: " ", maxSplits: 1)
-            guard fields.count == 2, let open = fields[1].firstIndex(of: "(") else { return nil }
-            let name = String(fields[1][..<open])
+            guard fields.count == 2 else { return nil }
+            let text = fields[1].drop { $0 == " " }
+            guard let open = text.firstIndex(of: "(") else { return nil }
+            let name = String(text[..<open])
             guard calls.contains(name) else { return nil }
             let key = "\(fields[0]) \(name)"
             counts[key, default: 0] += 1
-            return Call(name: name, ordinal: counts[key]!, line: String(fields[1]))
+            return Call(name: name, ordinal: counts[key]!, line: String(text))
         }
     }
 
