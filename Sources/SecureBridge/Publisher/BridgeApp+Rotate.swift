@@ -51,8 +51,8 @@ extension BridgeApp {
                     try settleInterruptedRotation(places)
                 } catch let settling {
                     throw SessionError.unfinished(
-                        applied: "The key rotation failed (\(error)) and settling it failed too",
-                        failure: "\(settling)", command: "bridgectl status")
+                        applied: "The key rotation failed (\(error)) and was left half done",
+                        failure: "\(settling)", command: "bridgectl keys rotate")
                 }
                 throw error
             }
