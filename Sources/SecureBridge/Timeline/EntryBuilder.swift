@@ -76,6 +76,8 @@ enum PlaceholderPrompt {
         case .noData: return "No account data to show yet"
         case .tampered, .rollback, .unknownKey, .insecureStorage:
             return "Open SecureBridge to refresh your accounts"
+        case .unavailable:
+            return "Your accounts will show again in a moment"
         case .locked, .hidden, .privacy, .stale, .expired:
             return "Open SecureBridge to see your accounts"
         }
