@@ -60,6 +60,23 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
+    /// The places, or `nil` when no home can be found (`read` then shows a placeholder).
+    var bridgeHomeIfKnown: BridgeHome? {
+        get throws {
+            try Self.bridgeHomeIfKnown(
+                home: home, app: appDirectory, keychain: keychainDirectory, container: containerDirectory)
+        }
+    }
+
+    /// `bridgeHome(home:app:keychain:container:)`, or `nil` instead of `StorageError.homeUnknown`.
+    static func bridgeHomeIfKnown(home: String?, app: String?, keychain: String?, container: String?) throws -> BridgeHome? {
+        do {
+            return try bridgeHome(home: home, app: app, keychain: keychain, container: container)
+        } catch StorageError.homeUnknown {
+            return nil
+        }
+    }
+
     /// The places these option values name; `QuickRead` resolves them the same way.
     static func bridgeHome(home: String?, app: String?, keychain: String?, container: String?) throws -> BridgeHome {
         try BridgeHome.resolve(

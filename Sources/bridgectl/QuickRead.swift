@@ -30,7 +30,7 @@ enum QuickRead {
         else { return nil }
         return try? BridgeCtl.ReadPlan(
             instant: parseInstant(given["--now"]),
-            home: GlobalOptions.bridgeHome(
+            home: GlobalOptions.bridgeHomeIfKnown(
                 home: given["--home"], app: given["--app-dir"], keychain: given["--keychain-dir"],
                 container: given["--container-dir"]),
             request: WidgetOptions.request(

@@ -39,18 +39,38 @@ struct WidgetOptions: ParsableArguments {
     @Option(help: "Deep-link URL scheme.")
     var scheme = WidgetOptions.defaultScheme
 
+    /// What `--scheme` takes, as `open` says it too.
+    static let schemeRule = "--scheme must be a URL scheme of 1–32 characters: a letter, then letters, digits, '+', '-' or '.'."
+    /// What `--locale` takes.
+    static let localeRule = """
+        --locale must be a locale identifier like en_US, de-DE, sr-Latn-RS or zh_Hant_TW: a language of 2 or 3 \
+        letters, then optionally a script of 4 letters, a region of 2 letters or 3 digits and variants, joined by '_' or '-'.
+        """
+
+    /// A bad value is a usage error (exit 64), found before anything runs.
+    func validate() throws {
+        _ = try request()
+    }
+
     func request() throws -> WidgetRequest {
         try Self.request(
             kind: kind, family: family, account: account, privacy: privacy, locale: locale, scheme: scheme)
     }
 
     /// The request these option values describe; `QuickRead` builds it the same way.
+    /// - Throws: `ValidationError` naming the option whose value the request refuses.
     static func request(
         kind: WidgetKind, family: WidgetFamily?, account: String?, privacy: Bool, locale: String, scheme: String
     ) throws -> WidgetRequest {
-        try WidgetRequest(
-            kind: kind, family: family ?? defaultFamily, configuredAccountID: account, isPrivacyContext: privacy,
-            localeIdentifier: locale, deepLinkScheme: scheme)
+        do {
+            return try WidgetRequest(
+                kind: kind, family: family ?? defaultFamily, configuredAccountID: account, isPrivacyContext: privacy,
+                localeIdentifier: locale, deepLinkScheme: scheme)
+        } catch TimelineError.invalidLocale {
+            throw ValidationError(localeRule)
+        } catch TimelineError.invalidDeepLinkScheme {
+            throw ValidationError(schemeRule)
+        }
     }
 }
 
@@ -93,8 +113,16 @@ extension BridgeCtl {
         }
 
         /// Follows until SIGINT or SIGTERM, writing each timeline as soon as it is made.
+        /// Without a home there is nothing to watch: the placeholder, once, then a wait for the signal.
         private func runFollowing() async throws {
-            let home = try options.bridgeHome
+            guard let home = try options.bridgeHomeIfKnown else {
+                let stop = StopSignals([SIGINT, SIGTERM])
+                defer { stop.cancel() }
+                let timeline = ReadPlan.homeUnknownTimeline(for: try widget.request(), now: Date())
+                _ = try FileDescriptor.standardOutput.writeAll((ReadPlan.render(timeline, as: format) + "\n").utf8)
+                await withCheckedContinuation { stopped in stop.whenSignalled { stopped.resume() } }
+                return
+            }
             let follower = TimelineFollower(reader: WidgetReader(home: home), request: try widget.request())
             // Catch the signals before anything is printed, so a signal right after the first timeline stops us.
             let stop = StopSignals([SIGINT, SIGTERM])
@@ -117,17 +145,27 @@ extension BridgeCtl {
     struct ReadPlan: Equatable {
         /// The `--now` instant; `nil` reads at the current time.
         var instant: Date?
-        var home: BridgeHome
+        /// The places to read; `nil` when neither the options nor the environment name a home.
+        var home: BridgeHome?
         var request: WidgetRequest
         var format: OutputFormat
         var verbose: Bool
 
-        /// Reads and prints the timeline. A read cannot fail: problems are placeholder entries.
+        /// Reads and prints the timeline. A read cannot fail: problems are
+        /// placeholder entries, and without a home it is `not-onboarded`.
         func run() {
             LogOutput.bootstrap(verbose: verbose)
-            let timeline = WidgetReader(home: home)
-                .timeline(for: request, now: instant ?? Date(), whatIf: instant != nil)
+            let now = instant ?? Date()
+            let timeline = home.map { WidgetReader(home: $0).timeline(for: request, now: now, whatIf: instant != nil) }
+                ?? Self.homeUnknownTimeline(for: request, now: now)
             print(Self.render(timeline, as: format))
+        }
+
+        /// The `not-onboarded` placeholder shown when no home can be found;
+        /// says once on standard error what is missing.
+        static func homeUnknownTimeline(for request: WidgetRequest, now: Date) -> Timeline {
+            FileDescriptor.standardError.writeWarning(StorageError.homeUnknown.description)
+            return WidgetTimeline.timeline(for: .placeholder(.notOnboarded), request: request, now: now)
         }
 
         static func render(_ timeline: Timeline, as format: OutputFormat) -> String {
@@ -146,6 +184,10 @@ extension BridgeCtl {
         @Option(help: "The app's URL scheme.")
         var scheme = "securebridge"
 
+        func validate() throws {
+            guard DeepLink.isValidScheme(scheme) else { throw ValidationError(WidgetOptions.schemeRule) }
+        }
+
         func run() throws {
             switch try DeepLink(parsing: url, scheme: scheme) {
             case .login: print("Open the login screen.")
@@ -159,7 +201,14 @@ extension BridgeCtl.ReadPlan {
     /// The plan of a `read` the argument parser parsed (`--now` checked first, as ever).
     init(_ read: BridgeCtl.Read) throws {
         self.init(
-            instant: try parseInstant(read.widget.now), home: try read.options.bridgeHome,
+            instant: try parseInstant(read.widget.now), home: try read.options.bridgeHomeIfKnown,
             request: try read.widget.request(), format: read.format, verbose: read.options.verbose)
+    }
+}
+
+extension FileDescriptor {
+    /// Writes `Warning: <sentence>` and a newline, ignoring a failed write: a warning must not stop a read.
+    func writeWarning(_ sentence: String) {
+        _ = try? writeAll("Warning: \(sentence)\n".utf8)
     }
 }

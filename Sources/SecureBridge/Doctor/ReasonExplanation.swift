@@ -63,6 +63,10 @@ extension Reason {
             explain(.problem,
                 "the snapshot or a record names a data key or signing key the keychain does not hold",
                 "republish under the current keys: `bridgectl publish FILE`; if the keyset is missing, log out and in again")
+        case .unavailable:
+            explain(.warning,
+                "the widget could not read its storage right now (out of file descriptors or memory, or an I/O error); it tries again at the next refresh",
+                "nothing to do if it passes; if it stays, check the system's limits (`ulimit -n`), free memory and the disk")
         case .insecureStorage:
             explain(.problem,
                 "a file or directory is a link, has several names, another owner or permissions open to others, so the widget refuses it",

@@ -16,6 +16,9 @@ public enum Reason: String, Sendable, Equatable, CaseIterable {
     case rollback
     case unknownKey = "unknown-key"
     case insecureStorage = "insecure-storage"
+    /// The storage could not be read right now (out of file descriptors or
+    /// memory, an I/O error): not a security finding; the timeline retries soon.
+    case unavailable
 }
 
 /// What the reader's gate established, before redaction and scheduling.

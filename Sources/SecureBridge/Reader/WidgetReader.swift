@@ -159,6 +159,8 @@ public struct WidgetReader: Sendable {
         switch error {
         // Content a writer can produce in a file of ours: a damaged file, not unsafe storage.
         case StorageError.tooLarge, StorageError.changedWhileReading: return .tampered
+        // Out of descriptors or memory, or an I/O error: nothing to do with safety; try again soon.
+        case let error as StorageError where error.isTransient: return .unavailable
         case is StorageError: return .insecureStorage
         case let error as EnvelopeError:
             switch error {

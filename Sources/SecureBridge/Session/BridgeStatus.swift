@@ -38,8 +38,8 @@ public struct BridgeStatus: Sendable, Equatable {
     public var json: String {
         let snapshotValue: JSONOutput = snapshot.map { header in
             .object([
-                ("sequence", .integer(Int64(header.sequence))),
-                ("epoch", .integer(Int64(header.epoch))),
+                ("sequence", .unsigned(header.sequence)),
+                ("epoch", .unsigned(header.epoch)),
                 ("dataKeyId", .string(header.dataKeyID.description)),
                 ("issuedAt", .string(UTCTimestamp.string(seconds: header.issuedAt))),
                 ("staleAt", .string(UTCTimestamp.string(seconds: header.staleAt))),
@@ -52,7 +52,7 @@ public struct BridgeStatus: Sendable, Equatable {
             ("state", .string(state)),
             ("sessionExpiresAt", .string(sessionExpiresAt.map(UTCTimestamp.string(from:)))),
             ("sessionExpired", .bool(sessionExpired)),
-            ("epoch", .integer(Int64(epoch))),
+            ("epoch", .unsigned(epoch)),
             ("hideBalances", .bool(hidesBalances)),
             ("failedUnlocks", .integer(Int64(failedUnlocks))),
             ("signingKeyId", .string(signingKeyID?.description)),

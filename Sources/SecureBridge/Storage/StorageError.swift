@@ -28,6 +28,18 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A system call failed.
     case io(path: String, operation: String, errno: Errno)
 
+    /// A resource shortage or an I/O error (`EMFILE`, `ENFILE`, `ENOMEM`,
+    /// `ENOBUFS`, `EAGAIN`, `EIO`): trying again later may succeed, and it says
+    /// nothing about whether the storage is safe.
+    public var isTransient: Bool {
+        guard case let .io(_, _, errno) = self else { return false }
+        let transient: [Errno] = [
+            .tooManyOpenFiles, .tooManyOpenFilesInSystem, .noMemory, .noBufferSpace, .resourceTemporarilyUnavailable,
+            .ioError,
+        ]
+        return transient.contains(errno)
+    }
+
     public var description: String {
         switch self {
         case .symbolicLink(let path):

@@ -4,6 +4,8 @@ enum JSONOutput: Sendable {
     case string(String)
     case bool(Bool)
     case integer(Int64)
+    /// An unsigned number, for counters read from disk (epochs, sequences) that may reach 2⁶⁴ − 1.
+    case unsigned(UInt64)
     case null
     case array([JSONOutput])
     case object([(String, JSONOutput)])
@@ -27,6 +29,8 @@ enum JSONOutput: Sendable {
         case let .bool(flag):
             out += flag ? "true" : "false"
         case let .integer(number):
+            out += String(number)
+        case let .unsigned(number):
             out += String(number)
         case .null:
             out += "null"

@@ -51,14 +51,14 @@ enum EntryBuilder {
         func money(_ amount: Money) -> String {
             masked ? Redaction.mask : MoneyFormatter.string(for: amount, localeIdentifier: localeIdentifier)
         }
-        var categories = figures.top.map { share in
+        // Masked rows are chosen and ordered by name alone: ranking by amount would give the amounts away.
+        let categories = (masked ? figures.firstByName : figures.top).map { share in
             CategoryViewModel(
                 name: share.category,
                 amount: money(share.amount),
                 shareTenthsOfPercent: masked ? nil : share.tenthsOfPercent,
                 percent: masked ? nil : PercentFormatter.string(tenthsOfPercent: share.tenthsOfPercent, localeIdentifier: localeIdentifier))
         }
-        if masked { categories.sort { $0.name < $1.name } }
         return SpendingViewModel(
             period: figures.period, currency: figures.currency.code,
             totalSpent: money(figures.totalSpent), totalReceived: money(figures.totalReceived),
@@ -76,6 +76,8 @@ enum PlaceholderPrompt {
         case .noData: return "No account data to show yet"
         case .tampered, .rollback, .unknownKey, .insecureStorage:
             return "Open SecureBridge to refresh your accounts"
+        case .unavailable:
+            return "Your accounts will show again in a moment"
         case .locked, .hidden, .privacy, .stale, .expired:
             return "Open SecureBridge to see your accounts"
         }

@@ -41,6 +41,9 @@ struct EntryVisibility: Sendable, Equatable {
         return nil
     }
 
+    /// How soon a timeline whose storage could not be read (`unavailable`) is reloaded: one minute.
+    static let unavailableRetryInterval = WidgetRequest.minimumRefreshInterval
+
     /// Whether the host must wait for the app (login) rather than reload on a timer.
     static func waitsForApp(_ reason: Reason) -> Bool {
         switch reason {

@@ -14,8 +14,12 @@ struct SpendingFigures: Sendable, Equatable {
     let currency: Currency
     let totalSpent: Money
     let totalReceived: Money
-    /// The largest spent categories, largest first (ties by name), at most `categoryLimit`.
+    /// The largest spent categories, largest first (ties by name), at most `categoryLimit`:
+    /// what a full entry lists.
     let top: [Share]
+    /// The first spent categories by name, at most `categoryLimit`: what a
+    /// masked entry lists, so neither the choice nor the order depends on an amount.
+    let firstByName: [Share]
 
     /// Sums and ranks `analytics`.
     ///
@@ -31,14 +35,19 @@ struct SpendingFigures: Sendable, Equatable {
                 ? $0.amount.minorUnits > $1.amount.minorUnits
                 : $0.category < $1.category
         }
+        let byName = analytics.spent.sorted { $0.category < $1.category }
+        func shares(_ items: [CategoryAmount]) -> [Share] {
+            items.prefix(max(0, categoryLimit)).map {
+                Share(category: $0.category, amount: $0.amount,
+                      tenthsOfPercent: Self.tenthsOfPercent($0.amount.minorUnits, of: spent))
+            }
+        }
         self.period = analytics.period
         self.currency = currency
         self.totalSpent = Money(minorUnits: spent, currency: currency)
         self.totalReceived = Money(minorUnits: received, currency: currency)
-        self.top = ranked.prefix(max(0, categoryLimit)).map {
-            Share(category: $0.category, amount: $0.amount,
-                  tenthsOfPercent: Self.tenthsOfPercent($0.amount.minorUnits, of: spent))
-        }
+        self.top = shares(ranked)
+        self.firstByName = shares(byName)
     }
 
     /// The sum of non-negative amounts in one currency, or `nil`.

@@ -41,9 +41,9 @@ public struct SpendingViewModel: Sendable, Equatable, CustomStringConvertible {
     public let totalSpent: String
     /// Total received, formatted, or `Redaction.mask` when masked.
     public let totalReceived: String
-    /// The top spent categories within the family's limit: by amount,
-    /// largest first, when full; alphabetical when masked, so the order
-    /// gives nothing away.
+    /// The spent categories within the family's limit: the largest first
+    /// when full; when masked, the first by name in name order, so neither
+    /// which categories appear nor their order gives an amount away.
     public let categories: [CategoryViewModel]
 
     public init(period: String, currency: String, totalSpent: String, totalReceived: String, categories: [CategoryViewModel]) {

@@ -33,7 +33,7 @@ public struct WidgetRequest: Sendable, Hashable {
     ///   - deepLinkScheme: The app's URL scheme; `securebridge` by default.
     ///   - refreshInterval: Seconds until the next reload when nothing changes sooner;
     ///     30 minutes by default, 1 minute to 7 days.
-    /// - Throws: `TimelineError` if the scheme or the interval is not acceptable.
+    /// - Throws: `TimelineError` if the locale, the scheme or the interval is not acceptable.
     public init(
         kind: WidgetKind,
         family: WidgetFamily,
@@ -43,6 +43,7 @@ public struct WidgetRequest: Sendable, Hashable {
         deepLinkScheme: String = "securebridge",
         refreshInterval: TimeInterval = 30 * 60
     ) throws {
+        guard Self.isValidLocaleIdentifier(localeIdentifier) else { throw TimelineError.invalidLocale }
         guard DeepLink.isValidScheme(deepLinkScheme) else { throw TimelineError.invalidDeepLinkScheme }
         guard refreshInterval.isFinite,
             refreshInterval >= Self.minimumRefreshInterval,
@@ -73,5 +74,42 @@ public struct WidgetRequest: Sendable, Hashable {
         localeIdentifier = other.localeIdentifier
         deepLinkScheme = other.deepLinkScheme
         refreshInterval = other.refreshInterval
+    }
+}
+
+extension WidgetRequest {
+    /// The longest locale identifier accepted, in bytes.
+    static let maximumLocaleLength = 64
+
+    /// Whether `identifier` is a well-formed BCP 47 or ICU-style locale
+    /// identifier, the only text that reaches ICU: a language of 2 or 3
+    /// letters, then optionally a script of 4 letters, a region of 2 letters
+    /// or 3 digits, and variants (5 to 8 letters or digits, or 4 starting
+    /// with a digit), joined by `_` or `-`, at most 64 bytes. `en_US`,
+    /// `de-DE`, `sr-Latn-RS`, `zh_Hant_TW`, `es-419`, `en_US_POSIX`,
+    /// `de-CH-1996`. Nothing else: no path, no `@` keywords, no empty part.
+    public static func isValidLocaleIdentifier(_ identifier: String) -> Bool {
+        let bytes = Array(identifier.utf8)
+        guard !bytes.isEmpty, bytes.count <= maximumLocaleLength else { return false }
+        let parts = bytes.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false) }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        }
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        var rest = parts[...]
+        guard let language = rest.popFirst(), (2...3).contains(language.count), language.allSatisfy(isLetter) else {
+            return false
+        }
+        if let script = rest.first, script.count == 4, script.allSatisfy(isLetter) { rest.removeFirst() }
+        if let region = rest.first,
+            (region.count == 2 && region.allSatisfy(isLetter)) || (region.count == 3 && region.allSatisfy(isDigit))
+        {
+            rest.removeFirst()
+        }
+        return rest.allSatisfy { variant in
+            variant.allSatisfy { isLetter($0) || isDigit($0) }
+                && ((5...8).contains(variant.count) || (variant.count == 4 && variant.first.map(isDigit) == true))
+        }
     }
 }

@@ -43,8 +43,9 @@ public enum WidgetTimeline {
     ///
     /// - A placeholder result gives one placeholder entry with the login link;
     ///   the policy is `never` for `not-onboarded`, `logged-out` and
-    ///   `session-expired` (the app's login triggers a reload), else a reload
-    ///   after the refresh interval.
+    ///   `session-expired` (the app's login triggers a reload), a reload after
+    ///   one minute for `unavailable` (the storage could not be read right
+    ///   now), else a reload after the refresh interval.
     /// - Content gives an entry at `now`, then one at each later instant within
     ///   the scheduling horizon where what is shown changes (soft expiry → `stale`,
     ///   hard expiry → masked `expired`, session end → placeholder
@@ -61,7 +62,14 @@ public enum WidgetTimeline {
         switch result {
         case let .placeholder(reason):
             let entry = EntryBuilder.placeholderEntry(reason: reason, request: request, at: now)
-            let policy: ReloadPolicy = EntryVisibility.waitsForApp(reason) ? .never : .after(now + request.refreshInterval)
+            let policy: ReloadPolicy
+            if EntryVisibility.waitsForApp(reason) {
+                policy = .never
+            } else if reason == .unavailable {
+                policy = .after(now + min(request.refreshInterval, EntryVisibility.unavailableRetryInterval))
+            } else {
+                policy = .after(now + request.refreshInterval)
+            }
             return Timeline(kind: request.kind, family: request.family, entries: [entry], policy: policy)
         case let .content(content):
             return contentTimeline(content, request: request, now: now)

@@ -90,6 +90,17 @@ import Testing
         `case`("name too long", list(altered("Everyday", String(repeating: "x", count: 65))), account1 + #", field "name": is longer than the limit of 64 characters (Unicode scalars)."#),
         `case`("empty name", list(altered("Everyday", "")), account1 + #", field "name": must not be empty."#),
         `case`("id with a space", list(altered("acc-main", "acc main")), #"Account 1, field "id": may only contain the letters A-Z and a-z, the digits 0-9, '.', '_' and '-'."#),
+        // Issue 11, item 12: ids that name directories, and names that look like a mask or hide text.
+        `case`("id is a dot", list(altered("acc-main", ".")), #"Account 1, field "id": must not be "." or "..", which name directories."#),
+        `case`("id is two dots", list(altered("acc-main", "..")), #"Account 1, field "id": must not be "." or "..", which name directories."#),
+        `case`("mask glyph in name", list(altered("Everyday", #"Every\u2022\u2022\u2022\u2022"#)), account1 + #", field "name": contains U+2022, which looks like the mask a widget shows instead of an amount."#),
+        `case`("bullet operator in name", list(altered("Everyday", #"\u2219\u2219\u2219"#)), account1 + #", field "name": contains U+2219, which looks like the mask a widget shows instead of an amount."#),
+        `case`("zero-width space in name", list(altered("Everyday", #"Every\u200bday"#)), account1 + #", field "name": contains U+200B, an invisible or formatting character."#),
+        `case`("soft hyphen in name", list(altered("Everyday", #"Every\u00adday"#)), account1 + #", field "name": contains U+00AD, an invisible or formatting character."#),
+        `case`("tag character in name", list(altered("Everyday", #"Every\udb40\udc41day"#)), account1 + #", field "name": contains U+E0041, an invisible or formatting character."#),
+        `case`("Hangul filler in name", list(altered("Everyday", #"\u3164"#)), account1 + #", field "name": contains U+3164, an invisible or formatting character."#),
+        `case`("private use in category", #"{"accounts":"# + list(main) + #","analytics":{"period":"2026-11","currency":"EUR","spent":[{"category":"Rent\ue000","amount":"5.00"}],"received":[]}}"#, #"Spent entry 1, field "category": contains U+E000, an invisible or formatting character."#),
+        `case`("mask glyph in category", #"{"accounts":"# + list(main) + #","analytics":{"period":"2026-11","currency":"EUR","spent":[],"received":[{"category":"\u25cf\u25cf","amount":"5.00"}]}}"#, #"Received entry 1, field "category": contains U+25CF, which looks like the mask a widget shows instead of an amount."#),
         `case`("negative spending", #"{"accounts":"# + list(main) + #","analytics":{"period":"2026-11","currency":"EUR","spent":[{"category":"Rent","amount":"-5.00"}],"received":[]}}"#, #"Spent entry 1, field "amount": must not be negative."#),
         `case`("analytics period", #"{"accounts":"# + list(main) + #","analytics":{"period":"2026-13","currency":"EUR","spent":[],"received":[]}}"#, #"The analytics, field "period": must be a month written "YYYY-MM" (month 01 to 12), like "2026-11"."#),
         `case`("too many accounts", "[" + (0...1000).map { altered(#""acc-main""#, #""a\#($0)""#, in: altered(#""main""#, #""secondary""#)) }.joined(separator: ",") + "]", "The input has 1001 entries; at most 1000 are allowed."),
@@ -101,6 +112,16 @@ import Testing
              file: "/nonexistent/input.json"),
         Case(name: "directory as file", input: [], message: "The file / could not be read: Is a directory.", file: "/"),
     ]
+
+    /// Names real people use stay publishable: digits, the joiners that
+    /// Persian and emoji need, the emoji presentation selector, the Catalan middle dot.
+    @Test(arguments: ["Savings 2026", "4675.00 EUR", "حساب\u{200C}ها", "\u{2764}\u{FE0F} Joint", "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} Family", "Col·legi"])
+    func namesWithDigitsJoinersAndEmojiArePublished(name: String) throws {
+        let fixture = try BridgeFixture.live()
+        let input = Self.list(Self.altered(#""Everyday""#, "\"" + name + "\""))
+        let output = try Bridgectl.run(["publish", "--home", fixture.root, "-"], input: Array(input.utf8))
+        #expect(output.succeeded, "\(output)")
+    }
 
     /// The container's files, which no refused publish may touch.
     static func container(_ fixture: BridgeFixture) throws -> [[UInt8]] {

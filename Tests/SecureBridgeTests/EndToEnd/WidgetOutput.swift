@@ -24,7 +24,7 @@ struct WidgetOutput {
     static let policyKinds: Set<String> = ["atEnd", "after", "never"]
     static let reasons: Set<String> = [
         "not-onboarded", "logged-out", "session-expired", "locked", "hidden", "privacy", "stale", "expired",
-        "no-data", "tampered", "rollback", "unknown-key", "insecure-storage",
+        "no-data", "tampered", "rollback", "unknown-key", "insecure-storage", "unavailable",
     ]
 
     init(parsing text: String) throws {

@@ -24,9 +24,21 @@ enum Bridgectl {
 
     /// Starts `bridgectl arguments…` and returns at once, for a test that
     /// reads its output as it comes, signals it, or runs several at a time.
-    /// - Parameter inputFile: Standard input from this file instead of from `finish(input:)`.
-    static func start(_ arguments: [String], inputFile: String? = nil) throws -> Child {
-        try Child(executable: binary.get(), arguments: arguments, inputFile: inputFile)
+    /// - Parameters:
+    ///   - inputFile: Standard input from this file instead of from `finish(input:)`.
+    ///   - unsetting: Variables removed from its environment, `BRIDGE_HOME` included if named.
+    ///   - launcher: A command that runs it, such as `["/usr/bin/prlimit", "--nofile=16", "--"]`.
+    static func start(
+        _ arguments: [String], inputFile: String? = nil, unsetting: [String] = [], launcher: [String] = []
+    ) throws -> Child {
+        try Child(
+            executable: binary.get(), arguments: arguments, inputFile: inputFile, unsetting: unsetting,
+            launcher: launcher)
+    }
+
+    /// Runs `bridgectl arguments…` to completion without the variables in `unsetting`, started through `launcher`.
+    static func run(_ arguments: [String], unsetting: [String], launcher: [String] = []) throws -> Output {
+        try start(arguments, unsetting: unsetting, launcher: launcher).finish()
     }
 
     /// What a finished `bridgectl` left.

@@ -21,8 +21,15 @@ extension Bridgectl {
         private var ended: Output?
 
         /// Spawns `executable` with `arguments` in a new session.
-        /// - Parameter inputFile: Standard input from this file instead of from `finish(input:)`.
-        init(executable: String, arguments: [String], inputFile: String? = nil) throws {
+        /// - Parameters:
+        ///   - inputFile: Standard input from this file instead of from `finish(input:)`.
+        ///   - unsetting: Variables removed from the child's environment (after `$BRIDGE_HOME` is set).
+        ///   - launcher: A command that runs the child, e.g. `["prlimit", "--nofile=16", "--"]`;
+        ///     the executable and arguments follow it.
+        init(
+            executable: String, arguments: [String], inputFile: String? = nil, unsetting: [String] = [],
+            launcher: [String] = []
+        ) throws {
             var stdinPair: [Int32] = [-1, -1]
             if let inputFile {
                 stdinPair[0] = open(inputFile, O_RDONLY | O_CLOEXEC)
@@ -48,15 +55,17 @@ extension Bridgectl {
             var environment = ProcessInfo.processInfo.environment
             environment["BRIDGE_HOME"] = Bridgectl.decoyHome
             environment["SWIFT_BACKTRACE"] = "enable=no"
-            let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+            for name in unsetting { environment[name] = nil }
+            let program = launcher.first ?? executable
+            let argv = (launcher + [executable] + arguments).map { strdup($0) } + [nil]
             let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
             defer { (argv + envp).forEach { free($0) } }
             var pid: pid_t = 0
-            let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+            let result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
             [stdinPair[0], stdoutPair[1], stderrPair[1]].forEach { close($0) }
             guard result == 0 else {
                 [stdinPair[1], stdoutPair[0], stderrPair[0]].filter { $0 >= 0 }.forEach { close($0) }
-                throw Self.failure("posix_spawn \(executable)", result)
+                throw Self.failure("posix_spawn \(program)", result)
             }
             self.pid = pid
             self.arguments = arguments

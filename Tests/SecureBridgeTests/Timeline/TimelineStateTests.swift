@@ -108,7 +108,9 @@ import Testing
         #expect(entry.lastUpdated == nil)
         #expect(entry.url?.absoluteString == "securebridge://login")
         let waitsForLogin: Set<Reason> = [.notOnboarded, .loggedOut, .sessionExpired]
-        #expect(timeline.policy == (waitsForLogin.contains(reason) ? .never : .after(F.now + 30 * 60)))
+        let expected: ReloadPolicy = waitsForLogin.contains(reason) ? .never
+            : .after(F.now + (reason == .unavailable ? 60 : 30 * 60))  // unreadable storage is retried within a minute
+        #expect(timeline.policy == expected)
     }
 
     @Test func placeholderUsesTheRequestedScheme() throws {

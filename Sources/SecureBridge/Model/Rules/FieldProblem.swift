@@ -37,6 +37,15 @@ public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
     /// The text contains a control, separator or bidirectional formatting
     /// character, which could hide or reorder what the widget shows.
     case disallowedCharacter(UInt32)
+    /// The text contains an invisible or formatting character (Unicode
+    /// category Cf, a default-ignorable or private-use code point), which
+    /// could make it look like another text, an amount or a mask.
+    case invisibleCharacter(UInt32)
+    /// The text contains the mask's bullet or a dot that passes for it, so it
+    /// could pose as a masked amount.
+    case maskLookalike(UInt32)
+    /// An id is `.` or `..`, which name directories.
+    case dotID
     /// The bytes are not valid UTF-8 (payload only).
     case invalidUTF8
     /// The same id as an earlier account.
@@ -102,6 +111,12 @@ public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
             return "may only contain the letters A-Z and a-z, the digits 0-9, '.', '_' and '-'"
         case let .disallowedCharacter(value):
             return "contains \(UnicodeText.codePoint(value)), a control, separator or bidirectional formatting character"
+        case let .invisibleCharacter(value):
+            return "contains \(UnicodeText.codePoint(value)), an invisible or formatting character"
+        case let .maskLookalike(value):
+            return "contains \(UnicodeText.codePoint(value)), which looks like the mask a widget shows instead of an amount"
+        case .dotID:
+            return "must not be \".\" or \"..\", which name directories"
         case .invalidUTF8:
             return "is not valid UTF-8"
         case let .duplicateID(account):

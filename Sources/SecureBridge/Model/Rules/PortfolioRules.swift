@@ -19,17 +19,19 @@ enum PortfolioRules {
     }
 
     /// Checks an account id.
-    /// - Throws: `Violation` with `.empty`, `.tooLong` or `.invalidIDCharacters`.
+    /// - Throws: `Violation` with `.empty`, `.tooLong`, `.invalidIDCharacters` or `.dotID`.
     static func checkID(_ id: String) throws {
         try checkID(utf8: id.utf8)
     }
 
     /// Checks an account id given as bytes (as a payload stores it).
-    /// - Throws: `Violation` with `.empty`, `.tooLong` or `.invalidIDCharacters`.
+    /// - Throws: `Violation` with `.empty`, `.tooLong`, `.invalidIDCharacters` or `.dotID`.
     static func checkID(utf8 bytes: some Sequence<UInt8>) throws {
         var count = 0
+        var dots = 0
         for byte in bytes {
             count += 1
+            if byte == UInt8(ascii: ".") { dots += 1 }
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
@@ -40,6 +42,8 @@ enum PortfolioRules {
         }
         guard count > 0 else { throw Violation(.empty) }
         guard count <= maximumIDLength else { throw Violation(.tooLong(limit: maximumIDLength, unit: .scalars)) }
+        // An id ends up in deep links and may end up in paths, where these two name directories.
+        if count <= 2, dots == count { throw Violation(.dotID) }
     }
 
     /// Whether `id` passes `checkID`, so an error message may quote it.
@@ -47,13 +51,20 @@ enum PortfolioRules {
         (try? checkID(id)) != nil
     }
 
-    /// Checks an account name or a category.
-    /// - Throws: `Violation` with `.empty`, `.tooLong` (in scalars) or `.disallowedCharacter`.
+    /// Checks an account name or a category: text a widget shows.
+    ///
+    /// Digits are allowed (`Savings 2026`, `Card 4411`): a widget shows names
+    /// only where names go and amounts only in their own place, and a masked
+    /// entry shows the mask there whatever the name says.
+    /// - Throws: `Violation` with `.empty`, `.tooLong` (in scalars), `.disallowedCharacter`,
+    ///   `.invisibleCharacter` or `.maskLookalike`.
     static func checkText(_ text: String) throws {
         var count = 0
         for scalar in text.unicodeScalars {
             count += 1
             if UnicodeText.isDisallowed(scalar) { throw Violation(.disallowedCharacter(scalar.value)) }
+            if UnicodeText.isInvisible(scalar) { throw Violation(.invisibleCharacter(scalar.value)) }
+            if UnicodeText.looksLikeMask(scalar) { throw Violation(.maskLookalike(scalar.value)) }
         }
         guard count > 0 else { throw Violation(.empty) }
         guard count <= maximumTextScalars else {

@@ -63,6 +63,46 @@ enum UnicodeText {
         }
     }
 
+    /// Whether `scalar` is invisible or a formatting character that a name
+    /// could use to look like another name, an amount or a mask: every
+    /// default-ignorable code point and every format character (Unicode
+    /// category Cf: soft hyphen, zero-width spaces, word joiner, tag
+    /// characters, Arabic number signs…), the Hangul fillers, the blank
+    /// Braille pattern and private-use characters (whose glyph is anyone's).
+    ///
+    /// Allowed, because real names need them and they only join what is
+    /// around them: the zero-width non-joiner and joiner (U+200C, U+200D:
+    /// Persian, Indic scripts, emoji sequences) and the text and emoji
+    /// presentation selectors (U+FE0E, U+FE0F).
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 { return false }
+        switch value {
+        case 0x200C, 0x200D, 0xFE0E, 0xFE0F: return false
+        case 0x2800: return true
+        default: break
+        }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .format, .privateUse: return true
+        default: return properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// Whether `scalar` is the bullet of `Redaction.mask` or a dot that
+    /// passes for it (bullet operator, dot operator, black circle…): a name
+    /// holding one could pose as a masked amount.
+    ///
+    /// The middle dot U+00B7 is allowed: Catalan writes it inside words (`l·l`).
+    static func looksLikeMask(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2022, 0x2024, 0x2027, 0x2043, 0x2219, 0x22C5, 0x25CF, 0x25E6, 0x26AB, 0x2981, 0x2B24, 0x30FB, 0xFF65:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// `U+XXXX` for a code point, at least four hexadecimal digits.
     static func codePoint(_ value: UInt32) -> String {
         let hex = String(value, radix: 16, uppercase: true)
@@ -70,7 +110,7 @@ enum UnicodeText {
     }
 
     /// `text` in double quotes, safe to print: at most 32 scalars (then "…"),
-    /// and every disallowed scalar, quote and backslash written as an escape.
+    /// and every disallowed or invisible scalar, quote and backslash written as an escape.
     static func quoted(_ text: String) -> String {
         var result = "\""
         var count = 0
@@ -80,7 +120,7 @@ enum UnicodeText {
                 break
             }
             count += 1
-            if isDisallowed(scalar) {
+            if isDisallowed(scalar) || isInvisible(scalar) {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else if scalar == "\"" || scalar == "\\" {
                 result += "\\" + String(scalar)

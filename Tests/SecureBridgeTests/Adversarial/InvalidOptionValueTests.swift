@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+
+/// Issue 11, item 12: an invalid option value of `read`, `preview` or `open`
+/// is a usage error (exit 64) with one sentence, on the quick path and the
+/// argument parser's alike, and `--locale` takes only locale identifiers.
+@Suite struct InvalidOptionValueTests {
+    static let schemeRule = "Error: --scheme must be a URL scheme of 1–32 characters: a letter, then letters, digits, '+', '-' or '.'."
+    static let localeRule = "Error: --locale must be a locale identifier like en_US, de-DE, sr-Latn-RS or zh_Hant_TW: a language of 2 or 3 letters, then optionally a script of 4 letters, a region of 2 letters or 3 digits and variants, joined by '_' or '-'."
+
+    @Test(arguments: [
+        (["read", "--scheme", "not a scheme"], schemeRule),
+        (["read", "--scheme", "not a scheme", "--format", "json", "--format", "json"], schemeRule),
+        (["read", "--scheme", "1bank"], schemeRule),
+        (["preview", "--scheme", "a/b"], schemeRule),
+        (["open", "securebridge://login", "--scheme", "not a scheme"], schemeRule),
+        (["read", "--locale", "../../../etc/passwd"], localeRule),
+        (["read", "--locale", "/tmp/icu"], localeRule),
+        (["read", "--locale", "en_US@calendar=../x"], localeRule),
+        (["read", "--locale", "e"], localeRule),
+        (["read", "--locale", "english"], localeRule),
+        (["read", "--locale", "en_USA_"], localeRule),
+        (["read", "--locale", "de__DE"], localeRule),
+        (["read", "--locale", "é"], localeRule),
+        (["read", "--locale", "en_US", "--locale", "x y"], localeRule),
+        (["preview", "--locale", "../de"], localeRule),
+    ])
+    func invalidValuesAreUsageErrors(arguments: [String], message: String) throws {
+        let output = try Bridgectl.run(arguments + ["--home", "/nonexistent/securebridge-home"])
+        #expect(output.status == 64, "\(output)")
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderrLines.first.map(String.init) == message, "\(output)")
+    }
+
+    @Test(arguments: ["en_US", "de-DE", "sr-Latn-RS", "zh_Hant_TW", "es-419", "fr", "ast", "en_US_POSIX", "de-CH-1996", "EN_us"])
+    func wellFormedLocalesAreAccepted(locale: String) throws {
+        let output = try Bridgectl.run(["read", "--locale", locale, "--home", "/nonexistent/securebridge-home"])
+        #expect(output.status == 0, "\(output)")
+    }
+}
