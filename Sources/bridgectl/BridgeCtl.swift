@@ -3,6 +3,10 @@ import FoundationEssentials
 import Logging
 import SecureBridge
 import Synchronization
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @main
 struct BridgeCtl: AsyncParsableCommand {
@@ -20,11 +24,17 @@ struct BridgeCtl: AsyncParsableCommand {
         ]
     )
 
-    /// Forbids core dumps before any secret is read, then runs the command:
-    /// a plain `read` straight away (see `QuickRead`), anything else through
-    /// the argument parser.
+    /// Makes the process non-dumpable before any secret is read, then runs
+    /// the command: a plain `read` straight away (see `QuickRead`), anything
+    /// else through the argument parser. When the process cannot be
+    /// protected, no command runs: one sentence on standard error, exit 1.
     static func main() async {
-        ProcessHardening.forbidCoreDumps()
+        do {
+            try ProcessHardening.protectSecrets()
+        } catch {
+            _ = try? FileDescriptor.standardError.writeAll("\(error)\n".utf8)
+            Glibc.exit(1)
+        }
         if let plan = QuickRead.plan(for: Array(CommandLine.arguments.dropFirst())) {
             plan.run()
             return

@@ -6,6 +6,23 @@ import SystemPackage
 
 extension Doctor {
     func layoutFindings(_ places: [StoragePlace: PlaceState]) -> [Finding] {
+        overlapFindings() + placeFindings(places)
+    }
+
+    /// A problem when two places are the same directory or nested (`BridgeHome.checkSeparate`); nothing otherwise.
+    func overlapFindings() -> [Finding] {
+        do {
+            try home.checkSeparate()
+            return []
+        } catch let error as StorageError {
+            return [Self.finding(for: error, place: .app, isDirectory: true)]
+        } catch {
+            return []
+        }
+    }
+
+    /// One finding per place: missing, refused by the storage checks, or ready.
+    func placeFindings(_ places: [StoragePlace: PlaceState]) -> [Finding] {
         let missing = StoragePlace.allCases.filter { if case .missing = places[$0] { true } else { false } }
         if missing.count == StoragePlace.allCases.count {
             return [Finding(
@@ -120,6 +137,29 @@ extension Doctor {
                 .permissions, .warning, "\(path) changed while it was being read", fix: "run `bridgectl doctor` again")
         case let .invalidName(path):
             return Finding(.layout, .problem, "\(path) is not a valid storage name", fix: "check --home and the --*-dir options")
+        case let .unsafeAncestor(path, placePath, problem):
+            let why: String
+            let fix: String
+            switch problem {
+            case let .directoryOwner(owner):
+                why = "\(path) is owned by uid \(owner), who could swap \(placePath) beneath it"
+                fix = "keep the home under directories owned by you or root, or: `chown root \(quoted(path))`"
+            case let .linkOwner(owner):
+                why = "\(path) is a symbolic link owned by uid \(owner), who could point \(placePath) elsewhere"
+                fix = "replace the link with one of your own, or give the real path"
+            case let .writable(mode):
+                let octal = String(mode, radix: 8)
+                why = "\(path) is writable by group or others without the sticky bit (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)), so they could swap \(placePath) beneath it"
+                fix = "`chmod go-w \(quoted(path))`, or keep the home elsewhere"
+            }
+            return Finding(.layout, .problem, why, fix: fix)
+        case let .overlappingPlaces(inner, innerPath, outer, outerPath, nested):
+            return Finding(
+                .layout, .problem,
+                nested
+                    ? "\(inner.rawValue)/ (\(innerPath)) lies inside \(outer.rawValue)/ (\(outerPath)); the places must be separate"
+                    : "\(outer.rawValue)/ and \(inner.rawValue)/ are the same directory (\(innerPath)); the places must be separate",
+                fix: "give \(nested ? "--\(inner.rawValue)-dir" : "--\(outer.rawValue)-dir or --\(inner.rawValue)-dir") a directory outside the others (by default each is its own directory under the home)")
         case .homeUnknown:
             return Finding(.layout, .problem, "\(error)", fix: "pass --home DIR or set BRIDGE_HOME")
         case let .io(path, operation, errno):

@@ -4,24 +4,32 @@ import SystemPackage
 
 /// The wake-up sources `read --follow` uses on a real home.
 public enum ContainerWatch {
-    /// A wake-up source for changes of `home`'s reload token: inotify on the
-    /// container directory, or polling every `interval` when `polling` is set
-    /// or inotify cannot watch (no container yet, no inotify, no watches left).
+    /// A wake-up source for any change a widget could see in `home`: inotify
+    /// on the container and the keychain directories (any entry created,
+    /// written, replaced, deleted, renamed or re-permissioned; the auth status,
+    /// the snapshot, the keyset and the marks, not only the reload token), or
+    /// polling every `interval` when `polling` is set.
     ///
+    /// When inotify cannot watch (no container or keychain yet, no inotify,
+    /// no watches left), or later loses its watch, it polls at least once a
+    /// second (`brokenWatchInterval`), so a lock is never missed for long.
     /// Make it before the follower reads anything, so no change falls between.
     /// - Parameters:
-    ///   - home: The places; only the container is watched.
+    ///   - home: The places; the container and the keychain are watched.
     ///   - polling: Poll instead of using inotify (network file systems).
-    ///   - interval: How often to poll.
+    ///   - interval: How often to poll when `polling` is set.
     /// - Returns: The source.
     public static func wakeUps(for home: BridgeHome, polling: Bool = false, interval: Duration = .seconds(2)) -> any WakeUpSource {
-        let fallback = PollingWakeUps(interval: interval)
-        guard !polling else { return fallback }
+        guard !polling else { return PollingWakeUps(interval: interval) }
+        let fallback = PollingWakeUps(interval: min(interval, brokenWatchInterval))
         do {
-            return try InotifyWatch(directory: home.container, names: [FileName.reloadToken], fallback: fallback)
+            return try InotifyWatch(directories: [home.container, home.keychain], fallback: fallback)
         } catch {
             Log.follow.debug("polling instead of inotify", metadata: ["path": "\(home.container)", "error": "\(error)"])
             return fallback
         }
     }
+
+    /// How often the follower looks when inotify cannot watch or has lost its watch.
+    public static let brokenWatchInterval: Duration = .seconds(1)
 }

@@ -10,28 +10,29 @@ import Glibc
 import Musl
 #endif
 
-/// Wakes a follower when one of `names` in a directory is written, renamed
-/// into place or deleted (inotify: `IN_CLOSE_WRITE`, `IN_MOVED_TO`,
-/// `IN_DELETE`). The reload token is replaced by rename, so `IN_MOVED_TO` is
-/// the event that matters; an overflowed event queue counts as a change.
+/// Wakes a follower when anything changes in the watched directories: an
+/// entry created, written (`IN_CLOSE_WRITE`, `IN_MODIFY`), renamed in or out,
+/// deleted, or its permissions or owner changed (`IN_ATTRIB`), and the same
+/// for the directory itself. Names starting with a dot (storage's own
+/// temporary and lock files) are ignored: what a writer renames into place
+/// arrives under its real name. An overflowed event queue counts as a change.
 ///
 /// The blocking `poll(2)` runs on a private serial queue, never on the
 /// concurrency pool; cancelling the waiting task writes a byte into a pipe
-/// that the same `poll` watches. If the directory itself goes away (the watch
-/// is dropped), it reports a change and polls from then on.
+/// that the same `poll` watches. If a directory itself goes away or is
+/// replaced (its watch is dropped), or reading events fails, it reports a
+/// change and polls (`fallback`) from then on.
 final class InotifyWatch: WakeUpSource, Sendable {
     private let handles: Handles
-    private let names: Set<String>
     private let fallback: PollingWakeUps
     private let queue = DispatchQueue(label: "SecureBridge.follow.inotify")
-    /// Set once the watch is gone; `next` then polls.
+    /// Set once a watch is gone; `next` then polls.
     private let watchLost = Mutex(false)
 
-    /// Starts watching `directory`.
-    /// - Throws: `Errno` when inotify or the pipe cannot be set up, or the directory cannot be watched.
-    init(directory: FilePath, names: Set<String>, fallback: PollingWakeUps) throws {
-        handles = try Handles(directory: directory)
-        self.names = names
+    /// Starts watching `directories`.
+    /// - Throws: `Errno` when inotify or the pipe cannot be set up, or a directory cannot be watched.
+    init(directories: [FilePath], fallback: PollingWakeUps) throws {
+        handles = try Handles(directories: directories)
         self.fallback = fallback
     }
 
@@ -39,10 +40,9 @@ final class InotifyWatch: WakeUpSource, Sendable {
         if watchLost.withLock({ $0 }) { return try await fallback.next(timeout: timeout) }
         let deadline = timeout.map { ContinuousClock.now + $0 }
         let handles = self.handles
-        let names = self.names
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: handles.wait(until: deadline, names: names)) }
+                queue.async { continuation.resume(returning: handles.wait(until: deadline)) }
             }
         } onCancel: {
             handles.interrupt()
@@ -75,7 +75,7 @@ extension InotifyWatch {
         let cancelRead: Int32
         let cancelWrite: Int32
 
-        init(directory: FilePath) throws {
+        init(directories: [FilePath]) throws {
             let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard inotify >= 0 else { throw Errno(rawValue: errno) }
             var ends: [Int32] = [-1, -1]
@@ -88,14 +88,16 @@ extension InotifyWatch {
                 _ = fcntl(end, F_SETFD, FD_CLOEXEC)
                 _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
             }
-            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
-                | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
-            let watch = directory.withPlatformString { inotify_add_watch(inotify, $0, mask) }
-            guard watch >= 0 else {
-                let error = Errno(rawValue: errno)
-                close(inotify)
-                ends.forEach { close($0) }
-                throw error
+            let changes = IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
+            let mask = UInt32(changes | IN_DELETE_SELF | IN_MOVE_SELF) | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)
+            for directory in directories {
+                let watch = directory.withPlatformString { inotify_add_watch(inotify, $0, mask) }
+                guard watch >= 0 else {
+                    let error = Errno(rawValue: errno)
+                    close(inotify)
+                    ends.forEach { close($0) }
+                    throw error
+                }
             }
             self.inotify = inotify
             self.cancelRead = ends[0]
@@ -115,7 +117,7 @@ extension InotifyWatch {
         }
 
         /// Blocks until a relevant event, the deadline, or `interrupt`.
-        func wait(until deadline: ContinuousClock.Instant?, names: Set<String>) -> Outcome {
+        func wait(until deadline: ContinuousClock.Instant?) -> Outcome {
             while true {
                 var descriptors = [
                     pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
@@ -132,7 +134,7 @@ extension InotifyWatch {
                     return .cancelled
                 }
                 if descriptors[0].revents != 0 {
-                    switch drainEvents(names: names) {
+                    switch drainEvents() {
                     case .relevant: return .changed
                     case let .lost(reason): return .lost(reason)
                     case .irrelevant: break
@@ -155,7 +157,7 @@ extension InotifyWatch {
         enum Events { case relevant, irrelevant, lost(String) }
 
         /// Reads every queued event and says whether one of them matters.
-        private func drainEvents(names: Set<String>) -> Events {
+        private func drainEvents() -> Events {
             var result = Events.irrelevant
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
             let headerSize = MemoryLayout<inotify_event>.size
@@ -179,7 +181,7 @@ extension InotifyWatch {
                             if case .irrelevant = result { result = .relevant }
                         } else if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT) != 0 {
                             result = .lost("the directory was removed, moved or unmounted")
-                        } else if names.isEmpty || names.contains(name) {
+                        } else if !name.hasPrefix(".") {
                             if case .irrelevant = result { result = .relevant }
                         }
                     }

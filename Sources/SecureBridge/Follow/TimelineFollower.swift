@@ -3,12 +3,15 @@ internal import Logging
 
 /// `read --follow`: the widget host's side of `WidgetCenter.reloadTimelines`.
 ///
-/// It emits the current timeline, then a new one each time the container's
-/// reload token changes (the app published visible changes, logged in or out,
-/// locked, unlocked or changed a preference) or the timeline's reload date
-/// arrives (the reload policy's date: at the latest the next transition, when
-/// an entry turns stale, expired or the session ends). A publish of the same
-/// data leaves the token, and so the output, alone.
+/// It emits the current timeline, then a new one each time something a
+/// widget would show changes (the app published, logged in or out, locked,
+/// unlocked or changed a preference, or a writer changed any file of the
+/// container or the keychain, with or without the reload token) or the
+/// timeline's reload date arrives (the reload policy's date: at the latest
+/// the next transition, when an entry turns stale, expired or the session
+/// ends). On each wake-up it runs the gate again; a timeline that reads the
+/// same as the one last emitted, at the instant that one was made, is not
+/// emitted again, so a publish of the same data prints nothing.
 ///
 /// What wakes it is injected (`WakeUpSource`), and so is the clock, so the
 /// loop runs the same under inotify, polling or a test's script.
@@ -36,8 +39,8 @@ public struct TimelineFollower: Sendable {
     ///   - emit: Called with each timeline, in order.
     /// - Throws: What `emit` throws; cancellation ends the loop normally.
     public func follow(wakingOn source: some WakeUpSource, emit: (Timeline) async throws -> Void) async throws {
-        var token = reloadToken()
-        var timeline = reader.timeline(for: request, now: clock())
+        var shownAt = clock()
+        var timeline = reader.timeline(for: request, now: shownAt)
         try await emit(timeline)
         var reloads = 1
         while !Task.isCancelled {
@@ -51,15 +54,14 @@ public struct TimelineFollower: Sendable {
             }
             switch wakeUp {
             case .containerChanged:
-                let current = reloadToken()
-                guard current != token else { continue }
-                token = current
-                Log.follow.debug("reload token changed", metadata: ["reloads": "\(reloads)"])
+                // Judged at the instant of the timeline on screen, so only a change of the files counts.
+                guard reader.timeline(for: request, now: shownAt, whatIf: true) != timeline else { continue }
+                Log.follow.debug("the places changed", metadata: ["reloads": "\(reloads)"])
             case .deadlineReached:
-                token = reloadToken()
                 Log.follow.debug("reload date reached", metadata: ["deadline": "\(deadline.map(UTCTimestamp.string(from:)) ?? "none")"])
             }
-            timeline = reader.timeline(for: request, now: clock())
+            shownAt = clock()
+            timeline = reader.timeline(for: request, now: shownAt)
             try await emit(timeline)
             reloads += 1
         }
@@ -81,17 +83,5 @@ public struct TimelineFollower: Sendable {
         let milliseconds = (date.timeIntervalSince(now) * 1000).rounded(.up)
         guard milliseconds > 0 else { return .zero }
         return .milliseconds(Int64(min(milliseconds, Double(Int64.max / 2))))
-    }
-
-    /// The container's reload token, or `nil` when there is none or it cannot
-    /// be read (the reader then shows why).
-    func reloadToken() -> [UInt8]? {
-        do {
-            return try SecureDirectory.open(.container, in: reader.home)?
-                .read(FileName.reloadToken, limit: FileLimit.reloadToken)
-        } catch {
-            Log.follow.debug("reload token unreadable", metadata: ["error": "\(error)"])
-            return nil
-        }
     }
 }

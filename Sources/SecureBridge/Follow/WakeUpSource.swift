@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// Why a `TimelineFollower` woke up.
 public enum WakeUp: Sendable, Equatable {
-    /// Something in the container may have changed; the follower compares the
-    /// reload token to find out. Spurious wake-ups are harmless.
+    /// Something in the container or the keychain may have changed; the
+    /// follower runs the gate again to find out. Spurious wake-ups are harmless.
     case containerChanged
     /// The time the follower gave has passed.
     case deadlineReached
@@ -26,7 +26,7 @@ public protocol WakeUpSource: Sendable {
 /// possible change: the fallback where inotify is not available, and for file
 /// systems whose changes inotify does not see (network mounts).
 public struct PollingWakeUps: WakeUpSource {
-    /// How often the reload token is compared.
+    /// How often the follower runs the gate again.
     public let interval: Duration
 
     /// - Parameter interval: How often to look; two seconds by default.

@@ -44,6 +44,8 @@ public struct WidgetReader: Sendable {
         let keychain = SecureDirectory(path: home.keychain, place: .keychain)
         let container = SecureDirectory(path: home.container, place: .container)
         do {
+            // Overlapping places (a keychain inside the container) are unsafe storage.
+            try home.checkSeparate()
             let reading = try keychain.withOpenForReading { keychainFiles in
                 try container.withOpenForReading { containerFiles in
                     try read(

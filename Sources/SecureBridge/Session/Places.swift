@@ -35,8 +35,12 @@ struct Places {
     let container: SecureDirectory
 
     /// Opens the places for the app side, creating missing directories.
+    ///
+    /// Places that overlap are refused first, before anything is created
+    /// or locked (`BridgeHome.checkSeparate`).
     static func prepare(_ home: BridgeHome) throws -> Places {
-        Places(
+        try home.checkSeparate()
+        return Places(
             app: try SecureDirectory.prepare(.app, in: home),
             keychain: try SecureDirectory.prepare(.keychain, in: home),
             container: try SecureDirectory.prepare(.container, in: home))

@@ -92,3 +92,43 @@ public struct BridgeHome: Sendable, Equatable {
         return value
     }
 }
+
+// MARK: - Separate places
+
+extension BridgeHome {
+    /// Refuses places that are the same directory or nested, either way
+    /// round, in any pair: a keychain inside the container would be the
+    /// attacker's to write, and a place inside another is locked twice.
+    ///
+    /// The paths are compared twice: as written (made absolute, `.` and `..`
+    /// removed lexically) and resolved on the file system as far as they
+    /// exist, so neither a `..` nor a symbolic link can hide an overlap.
+    /// Nothing is created or locked.
+    /// - Throws: `StorageError.overlappingPlaces` naming the two places;
+    ///   `StorageError.io` when a path cannot be resolved.
+    public func checkSeparate() throws {
+        let places = StoragePlace.allCases
+        let lexical = places.map { PathWalk.lexicalComponents(of: path(for: $0)) }
+        let resolved = try places.map { try PathWalk.components(of: path(for: $0), visiting: .everything) }
+        for spelling in [lexical, resolved] {
+            for first in places.indices {
+                for second in places.indices where second > first {
+                    try Self.checkApart((places[first], spelling[first]), (places[second], spelling[second]))
+                }
+            }
+        }
+    }
+
+    /// Refuses two places when one path (as components) equals or lies inside the other.
+    private static func checkApart(_ one: (StoragePlace, [String]), _ other: (StoragePlace, [String])) throws {
+        func text(_ components: [String]) -> String { "/" + components.joined(separator: "/") }
+        if one.1 == other.1 {
+            throw StorageError.overlappingPlaces(
+                inner: other.0, innerPath: text(other.1), outer: one.0, outerPath: text(one.1), nested: false)
+        }
+        for (inner, outer) in [(other, one), (one, other)] where inner.1.starts(with: outer.1) {
+            throw StorageError.overlappingPlaces(
+                inner: inner.0, innerPath: text(inner.1), outer: outer.0, outerPath: text(outer.1), nested: true)
+        }
+    }
+}

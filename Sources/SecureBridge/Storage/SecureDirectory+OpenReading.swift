@@ -32,11 +32,13 @@ extension SecureDirectory {
         }
     }
 
-    /// Opens and checks the directory once and runs `body` with it; closes it afterwards.
+    /// Checks the directory's ancestors (`checkAncestors`), opens and checks
+    /// the directory once and runs `body` with it; closes it afterwards.
     /// - Returns: `body`'s result, or `nil` when the directory does not exist.
     /// - Throws: `StorageError` when it exists but is not safe to use, and what `body` throws.
     func withOpenForReading<Result>(_ body: (OpenForReading) throws -> Result) throws -> Result? {
-        try withDirectory { descriptor in
+        try checkAncestors()
+        return try withDirectory { descriptor in
             try body(OpenForReading(directory: self, descriptor: descriptor, user: effectiveUserID()))
         }
     }

@@ -23,16 +23,18 @@ public struct SecureDirectory: Sendable {
 
     /// Opens a place for writing, creating it (and missing parents) with mode 0700 first.
     ///
-    /// An existing directory is checked, never repaired: a symbolic link, a
-    /// non-directory, another owner or too-open permissions are refused.
+    /// Its ancestors are checked first (`checkAncestors`), before anything is
+    /// created. An existing directory is checked, never repaired: a symbolic
+    /// link, a non-directory, another owner or too-open permissions are refused.
     /// - Parameters:
     ///   - place: Which place this is.
     ///   - path: Where it is.
     /// - Returns: The checked directory.
     /// - Throws: `StorageError`.
     public static func prepare(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory {
-        try makeDirectory(path)
         let directory = SecureDirectory(path: path, place: place)
+        try directory.checkAncestors()
+        try makeDirectory(path)
         guard let descriptor = try directory.openDirectory() else {
             throw StorageError.io(path: path.string, operation: "open", errno: .noSuchFileOrDirectory)
         }
@@ -45,7 +47,8 @@ public struct SecureDirectory: Sendable {
         try prepare(place, at: home.path(for: place))
     }
 
-    /// Opens a place for reading, creating nothing.
+    /// Opens a place for reading, creating nothing; its ancestors are checked
+    /// first (`checkAncestors`).
     /// - Parameters:
     ///   - place: Which place this is.
     ///   - path: Where it is.
@@ -53,6 +56,7 @@ public struct SecureDirectory: Sendable {
     /// - Throws: `StorageError` when it exists but is not safe to use.
     public static func open(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory? {
         let directory = SecureDirectory(path: path, place: place)
+        try directory.checkAncestors()
         guard let descriptor = try directory.openDirectory() else { return nil }
         try? descriptor.close()
         return directory

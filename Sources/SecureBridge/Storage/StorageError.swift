@@ -25,6 +25,11 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidName(path: String)
     /// No home directory could be determined from the options and the environment.
     case homeUnknown
+    /// A directory or symbolic link on the way to the place `place` lets
+    /// another user swap what lies beyond it (see `SecureDirectory.checkAncestors`).
+    case unsafeAncestor(path: String, place: String, problem: AncestorProblem)
+    /// Two places are the same directory (`nested` false) or `inner` lies inside `outer`.
+    case overlappingPlaces(inner: StoragePlace, innerPath: String, outer: StoragePlace, outerPath: String, nested: Bool)
     /// A system call failed.
     case io(path: String, operation: String, errno: Errno)
 
@@ -38,6 +43,16 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             .ioError,
         ]
         return transient.contains(errno)
+    }
+
+    /// What is wrong with an ancestor of a place.
+    public enum AncestorProblem: Equatable, Sendable {
+        /// A directory owned by this uid, neither the user nor root.
+        case directoryOwner(UInt32)
+        /// A symbolic link owned by this uid, neither the user nor root.
+        case linkOwner(UInt32)
+        /// A directory group or others can write, without the sticky bit; `mode` holds the permission bits.
+        case writable(mode: UInt32)
     }
 
     public var description: String {
@@ -73,6 +88,22 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "`\(path)` is not a valid storage file name (one path component, not starting with a dot)."
         case .homeUnknown:
             return "No SecureBridge home could be found: pass --home or set BRIDGE_HOME, XDG_DATA_HOME or HOME."
+        case .unsafeAncestor(let path, let place, let problem):
+            switch problem {
+            case .directoryOwner(let owner):
+                return "`\(path)`, on the way to `\(place)`, is owned by uid \(owner), who could swap what lies beneath it; keep the home under directories owned by you or root, or run `chown root \(path)`."
+            case .linkOwner(let owner):
+                return "`\(path)`, a symbolic link on the way to `\(place)`, is owned by uid \(owner), who could point it elsewhere; replace it with a link of your own or give the real path."
+            case .writable(let mode):
+                let octal = String(mode, radix: 8)
+                let padded = String(repeating: "0", count: max(0, 4 - octal.count)) + octal
+                return "`\(path)`, on the way to `\(place)`, is writable by group or others without the sticky bit (mode \(padded)), so they could swap what lies beneath it; run `chmod go-w \(path)` or keep the home elsewhere."
+            }
+        case .overlappingPlaces(let inner, let innerPath, let outer, let outerPath, let nested):
+            let relation = nested
+                ? "\(inner.rawValue)/ (`\(innerPath)`) lies inside \(outer.rawValue)/ (`\(outerPath)`)"
+                : "\(outer.rawValue)/ and \(inner.rawValue)/ are the same directory (`\(innerPath)`)"
+            return "\(relation); the three places must be separate directories, none inside another: give \(nested ? "--\(inner.rawValue)-dir" : "--\(outer.rawValue)-dir or --\(inner.rawValue)-dir") another directory."
         case .io(let path, let operation, let errno):
             return "Could not \(operation) `\(path)`: \(errno.description)."
         }

@@ -1,0 +1,183 @@
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Walks a path one component at a time from `/`, following symbolic links
+/// itself, as the kernel would: the trust check of a place's ancestors
+/// (OpenSSH's StrictModes) and the resolution that lets `BridgeHome` compare
+/// places however their paths are spelled.
+///
+/// `..` goes up from where the walk has really got to (after a link, from
+/// the link's target), and at most `maximumSymbolicLinks` links are followed.
+/// The walk stops at the first component that does not exist (or is not a
+/// directory); the rest is appended as written.
+struct PathWalk {
+    /// As many links as Linux follows in one lookup (`MAXSYMLINKS`).
+    static let maximumSymbolicLinks = 40
+
+    /// Which components a visitor is shown.
+    enum Visit {
+        /// Every directory and link up to, not including, the last component
+        /// of the path as given: a place's ancestors. The place itself is not
+        /// looked at or followed (`SecureDirectory.openDirectory` checks it).
+        case ancestors
+        /// Every component; a link as the last component is followed too.
+        case everything
+    }
+
+    /// A directory or symbolic link met on the way, with its `lstat`.
+    struct Component {
+        /// Its real path (every link before it resolved).
+        let path: String
+        let status: Stat
+    }
+
+    /// Walks `path`, calling `visit` for each directory and link on the way.
+    /// - Parameters:
+    ///   - path: The path; a relative one starts at the working directory.
+    ///   - visiting: Which components `visit` is shown.
+    ///   - visit: Called for each, in order; what it throws ends the walk.
+    /// - Returns: `path` with every link it met resolved and `.` and `..` gone.
+    /// - Throws: What `visit` throws; `StorageError.io` when a component cannot
+    ///   be inspected, or when more than `maximumSymbolicLinks` links lead on.
+    @discardableResult
+    static func walk(_ path: FilePath, visiting: Visit, _ visit: (Component) throws -> Void = { _ in }) throws -> FilePath {
+        FilePath("/" + (try components(of: path, visiting: visiting, visit)).joined(separator: "/"))
+    }
+
+    /// `walk`'s result as its names, from the root down.
+    static func components(
+        of path: FilePath, visiting: Visit, _ visit: (Component) throws -> Void = { _ in }
+    ) throws -> [String] {
+        var pending = Array(components(of: absolute(path).string).reversed())
+        var resolved: [String] = []
+        var links = 0
+        var exists = true
+        func joined(_ parts: [String]) -> String { "/" + parts.joined(separator: "/") }
+        if visiting == .everything || !pending.isEmpty {
+            try visit(Component(path: "/", status: try status(of: "/")))
+        }
+        while let name = pending.popLast() {
+            if name == "." { continue }
+            if name == ".." {
+                _ = resolved.popLast()
+                continue
+            }
+            let isLast = pending.isEmpty
+            let current = joined(resolved + [name])
+            guard exists, visiting == .everything || !isLast else {
+                resolved.append(name)
+                continue
+            }
+            let status: Stat
+            do {
+                status = try Stat(FilePath(current), followTargetSymlink: false)
+            } catch Errno.noSuchFileOrDirectory {
+                exists = false
+                resolved.append(name)
+                continue
+            } catch {
+                throw StorageError.io(path: current, operation: "inspect", errno: error)
+            }
+            switch status.type {
+            case .symbolicLink:
+                try visit(Component(path: current, status: status))
+                links += 1
+                guard links <= maximumSymbolicLinks else {
+                    throw StorageError.io(path: current, operation: "resolve", errno: .tooManySymbolicLinkLevels)
+                }
+                let target = try linkTarget(current)
+                if target.hasPrefix("/") { resolved = [] }
+                pending += components(of: target).reversed()
+            case .directory:
+                try visit(Component(path: current, status: status))
+                resolved.append(name)
+            default:
+                // Not a directory: the lookup fails here, and whoever opens the path says so.
+                exists = false
+                resolved.append(name)
+            }
+        }
+        return resolved
+    }
+
+    /// The names of `path` made absolute, with `.` and `..` removed as written
+    /// (`a/../b` is `b`, whatever `a` is), from the root down.
+    static func lexicalComponents(of path: FilePath) -> [String] {
+        var names: [String] = []
+        for name in components(of: absolute(path).string) where name != "." {
+            if name == ".." { _ = names.popLast() } else { names.append(name) }
+        }
+        return names
+    }
+
+    /// `path` made absolute against the working directory, spelled as given otherwise.
+    static func absolute(_ path: FilePath) -> FilePath {
+        guard !path.string.hasPrefix("/") else { return path }
+        guard let directory = getcwd(nil, 0) else { return FilePath("/" + path.string) }
+        defer { free(directory) }
+        return FilePath(String(cString: directory) + "/" + path.string)
+    }
+
+    /// The names of `path`, `.` and `..` included, without empty ones.
+    private static func components(of path: String) -> [String] {
+        path.split(separator: "/").map(String.init)
+    }
+
+    private static func status(of path: String) throws -> Stat {
+        do {
+            return try Stat(FilePath(path), followTargetSymlink: false)
+        } catch {
+            throw StorageError.io(path: path, operation: "inspect", errno: error)
+        }
+    }
+
+    /// What the link at `path` points to.
+    private static func linkTarget(_ path: String) throws -> String {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { pointer in
+            pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
+                readlink(path, $0, pointer.count)
+            }
+        }
+        guard count >= 0 else {
+            throw StorageError.io(path: path, operation: "read the link", errno: Errno(rawValue: errno))
+        }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+}
+
+// MARK: - The ancestors of a place
+
+extension SecureDirectory {
+    /// Refuses a place whose ancestors let another user swap it, as OpenSSH's
+    /// StrictModes does: each directory on the way must belong to the
+    /// effective user or root and be closed to writes by group and others
+    /// unless its sticky bit is set (`/tmp`); each symbolic link on the way
+    /// must belong to the user or root, and is followed, its target's
+    /// components checked in turn. The place itself is left to
+    /// `openDirectory`'s checks.
+    /// - Throws: `StorageError.unsafeAncestor` naming the first offending
+    ///   component; `StorageError.io` when one cannot be inspected.
+    func checkAncestors() throws {
+        let user = effectiveUserID().rawValue
+        let place = path.string
+        try PathWalk.walk(path, visiting: .ancestors) { component in
+            let owner = component.status.userID.rawValue
+            let isLink = component.status.type == .symbolicLink
+            guard owner == user || owner == 0 else {
+                throw StorageError.unsafeAncestor(
+                    path: component.path, place: place,
+                    problem: isLink ? .linkOwner(owner) : .directoryOwner(owner))
+            }
+            let mode = UInt32(component.status.permissions.rawValue) & 0o7777
+            if !isLink, mode & 0o022 != 0, mode & 0o1000 == 0 {
+                throw StorageError.unsafeAncestor(path: component.path, place: place, problem: .writable(mode: mode))
+            }
+        }
+    }
+}

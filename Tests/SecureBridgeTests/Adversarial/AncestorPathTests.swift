@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+
+/// Issue 11, item 8: the directories and symbolic links on the way to a home
+/// are checked as OpenSSH's StrictModes checks them. One another user can
+/// write (without the sticky bit) or own could swap the whole home for
+/// another; the app refuses with a sentence naming it, the widget shows
+/// `insecure-storage`, doctor names it.
+@Suite(.timeLimit(.minutes(1))) struct AncestorPathTests {
+    static let otherUser: uid_t = 65534
+    static let isRoot = geteuid() == 0
+
+    /// The first entry's state and reason as the widget shows the published home at `root`, at its publish time.
+    static func widget(home root: String, _ fixture: BridgeFixture) throws -> (state: String?, reason: String?) {
+        let read = try Bridgectl.readJSON(home: root, now: fixture.startText)
+        #expect(read.status == 0, "\(read)")
+        let entries = try #require(read.json?["entries"] as? [[String: Any]], "\(read)")
+        return (entries.first?["state"] as? String, entries.first?["reason"] as? String)
+    }
+
+    /// `login` into `root`, which must be refused in one sentence naming `component`.
+    static func expectLoginRefused(home root: String, naming component: String) throws {
+        let login = try Bridgectl.run(
+            ["login", "--home", root, "--user", "alice", "--passcode-stdin"], input: Array("2468\n".utf8))
+        #expect(login.status == 1, "\(login)")
+        #expect(login.stderrLines.count == 1, "\(login)")
+        #expect(login.stderr.contains("`\(component)`"), "\(login)")
+    }
+
+    @Test func aHomeUnderADirectoryOthersCanWriteIsRefused() throws {
+        let fixture = try BridgeFixture.published()
+        #expect(chmod(fixture.root, 0o777) == 0)
+        try Self.expectLoginRefused(home: fixture.root + "/fresh", naming: fixture.root)
+        #expect(try Self.widget(home: fixture.root, fixture).reason == "insecure-storage")
+        let doctor = try Bridgectl.run(["doctor", "--home", fixture.root])
+        #expect(doctor.status == 1, "\(doctor)")
+        #expect(doctor.stdout.contains(fixture.root + " is writable by group or others"), "\(doctor)")
+    }
+
+    @Test func aHomeUnderAStickyDirectoryIsFine() throws {
+        let fixture = try BridgeFixture.published()
+        #expect(chmod(fixture.root, 0o1777) == 0)
+        #expect(try Self.widget(home: fixture.root, fixture).state == "full")
+    }
+
+    @Test func aHomeThroughASymbolicLinkOfYoursIsFollowed() throws {
+        let fixture = try BridgeFixture.published()
+        let holder = try BridgeFixture()
+        let link = holder.root + "/link"
+        #expect(symlink(fixture.root, link) == 0)
+        #expect(try Self.widget(home: link, fixture).state == "full")
+    }
+
+    @Test(.enabled(if: isRoot, "needs root to give a link or a directory to another user"))
+    func aHomeThroughAnotherUsersSymbolicLinkIsRefused() throws {
+        let fixture = try BridgeFixture.published()
+        let holder = try BridgeFixture()
+        let link = holder.root + "/link"
+        #expect(symlink(fixture.root, link) == 0 && lchown(link, Self.otherUser, gid_t(Self.otherUser)) == 0)
+        #expect(try Self.widget(home: link, fixture).reason == "insecure-storage")
+        try Self.expectLoginRefused(home: link + "/fresh", naming: link)
+    }
+
+    @Test(.enabled(if: isRoot, "needs root to give a directory to another user"))
+    func aHomeUnderAnotherUsersDirectoryIsRefused() throws {
+        let fixture = try BridgeFixture.published()
+        #expect(chown(fixture.root, Self.otherUser, gid_t(Self.otherUser)) == 0)
+        #expect(try Self.widget(home: fixture.root, fixture).reason == "insecure-storage")
+        try Self.expectLoginRefused(home: fixture.root + "/fresh", naming: fixture.root)
+        let doctor = try Bridgectl.run(["doctor", "--home", fixture.root])
+        #expect(doctor.status == 1 && doctor.stdout.contains(fixture.root + " is owned by uid 65534"), "\(doctor)")
+    }
+
+    @Test func theTargetOfALinkIsCheckedToo() throws {
+        let fixture = try BridgeFixture.published()
+        let holder = try BridgeFixture()
+        let link = holder.root + "/link"
+        #expect(symlink(fixture.root, link) == 0 && chmod(fixture.root, 0o777) == 0)
+        #expect(try Self.widget(home: link, fixture).reason == "insecure-storage")
+        try Self.expectLoginRefused(home: link + "/fresh", naming: fixture.root)
+    }
+}
