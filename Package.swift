@@ -15,12 +15,10 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "COpenSSL"),
-        .systemLibrary(name: "CLinux"),
         .target(
             name: "SecureBridge",
             dependencies: [
                 "COpenSSL",
-                "CLinux",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ]

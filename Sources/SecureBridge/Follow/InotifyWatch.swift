@@ -42,7 +42,7 @@ final class InotifyWatch: WakeUpSource, Sendable {
         let handles = self.handles
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: handles.wait(until: deadline)) }
+                queue.async { continuation.resume(returning: Self.settled(handles.wait(until: deadline), handles)) }
             }
         } onCancel: {
             handles.interrupt()
@@ -60,6 +60,27 @@ final class InotifyWatch: WakeUpSource, Sendable {
 }
 
 extension InotifyWatch {
+    /// How long the directories must stay still before a change is reported.
+    static let settleTime: Duration = .milliseconds(100)
+
+    /// A change, once the burst it starts has ended: an app-side command
+    /// changes several files within milliseconds (a lock raises the keychain
+    /// mark before it writes the record), and a widget should show where the
+    /// burst ends, not each step. Waits until nothing changed for
+    /// `settleTime`, at most a second; other outcomes pass unchanged.
+    static func settled(_ outcome: Outcome, _ handles: Handles) -> Outcome {
+        guard case .changed = outcome else { return outcome }
+        let end = ContinuousClock.now + .seconds(1)
+        while ContinuousClock.now < end {
+            switch handles.wait(until: min(end, ContinuousClock.now + settleTime)) {
+            case .changed: continue
+            case .deadline: return .changed
+            case let other: return other
+            }
+        }
+        return .changed
+    }
+
     enum Outcome: Sendable {
         case changed, deadline, cancelled
         case lost(String)

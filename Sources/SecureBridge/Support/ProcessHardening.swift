@@ -1,4 +1,4 @@
-internal import CLinux
+internal import COpenSSL
 import SystemPackage
 
 #if canImport(Glibc)
@@ -49,11 +49,11 @@ public enum ProcessHardening {
     /// of the same user, and its `/proc/PID` files belong to root.
     /// - Throws: `Failure` with the `errno` of `prctl`.
     public static func forbidDumping() throws {
-        guard CLinux_forbidDumping() == 0 else { throw Failure(errno: Errno(rawValue: errno)) }
+        guard COpenSSL_forbidDumping() == 0 else { throw Failure(errno: Errno(rawValue: errno)) }
     }
 
     /// Whether the process is currently dumpable (`prctl(PR_GET_DUMPABLE)`).
     public static var isDumpable: Bool {
-        CLinux_dumpable() != 0
+        COpenSSL_dumpable() != 0
     }
 }

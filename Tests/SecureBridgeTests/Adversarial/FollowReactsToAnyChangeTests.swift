@@ -24,10 +24,15 @@ import Testing
         return ((object?["entries"] as? [[String: Any]])?.first)?["state"] as? String
     }
 
-    /// Expects the next line, within `patience`, to be masked; then stops the follower.
+    /// Expects a masked line within `patience`, and before it no line that
+    /// shows amounts (a placeholder may come first: a lock raises the keychain
+    /// mark before its record lands); then stops the follower.
     static func expectMaskedLine(from child: Bridgectl.Child) {
         let started = Date()
-        let line = child.readLine()
+        var line = child.readLine()
+        while let shown = line, state(of: shown) == "placeholder", Date().timeIntervalSince(started) < patience {
+            line = child.readLine()
+        }
         let waited = Date().timeIntervalSince(started)
         #expect(line.map(state(of:)) == "masked", "\(line ?? "no line")")
         #expect(waited < patience, "the masked line took \(waited) s")
