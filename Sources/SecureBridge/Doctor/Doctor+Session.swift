@@ -75,19 +75,37 @@ extension Doctor {
                     fix: excess.fix)]
             }
         }
-        guard live, let session, let state else { return [] }
-        let stored = files.authStatus.contents.flatMap { try? SignedRecord(bytes: $0, expected: .authStatus) }
-        guard (stored?.sequence ?? 0) < state.authSequence else { return [] }
-        let holds = stored.map { "auth status \($0.sequence)" } ?? "no auth status"
-        let reassert = switch (session.state, session.hidesBalances) {
-        case (.locked, _): "bridgectl lock"
-        case (_, true): "bridgectl prefs --hide-balances on"
-        default: "bridgectl unlock"
+        guard let state, let cutShort = cutShortChange(files, state: state, live: live) else { return [] }
+        let reassert = switch (session?.state, session?.hidesBalances) {
+        case (.locked?, _) where live: "`bridgectl lock`"
+        case (.active?, true) where live: "`bridgectl prefs --hide-balances on`"
+        case (.active?, _) where live: "`bridgectl unlock`"
+        default: "`bridgectl login --user ID`"
         }
         return [Finding(
             .session, .warning,
-            "the app signed auth status \(state.authSequence) but \(path) holds \(holds): a session change was cut short, so widgets show less than the app allows",
-            fix: "run the command that was cut short again, or `\(reassert)` to write the session the app records (\(session.phrase))")]
+            "\(path) holds \(cutShort) while the app records \(session.map { "the session as \($0.phrase)" } ?? "no session") (auth status \(state.authSequence)): a command was cut short, so widgets show less than the app allows",
+            fix: "run the command that was cut short again, or \(reassert)")]
+    }
+
+    /// What the container's auth status holds, when it is not the session
+    /// the app recorded last: older than the app's last, or of the app's
+    /// last sequence but another session (a change that shows less is
+    /// recorded in the app state after its record); `nil` when they agree.
+    private func cutShortChange(_ files: StoredFiles, state: AppState, live: Bool) -> String? {
+        let record = files.authStatus.contents.flatMap { try? SignedRecord(bytes: $0, expected: .authStatus) }
+        guard let record else { return live ? "no auth status" : nil }
+        guard record.sequence >= state.authSequence else { return "auth status \(record.sequence)" }
+        guard record.sequence == state.authSequence,
+              let pem = files.pinnedKey.contents,
+              let key = try? Ed25519.PublicKey(pemRepresentation: String(decoding: pem, as: UTF8.self)),
+              let status = try? AuthStatus(payload: record.verifiedPayload(publicKey: key))
+        else { return nil }
+        let agrees = status.epoch == state.epoch
+            && (state.session.map { status.state == $0.state && status.hidesBalances == $0.hidesBalances }
+                ?? (status.state == .loggedOut))
+        let phrase = AppState.Session(state: status.state, expiresAt: status.sessionExpiresAt, hidesBalances: status.hidesBalances).phrase
+        return agrees ? nil : "auth status \(record.sequence), which says \(phrase)"
     }
 
     /// The widget line: full content, or the explanation of its reason.

@@ -15,8 +15,8 @@ extension BridgeApp {
     /// and destroys the old key.
     ///
     /// Only the newest snapshot the app published is re-sealed: one of this
-    /// epoch whose sequence is the app's last and not below the keychain's
-    /// mark, signed by the app and sealed under the current key. Anything else
+    /// epoch whose sequence is not below the keychain's snapshot mark nor
+    /// above the app's last, signed by the app and sealed under the current key. Anything else
     /// in the container (an older snapshot put back, a damaged one) is refused
     /// with `SessionError.notNewestSnapshot` and nothing changes; without a
     /// snapshot only the keys rotate. Durable steps, in order:
@@ -74,7 +74,10 @@ extension BridgeApp {
         let header = envelope.header
         let found = "snapshot \(header.sequence) of epoch \(header.epoch)"
         let marks = try places.keychain.readMarks()
-        guard header.epoch == state.epoch, header.sequence == published, header.sequence >= marks.snapshotSequence,
+        // Not below the mark (which rises once a snapshot is written, and whenever a widget reads one) and
+        // not above the app's last number; a number reserved by a command that failed before its write
+        // leaves a gap above the live snapshot, which is still the newest.
+        guard header.epoch == state.epoch, header.sequence <= published, header.sequence >= marks.snapshotSequence,
               let dataKey = keyset.key(withID: header.dataKeyID),
               let payload = try? envelope.open(verifyingWith: try loadSigningKey(places).publicKey, dataKey: dataKey)
         else { throw SessionError.notNewestSnapshot(found: found, published: published) }

@@ -53,7 +53,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSnapshot:
             "There is no snapshot to re-seal; publish one first."
         case let .notNewestSnapshot(found, published):
-            "The container holds \(found), not snapshot \(published), the newest the app published, so it was not re-sealed and nothing changed; run `bridgectl publish` again, then rotate the keys."
+            "The container holds \(found), not the newest snapshot the app published (at most \(published)), so it was not re-sealed and nothing changed; run `bridgectl publish` again, then rotate the keys."
         case let .unfinished(applied, failure, command):
             "\(applied); then a later step failed: \(failure) Run `\(command)` again to finish."
         }

@@ -367,7 +367,7 @@ import Testing
         try fixture.overwrite(.container, "auth-status", with: unlocked)
         let report = Doctor(home: fixture.home).examine(now: fixture.start)
         let finding = try #require(report.findings.first { $0.check == .session && $0.severity == .warning })
-        #expect(finding.message.contains("a session change was cut short"))
+        #expect(finding.message.contains("a command was cut short"))
         #expect(finding.fix?.contains("`bridgectl unlock`") == true)
         try fixture.app.lock(now: fixture.start)
         #expect(!Doctor(home: fixture.home).examine(now: fixture.start).findings.contains { $0.message.contains("cut short") })
