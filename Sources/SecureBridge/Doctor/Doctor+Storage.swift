@@ -100,11 +100,10 @@ extension Doctor {
     static func finding(for error: StorageError, place: StoragePlace, isDirectory: Bool) -> Finding {
         switch error {
         case let .insecurePermissions(path, mode, isDirectory):
-            let octal = String(mode, radix: 8)
             let exposure = mode & 0o022 != 0 ? "writable" : mode & 0o044 != 0 ? "readable" : "accessible"
             return Finding(
                 .permissions, .problem,
-                "\(path) is \(exposure) by group or others (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)); \(place.rawValue)/ must be closed to them",
+                "\(path) is \(exposure) by group or others (mode \(StorageError.octal(mode))); \(place.rawValue)/ must be closed to them",
                 fix: "`chmod \(isDirectory ? "700" : "600") \(quoted(path))`")
         case let .wrongOwner(path, owner, expected):
             return Finding(
@@ -148,8 +147,7 @@ extension Doctor {
                 why = "\(path) is a symbolic link owned by uid \(owner), who could point \(placePath) elsewhere"
                 fix = "replace the link with one of your own, or give the real path"
             case let .writable(mode):
-                let octal = String(mode, radix: 8)
-                why = "\(path) is writable by group or others without the sticky bit (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal)), so they could swap \(placePath) beneath it"
+                why = "\(path) is writable by group or others without the sticky bit (mode \(StorageError.octal(mode))), so they could swap \(placePath) beneath it"
                 fix = "`chmod go-w \(quoted(path))`, or keep the home elsewhere"
             }
             return Finding(.layout, .problem, why, fix: fix)

@@ -44,8 +44,10 @@ public struct WidgetReader: Sendable {
         let keychain = SecureDirectory(path: home.keychain, place: .keychain)
         let container = SecureDirectory(path: home.container, place: .container)
         do {
-            // Overlapping places (a keychain inside the container) are unsafe storage.
-            try home.checkSeparate()
+            // The way to each place, walked once: its ancestors are checked, and
+            // the resolved paths show overlapping places (a keychain inside the
+            // container), which are unsafe storage.
+            try home.checkSeparate(resolved: [.keychain: try keychain.checkAncestors(), .container: try container.checkAncestors()])
             let reading = try keychain.withOpenForReading { keychainFiles in
                 try container.withOpenForReading { containerFiles in
                     try read(

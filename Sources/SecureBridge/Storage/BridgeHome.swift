@@ -107,9 +107,15 @@ extension BridgeHome {
     /// - Throws: `StorageError.overlappingPlaces` naming the two places;
     ///   `StorageError.io` when a path cannot be resolved.
     public func checkSeparate() throws {
+        try checkSeparate(resolved: [:])
+    }
+
+    /// `checkSeparate()`, reusing the resolved paths in `known`: places whose
+    /// way the caller already walked (`SecureDirectory.checkAncestors`).
+    func checkSeparate(resolved known: [StoragePlace: [String]]) throws {
         let places = StoragePlace.allCases
         let lexical = places.map { PathWalk.lexicalComponents(of: path(for: $0)) }
-        let resolved = try places.map { try PathWalk.components(of: path(for: $0), visiting: .everything) }
+        let resolved = try places.map { try known[$0] ?? PathWalk.components(of: path(for: $0), visiting: .everything) }
         for spelling in [lexical, resolved] {
             for first in places.indices {
                 for second in places.indices where second > first {

@@ -161,12 +161,15 @@ extension SecureDirectory {
     /// must belong to the user or root, and is followed, its target's
     /// components checked in turn. The place itself is left to
     /// `openDirectory`'s checks.
+    /// - Returns: The place's path as components, every link on the way
+    ///   resolved (the place itself, the last one, as written).
     /// - Throws: `StorageError.unsafeAncestor` naming the first offending
     ///   component; `StorageError.io` when one cannot be inspected.
-    func checkAncestors() throws {
+    @discardableResult
+    func checkAncestors() throws -> [String] {
         let user = effectiveUserID().rawValue
         let place = path.string
-        try PathWalk.walk(path, visiting: .ancestors) { component in
+        return try PathWalk.components(of: path, visiting: .ancestors) { component in
             let owner = component.status.userID.rawValue
             let isLink = component.status.type == .symbolicLink
             guard owner == user || owner == 0 else {

@@ -32,13 +32,12 @@ extension SecureDirectory {
         }
     }
 
-    /// Checks the directory's ancestors (`checkAncestors`), opens and checks
-    /// the directory once and runs `body` with it; closes it afterwards.
+    /// Opens and checks the directory once and runs `body` with it; closes it
+    /// afterwards. The caller checks the ancestors first (`checkAncestors`).
     /// - Returns: `body`'s result, or `nil` when the directory does not exist.
     /// - Throws: `StorageError` when it exists but is not safe to use, and what `body` throws.
     func withOpenForReading<Result>(_ body: (OpenForReading) throws -> Result) throws -> Result? {
-        try checkAncestors()
-        return try withDirectory { descriptor in
+        try withDirectory { descriptor in
             try body(OpenForReading(directory: self, descriptor: descriptor, user: effectiveUserID()))
         }
     }

@@ -45,6 +45,12 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
         return transient.contains(errno)
     }
 
+    /// Permission bits as `chmod` writes them, four octal digits: `0644`, `1777`.
+    static func octal(_ mode: UInt32) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
     /// What is wrong with an ancestor of a place.
     public enum AncestorProblem: Equatable, Sendable {
         /// A directory owned by this uid, neither the user nor root.
@@ -76,10 +82,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             } else {
                 exposure = "accessible"
             }
-            let octal = String(mode, radix: 8)
-            let padded = String(repeating: "0", count: max(0, 4 - octal.count)) + octal
             let fix = isDirectory ? "700" : "600"
-            return "`\(path)` is \(exposure) by group or others (mode \(padded)); run `chmod \(fix) \(path)`."
+            return "`\(path)` is \(exposure) by group or others (mode \(Self.octal(mode))); run `chmod \(fix) \(path)`."
         case .tooLarge(let path, let limit):
             return "`\(path)` is larger than the limit of \(limit) bytes."
         case .changedWhileReading(let path):
@@ -95,9 +99,7 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
             case .linkOwner(let owner):
                 return "`\(path)`, a symbolic link on the way to `\(place)`, is owned by uid \(owner), who could point it elsewhere; replace it with a link of your own or give the real path."
             case .writable(let mode):
-                let octal = String(mode, radix: 8)
-                let padded = String(repeating: "0", count: max(0, 4 - octal.count)) + octal
-                return "`\(path)`, on the way to `\(place)`, is writable by group or others without the sticky bit (mode \(padded)), so they could swap what lies beneath it; run `chmod go-w \(path)` or keep the home elsewhere."
+                return "`\(path)`, on the way to `\(place)`, is writable by group or others without the sticky bit (mode \(Self.octal(mode))), so they could swap what lies beneath it; run `chmod go-w \(path)` or keep the home elsewhere."
             }
         case .overlappingPlaces(let inner, let innerPath, let outer, let outerPath, let nested):
             let relation = nested
