@@ -3,7 +3,7 @@ import SystemPackage
 @testable import SecureBridge
 
 /// One file of a home, as stored.
-struct StoredFile: Sendable {
+struct StoredFile: Sendable, Equatable {
     let place: StoragePlace
     let name: String
     let bytes: [UInt8]
@@ -26,11 +26,7 @@ struct HomeTemplate: Sendable {
     static func capture(_ setUp: (BridgeFixture) throws -> Void) throws -> HomeTemplate {
         let fixture = try BridgeFixture()
         try setUp(fixture)
-        return HomeTemplate(files: try StoragePlace.allCases.flatMap { place in
-            try FileManager.default.contentsOfDirectory(atPath: fixture.home.path(for: place).string).sorted()
-                .filter { !$0.hasPrefix(".") }
-                .map { StoredFile(place: place, name: $0, bytes: try fixture.bytes(place, $0)) }
-        })
+        return try HomeTemplate(of: fixture)
     }
 
     /// A new fixture whose home holds these files (directories 0700, files 0600).
@@ -51,6 +47,17 @@ struct HomeTemplate: Sendable {
     /// The bytes of `name` in `place`.
     func bytes(_ place: StoragePlace, _ name: String) -> [UInt8]? {
         files.first { $0.place == place && $0.name == name }?.bytes
+    }
+}
+
+extension HomeTemplate {
+    /// Every file `fixture` holds now (lock and temporary files aside).
+    init(of fixture: BridgeFixture) throws {
+        self.init(files: try StoragePlace.allCases.flatMap { place in
+            try FileManager.default.contentsOfDirectory(atPath: fixture.home.path(for: place).string).sorted()
+                .filter { !$0.hasPrefix(".") }
+                .map { StoredFile(place: place, name: $0, bytes: try fixture.bytes(place, $0)) }
+        })
     }
 }
 

@@ -36,13 +36,13 @@ import Testing
         let older = try fixture.bytes(.container, "snapshot")
         try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
         try fixture.overwrite(.container, "snapshot", with: older)
-        let before = try StoragePlace.allCases.map { try fixture.allFiles($0) }
+        let before = try HomeTemplate(of: fixture).files
         let header = try SnapshotEnvelope(bytes: older).header
 
         #expect(throws: SessionError.notNewestSnapshot(found: "snapshot \(header.sequence) of epoch \(header.epoch)", published: header.sequence + 1)) {
             try fixture.app.rotateKeys(now: fixture.start)
         }
-        #expect(try StoragePlace.allCases.map { try fixture.allFiles($0) } == before)
+        #expect(try HomeTemplate(of: fixture).files == before)
         #expect(fixture.reason() == .rollback)
         #expect("\(SessionError.notNewestSnapshot(found: "x", published: 2))".contains("run `bridgectl publish` again"))
     }
@@ -137,10 +137,9 @@ import Testing
         finish: (BridgeFixture) throws -> Void, faults: [FaultInjection.Fault] = [.error("ENOSPC"), .kill]
     ) throws -> Int {
         let template = try liveTemplate.get()
-        let prepared = try HomeTemplate.capture { fixture in
-            for file in template.files { try fixture.place(file) }
-            try prepare(fixture)
-        }
+        let start = try template.fixture()
+        try prepare(start)
+        let prepared = try HomeTemplate(of: start)
         let traced = try prepared.fixture()
         let calls = try FaultInjection.trace(command + ["--home", traced.root], input: input)
         #expect(calls.count >= 10, "\(calls)")
@@ -224,7 +223,7 @@ import Testing
     func noFaultGivesAWrongPasscodeAnUncountedAnswer() throws {
         let fixture = try Self.liveTemplate.get().fixture()
         try fixture.app.lock(now: Date())
-        let locked = try HomeTemplate.capture { copy in for file in try fixture.storedFiles() { try copy.place(file) } }
+        let locked = try HomeTemplate(of: fixture)
         let arguments = ["unlock", "--passcode-stdin"]
         let input = Array("0000\n".utf8)
         // Every call up to the one that prints the answer (later ones cannot hide it); each run costs a scrypt.
@@ -257,9 +256,8 @@ import Testing
             let fixture = try template.fixture()
             try fixture.app.lock(now: Date())
             let record = try fixture.bytes(.container, "auth-status")
-            let output = try Bridgectl.Child(
-                executable: "/usr/bin/prlimit",
-                arguments: ["--fsize=200", try Bridgectl.binary.get(), "unlock", "--passcode-stdin", "--home", fixture.root]
+            let output = try Bridgectl.start(
+                ["unlock", "--passcode-stdin", "--home", fixture.root], launcher: ["/usr/bin/prlimit", "--fsize=200"]
             ).finish(input: Array("\(passcode)\n".utf8))
             #expect(!output.succeeded)
             endings.append("\(output.status.map(String.init) ?? "-") \(output.signal.map(String.init) ?? "-") \(output.stdout)")
@@ -401,35 +399,9 @@ import Testing
 }
 
 extension BridgeFixture {
-    /// Writes a captured file into this fixture's home, creating its place.
-    func place(_ file: StoredFile) throws {
-        mkdir(home.path(for: file.place).string, 0o700)
-        try overwrite(file.place, file.name, with: file.bytes)
-    }
-
-    /// The files of this home (lock and temporary files aside).
-    func storedFiles() throws -> [StoredFile] {
-        try StoragePlace.allCases.flatMap { place in
-            try allFiles(place).map { StoredFile(place: place, name: $0.name, bytes: $0.bytes) }
-        }
-    }
-
-    /// The name and bytes of every file in `place` (lock and temporary files aside), sorted by name.
-    func allFiles(_ place: StoragePlace) throws -> [FileBytes] {
-        try FileManager.default.contentsOfDirectory(atPath: home.path(for: place).string).sorted()
-            .filter { !$0.hasPrefix(".") }
-            .map { FileBytes(name: $0, bytes: try bytes(place, $0)) }
-    }
-
     /// How many keys the data keyset holds.
     func keyCount() throws -> Int {
         let keyset = try DataKeyset(storedBytes: SecureBytes(copying: bytes(.keychain, "keyset")))
         return 1 + keyset.decryptOnly.count
     }
-}
-
-/// A file's name and bytes, comparable.
-struct FileBytes: Equatable {
-    let name: String
-    let bytes: [UInt8]
 }

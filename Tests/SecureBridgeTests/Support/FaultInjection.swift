@@ -47,10 +47,8 @@ enum FaultInjection {
     static func trace(_ arguments: [String], input: [UInt8] = [], calls: [String] = changingCalls) throws -> [Call] {
         let log = FileManager.default.temporaryDirectory.path + "/securebridge-strace-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let output = try Bridgectl.Child(
-            executable: strace,
-            arguments: ["-f", "-qq", "-o", log, "-e", "trace=" + calls.joined(separator: ","), try Bridgectl.binary.get()]
-                + arguments
+        let output = try Bridgectl.start(
+            arguments, launcher: [strace, "-f", "-qq", "-o", log, "-e", "trace=" + calls.joined(separator: ",")]
         ).finish(input: input)
         guard output.signal == nil else { throw Bridgectl.Failure(description: "traced run died: \(output)") }
         var counts: [String: Int] = [:]
@@ -74,12 +72,12 @@ enum FaultInjection {
         case let .error(name): "error=\(name)"
         case .kill: "signal=SIGKILL"
         }
-        return try Bridgectl.Child(
-            executable: strace,
-            arguments: [
-                "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(call.name)",
-                "-e", "inject=\(call.name):\(action):when=\(call.ordinal)", try Bridgectl.binary.get(),
-            ] + arguments
+        return try Bridgectl.start(
+            arguments,
+            launcher: [
+                strace, "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(call.name)",
+                "-e", "inject=\(call.name):\(action):when=\(call.ordinal)",
+            ]
         ).finish(input: input)
     }
 }
