@@ -74,12 +74,13 @@ extension BridgeApp {
         let header = envelope.header
         let found = "snapshot \(header.sequence) of epoch \(header.epoch)"
         let marks = try places.keychain.readMarks()
+        let publisher = try loadSigningKey(places).publicKey
         // Not below the mark (which rises once a snapshot is written, and whenever a widget reads one) and
         // not above the app's last number; a number reserved by a command that failed before its write
         // leaves a gap above the live snapshot, which is still the newest.
         guard header.epoch == state.epoch, header.sequence <= published, header.sequence >= marks.snapshotSequence,
               let dataKey = keyset.key(withID: header.dataKeyID),
-              let payload = try? envelope.open(verifyingWith: try loadSigningKey(places).publicKey, dataKey: dataKey)
+              let payload = try? envelope.open(verifyingWith: publisher, dataKey: dataKey)
         else { throw SessionError.notNewestSnapshot(found: found, published: published) }
         return (payload, SnapshotTimes(issuedAt: header.issuedAt, staleAt: header.staleAt, expiresAt: header.expiresAt))
     }

@@ -92,10 +92,11 @@ extension BridgeApp {
     /// `SessionError.unfinished` that says what took effect (`applied`) and
     /// which command finishes it. With `applied` nil, failures pass unchanged.
     func finishing(_ applied: String?, command: String, _ steps: () throws -> Void) throws {
+        guard let applied else { return try steps() }
         do {
             try steps()
-        } catch let error where applied != nil && !(error is SessionError) {
-            throw SessionError.unfinished(applied: applied!, failure: "\(error)", command: command)
+        } catch let error where !(error is SessionError) {
+            throw SessionError.unfinished(applied: applied, failure: "\(error)", command: command)
         }
     }
 }
