@@ -35,25 +35,29 @@ import Testing
         #expect(entries == entriesBefore.sorted(), "created: \(entries)")
     }
 
-    @Test func aKeychainInsideTheContainerIsRefused() throws {
-        let fixture = try BridgeFixture()
-        let root = fixture.root
-        try Self.expectRefused(
-            fixture, app: root + "/a", keychain: root + "/c/k", container: root + "/c", naming: ["keychain", "container"])
+    /// Places relative to the fixture's root, and the two that overlap.
+    struct Overlap: Sendable, CustomTestStringConvertible {
+        let app: String
+        let keychain: String
+        let container: String
+        let naming: [String]
+        var testDescription: String { naming.joined(separator: " and ") }
     }
 
-    @Test func aKeychainEqualToTheAppDirectoryIsRefusedWithoutHanging() throws {
+    @Test(arguments: [
+        // A keychain inside the container.
+        Overlap(app: "/a", keychain: "/c/k", container: "/c", naming: ["keychain", "container"]),
+        // A keychain equal to the app directory, spelled otherwise: refused without hanging on a double lock.
+        Overlap(app: "/a", keychain: "/b/../a/", container: "/c", naming: ["app", "keychain"]),
+        // A container inside the app directory.
+        Overlap(app: "/a", keychain: "/k", container: "/a/c", naming: ["app", "container"]),
+    ])
+    func overlappingPlacesAreRefused(_ overlap: Overlap) throws {
         let fixture = try BridgeFixture()
         let root = fixture.root
         try Self.expectRefused(
-            fixture, app: root + "/a", keychain: root + "/b/../a/", container: root + "/c", naming: ["app", "keychain"])
-    }
-
-    @Test func aContainerInsideTheAppDirectoryIsRefused() throws {
-        let fixture = try BridgeFixture()
-        let root = fixture.root
-        try Self.expectRefused(
-            fixture, app: root + "/a", keychain: root + "/k", container: root + "/a/c", naming: ["app", "container"])
+            fixture, app: root + overlap.app, keychain: root + overlap.keychain, container: root + overlap.container,
+            naming: overlap.naming)
     }
 
     @Test func anOverlapBehindASymbolicLinkIsRefused() throws {
