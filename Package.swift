@@ -4,7 +4,12 @@ import PackageDescription
 let package = Package(
     name: "SecureBridge",
     products: [
+        // The core: what an app and its widget link.
         .library(name: "SecureBridge", targets: ["SecureBridge"]),
+        // Tools beside the core, for hosts and developers.
+        .library(name: "SecureBridgePreview", targets: ["SecureBridgePreview"]),
+        .library(name: "SecureBridgeDoctor", targets: ["SecureBridgeDoctor"]),
+        .library(name: "SecureBridgeFollow", targets: ["SecureBridgeFollow"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
     dependencies: [
@@ -15,18 +20,48 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "COpenSSL"),
+        // The core and the tools live together under Sources/SecureBridge, one
+        // folder each: the library product card names that one folder.
         .target(
             name: "SecureBridge",
             dependencies: [
                 "COpenSSL",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/SecureBridge/Core"
+        ),
+        .target(
+            name: "SecureBridgePreview",
+            dependencies: ["SecureBridge"],
+            path: "Sources/SecureBridge/Preview"
+        ),
+        .target(
+            name: "SecureBridgeDoctor",
+            dependencies: [
+                "SecureBridge",
+                "COpenSSL",
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/SecureBridge/Doctor"
+        ),
+        .target(
+            name: "SecureBridgeFollow",
+            dependencies: [
+                "SecureBridge",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/SecureBridge/Follow"
         ),
         .executableTarget(
             name: "bridgectl",
             dependencies: [
                 "SecureBridge",
+                "SecureBridgePreview",
+                "SecureBridgeDoctor",
+                "SecureBridgeFollow",
+                "COpenSSL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
@@ -36,6 +71,9 @@ let package = Package(
             name: "SecureBridgeTests",
             dependencies: [
                 "SecureBridge",
+                "SecureBridgePreview",
+                "SecureBridgeDoctor",
+                "SecureBridgeFollow",
                 "bridgectl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

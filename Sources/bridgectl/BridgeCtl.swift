@@ -2,7 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Logging
 import SecureBridge
-import Synchronization
+import SecureBridgeDoctor
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -24,10 +24,11 @@ struct BridgeCtl: AsyncParsableCommand {
         ]
     )
 
-    /// Makes the process non-dumpable before any secret is read, then runs
-    /// the command: a plain `read` straight away (see `QuickRead`), anything
-    /// else through the argument parser. When the process cannot be
-    /// protected, no command runs: one sentence on standard error, exit 1.
+    /// Makes the process non-dumpable before any secret is read, bootstraps
+    /// the logging system (the one place that does), then runs the command:
+    /// a plain `read` straight away (see `QuickRead`), anything else through
+    /// the argument parser. When the process cannot be protected, no command
+    /// runs: one sentence on standard error, exit 1.
     static func main() async {
         do {
             try ProcessHardening.protectSecrets()
@@ -35,6 +36,9 @@ struct BridgeCtl: AsyncParsableCommand {
             _ = try? FileDescriptor.standardError.writeAll("\(error)\n".utf8)
             Glibc.exit(1)
         }
+        // No option takes a value that starts with a dash, so `--verbose`
+        // anywhere before `--` is the flag.
+        LogOutput.bootstrap(verbose: CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--verbose"))
         if let plan = QuickRead.plan(for: Array(CommandLine.arguments.dropFirst())) {
             plan.run()
             return
@@ -59,10 +63,6 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(help: "Log what the library does (ids, sequences, reasons, paths; never data) to standard error.")
     var verbose = false
-
-    func validate() throws {
-        LogOutput.bootstrap(verbose: verbose)
-    }
 
     var bridgeHome: BridgeHome {
         get throws {
@@ -98,15 +98,8 @@ struct GlobalOptions: ParsableArguments {
 /// Sends the library's swift-log messages to standard error: warnings and
 /// errors by default, everything from debug up with `--verbose`.
 enum LogOutput {
-    private static let bootstrapped = Mutex(false)
-
-    /// Bootstraps swift-log once per process; later calls do nothing.
+    /// Bootstraps swift-log; `main` calls it once, before any command runs.
     static func bootstrap(verbose: Bool) {
-        let first = bootstrapped.withLock { done in
-            defer { done = true }
-            return !done
-        }
-        guard first else { return }
         let level: Logger.Level = verbose ? .debug : .warning
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import SecureBridge
+import SecureBridgeDoctor
 
 extension BridgeCtl {
     struct Doctor: ParsableCommand {
@@ -22,7 +23,7 @@ extension BridgeCtl {
         var strict = false
 
         func run() throws {
-            let report = SecureBridge.Doctor(home: try options.bridgeHome).examine(now: Date())
+            let report = SecureBridgeDoctor.Doctor(home: try options.bridgeHome).examine(now: Date())
             print(format == .json ? report.json : report.text)
             guard strict ? report.isAllOK : report.isHealthy else { throw ExitCode.failure }
         }

@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import SecureBridge
+import SecureBridgePreview
 
 extension PreviewAppearance: ExpressibleByArgument {}
 

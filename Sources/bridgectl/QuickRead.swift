@@ -37,7 +37,7 @@ enum QuickRead {
                 kind: kind, family: family, account: given["--account"], privacy: given["--privacy"] != nil,
                 locale: given["--locale"] ?? WidgetOptions.defaultLocale,
                 scheme: given["--scheme"] ?? WidgetOptions.defaultScheme),
-            format: format, verbose: given["--verbose"] != nil)
+            format: format)
     }
 
     /// `text` as a `Value`: `fallback` when there is no text, `nil` when it names no value.

@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import SecureBridge
+import SecureBridgeFollow
 import SystemPackage
 
 extension WidgetKind: ExpressibleByArgument {}
@@ -149,12 +150,10 @@ extension BridgeCtl {
         var home: BridgeHome?
         var request: WidgetRequest
         var format: OutputFormat
-        var verbose: Bool
 
         /// Reads and prints the timeline. A read cannot fail: problems are
         /// placeholder entries, and without a home it is `not-onboarded`.
         func run() {
-            LogOutput.bootstrap(verbose: verbose)
             let now = instant ?? Date()
             let timeline = home.map { WidgetReader(home: $0).timeline(for: request, now: now, whatIf: instant != nil) }
                 ?? Self.homeUnknownTimeline(for: request, now: now)
@@ -202,7 +201,7 @@ extension BridgeCtl.ReadPlan {
     init(_ read: BridgeCtl.Read) throws {
         self.init(
             instant: try parseInstant(read.widget.now), home: try read.options.bridgeHomeIfKnown,
-            request: try read.widget.request(), format: read.format, verbose: read.options.verbose)
+            request: try read.widget.request(), format: read.format)
     }
 }
 

@@ -1,3 +1,4 @@
+import SecureBridge
 import FoundationEssentials
 
 // Key files present and parseable; the pinned key matching the signing key.

@@ -1,3 +1,4 @@
+import SecureBridge
 internal import COpenSSL
 
 // The OpenSSL linked into this binary (libcrypto.a from libssl-dev, see

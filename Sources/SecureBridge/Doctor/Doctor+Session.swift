@@ -1,3 +1,4 @@
+import SecureBridge
 import FoundationEssentials
 
 // The session as the app recorded it and as the widget's gate sees it, the
@@ -50,7 +51,7 @@ extension Doctor {
     /// (including the clock's high-water mark), without writing a mark.
     func widgetReading(_ files: StoredFiles, now: Date) -> WidgetReader.Reading {
         let markTime = files.highWaterMarks.map { Date(timeIntervalSince1970: TimeInterval($0.time)) } ?? now
-        return WidgetReader(home: home).read(now: max(now, markTime), whatIf: true)
+        return WidgetReader(home: home, logger: logger).read(now: max(now, markTime), whatIf: true)
     }
 
     /// Whether the widget and the app agree on the session: a widget showing

@@ -1,3 +1,4 @@
+import SecureBridge
 import FoundationEssentials
 import SystemPackage
 

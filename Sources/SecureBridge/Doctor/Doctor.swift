@@ -1,5 +1,6 @@
+import SecureBridge
 import FoundationEssentials
-internal import Logging
+public import Logging
 import SystemPackage
 
 /// `bridgectl doctor`: checks a home and explains, one finding each, what is
@@ -17,9 +18,16 @@ import SystemPackage
 public struct Doctor: Sendable {
     /// The places examined.
     public let home: BridgeHome
+    /// Where the examination's summary is logged (counts, at debug level).
+    public let logger: Logger
 
-    public init(home: BridgeHome) {
+    /// A doctor for `home`.
+    /// - Parameters:
+    ///   - home: The places to examine.
+    ///   - logger: Where to log; ``Logging/Logger/secureBridge`` by default.
+    public init(home: BridgeHome, logger: Logger = .secureBridge) {
         self.home = home
+        self.logger = logger
     }
 
     /// Runs every check.
@@ -45,7 +53,7 @@ public struct Doctor: Sendable {
             findings += temporaryFileFindings(places)
         }
         let report = DoctorReport(findings: findings)
-        Log.doctor.debug("examined", metadata: [
+        logger.debug("examined", metadata: [
             "problems": "\(report.count(of: .problem))", "warnings": "\(report.count(of: .warning))",
         ])
         return report

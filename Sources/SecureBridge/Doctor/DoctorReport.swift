@@ -1,3 +1,5 @@
+import SecureBridge
+
 /// What `bridgectl doctor` found, ready to print.
 public struct DoctorReport: Sendable, Equatable {
     /// Every finding, in the order of the checks.

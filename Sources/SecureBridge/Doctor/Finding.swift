@@ -1,3 +1,5 @@
+import SecureBridge
+
 /// One thing `bridgectl doctor` checked: how it stands, what was found and,
 /// unless all is well, what to do about it.
 public struct Finding: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import SecureBridge
+
 /// What a reason code on a widget entry means and what to do about it: the
 /// line `bridgectl doctor` prints for the reason the widget currently shows.
 public struct ReasonExplanation: Sendable, Equatable {

@@ -1,5 +1,6 @@
+import SecureBridge
 import FoundationEssentials
-internal import Logging
+public import Logging
 import SystemPackage
 
 /// The wake-up sources `read --follow` uses on a real home.
@@ -18,14 +19,17 @@ public enum ContainerWatch {
     ///   - home: The places; the container and the keychain are watched.
     ///   - polling: Poll instead of using inotify (network file systems).
     ///   - interval: How often to poll when `polling` is set.
+    ///   - logger: Where a fallback to polling is logged.
     /// - Returns: The source.
-    public static func wakeUps(for home: BridgeHome, polling: Bool = false, interval: Duration = .seconds(2)) -> any WakeUpSource {
+    public static func wakeUps(
+        for home: BridgeHome, polling: Bool = false, interval: Duration = .seconds(2), logger: Logger = .secureBridge
+    ) -> any WakeUpSource {
         guard !polling else { return PollingWakeUps(interval: interval) }
         let fallback = PollingWakeUps(interval: min(interval, brokenWatchInterval))
         do {
-            return try InotifyWatch(directories: [home.container, home.keychain], fallback: fallback)
+            return try InotifyWatch(directories: [home.container, home.keychain], fallback: fallback, logger: logger)
         } catch {
-            Log.follow.debug("polling instead of inotify", metadata: ["path": "\(home.container)", "error": "\(error)"])
+            logger.debug("polling instead of inotify", metadata: ["path": "\(home.container)", "error": "\(error)"])
             return fallback
         }
     }

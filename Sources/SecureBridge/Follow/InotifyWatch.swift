@@ -1,3 +1,4 @@
+import SecureBridge
 import FoundationEssentials
 import Dispatch
 internal import Logging
@@ -28,12 +29,14 @@ final class InotifyWatch: WakeUpSource, Sendable {
     private let queue = DispatchQueue(label: "SecureBridge.follow.inotify")
     /// Set once a watch is gone; `next` then polls.
     private let watchLost = Mutex(false)
+    private let logger: Logger
 
     /// Starts watching `directories`.
     /// - Throws: `Errno` when inotify or the pipe cannot be set up, or a directory cannot be watched.
-    init(directories: [FilePath], fallback: PollingWakeUps) throws {
+    init(directories: [FilePath], fallback: PollingWakeUps, logger: Logger = .secureBridge) throws {
         handles = try Handles(directories: directories)
         self.fallback = fallback
+        self.logger = logger
     }
 
     func next(timeout: Duration?) async throws -> WakeUp {
@@ -52,7 +55,7 @@ final class InotifyWatch: WakeUpSource, Sendable {
         case .deadline: return .deadlineReached
         case .cancelled: throw CancellationError()
         case let .lost(reason):
-            Log.follow.debug("inotify watch lost; polling from now on", metadata: ["reason": "\(reason)"])
+            logger.debug("inotify watch lost; polling from now on", metadata: ["reason": "\(reason)"])
             watchLost.withLock { $0 = true }
             return .containerChanged
         }

@@ -1,3 +1,4 @@
+import SecureBridge
 import FoundationEssentials
 internal import Logging
 
@@ -56,16 +57,16 @@ public struct TimelineFollower: Sendable {
             case .containerChanged:
                 // Judged at the instant of the timeline on screen, so only a change of the files counts.
                 guard reader.timeline(for: request, now: shownAt, whatIf: true) != timeline else { continue }
-                Log.follow.debug("the places changed", metadata: ["reloads": "\(reloads)"])
+                reader.logger.debug("the places changed", metadata: ["reloads": "\(reloads)"])
             case .deadlineReached:
-                Log.follow.debug("reload date reached", metadata: ["deadline": "\(deadline.map(UTCTimestamp.string(from:)) ?? "none")"])
+                reader.logger.debug("reload date reached", metadata: ["deadline": "\(deadline.map(UTCTimestamp.string(from:)) ?? "none")"])
             }
             shownAt = clock()
             timeline = reader.timeline(for: request, now: shownAt)
             try await emit(timeline)
             reloads += 1
         }
-        Log.follow.debug("stopped", metadata: ["reloads": "\(reloads)"])
+        reader.logger.debug("stopped", metadata: ["reloads": "\(reloads)"])
     }
 
     /// When a widget host would ask for a new timeline by itself: the policy's

@@ -1,3 +1,4 @@
+import SecureBridge
 import FoundationEssentials
 
 /// Why a `TimelineFollower` woke up.

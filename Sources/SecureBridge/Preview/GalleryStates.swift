@@ -1,3 +1,4 @@
+import SecureBridge
 import FoundationEssentials
 
 /// The four states the gallery shows every family in.

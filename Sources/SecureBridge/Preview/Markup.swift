@@ -1,3 +1,5 @@
+import SecureBridge
+
 /// Text made safe to stand in XML, SVG and HTML.
 ///
 /// Every string that reaches markup goes through `escaped(_:)`: the five

@@ -1,3 +1,5 @@
+import SecureBridge
+
 /// Light or dark: the two appearances every preview is drawn in.
 public enum PreviewAppearance: String, Sendable, Hashable, CaseIterable {
     case light

@@ -1,3 +1,5 @@
+import SecureBridge
+
 /// A widget's size in points, as WidgetKit lays it out on a phone
 /// (`systemExtraLarge`: on an iPad).
 public struct PreviewSize: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import SecureBridge
+
 /// Accumulates SVG elements; every text and attribute value is escaped.
 struct SVGWriter {
     /// Where a text is anchored.

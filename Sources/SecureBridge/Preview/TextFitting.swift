@@ -1,3 +1,5 @@
+import SecureBridge
+
 /// Estimates how wide text is drawn, and shortens it to fit.
 ///
 /// SVG has no text measurement without a renderer, so widths are estimated

@@ -1,3 +1,4 @@
+import SecureBridge
 import FoundationEssentials
 
 /// What one widget shows, decided once from a timeline entry and drawn by

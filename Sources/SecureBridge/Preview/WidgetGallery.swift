@@ -1,3 +1,4 @@
+import SecureBridge
 import FoundationEssentials
 
 /// The gallery: one self-contained HTML page (inline SVG and CSS, no

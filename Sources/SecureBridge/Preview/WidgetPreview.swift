@@ -1,3 +1,4 @@
+import SecureBridge
 import FoundationEssentials
 
 /// What `bridgectl preview` shows: the reader's gate run once, and the
@@ -72,24 +73,5 @@ public struct WidgetPreview: Sendable {
     /// and the timeline of `timelineFamily` entry by entry.
     public func galleryHTML(timelineFamily: WidgetFamily) -> String {
         WidgetGallery.html(for: self, timelineFamily: timelineFamily)
-    }
-}
-
-extension WidgetRequest {
-    /// `other` for another family. The other fields were validated when
-    /// `other` was made, so this cannot fail.
-    init(_ other: WidgetRequest, family: WidgetFamily) {
-        self.init(other, family: family, configuredAccountID: other.configuredAccountID)
-    }
-
-    /// `other` for another family and configured account.
-    init(_ other: WidgetRequest, family: WidgetFamily, configuredAccountID: String?) {
-        kind = other.kind
-        self.family = family
-        self.configuredAccountID = configuredAccountID
-        isPrivacyContext = other.isPrivacyContext
-        localeIdentifier = other.localeIdentifier
-        deepLinkScheme = other.deepLinkScheme
-        refreshInterval = other.refreshInterval
     }
 }

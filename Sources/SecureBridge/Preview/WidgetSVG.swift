@@ -1,3 +1,5 @@
+import SecureBridge
+
 /// Draws timeline entries as SVG, each family at its real point size.
 ///
 /// A widget is drawn from the entry's view models only: the currency sign

@@ -1,3 +1,5 @@
+import SecureBridge
+
 /// Several widgets in one SVG: families side by side, one row per appearance,
 /// each with its family, size and state beneath it.
 enum WidgetSheet {

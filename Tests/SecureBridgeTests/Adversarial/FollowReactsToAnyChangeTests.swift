@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeFollow
 
 /// Issue 11, item 10: `read --follow` notices a lock however the container
 /// changed around it: the reload token deleted, replaced by a directory, or

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import bridgectl
 
 @Suite struct SessionTests {
     @Test func loginWhileLoggedInIsRefusedWithASentence() throws {

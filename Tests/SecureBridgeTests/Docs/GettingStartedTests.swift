@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import bridgectl
 
 /// The code of `SecureBridge.docc/GettingStarted.md`, line for line except the
 /// home (a fresh temporary one), so the article cannot drift from the API.

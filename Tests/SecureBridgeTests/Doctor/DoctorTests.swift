@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeDoctor
 
 @Suite struct DoctorTests {
     @Test func openSSLIsTheLinkedInOpenSSL3WithEveryAlgorithm() {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @testable import SecureBridge
+@testable import SecureBridgeFollow
 
 /// A wake-up source the test drives: it reports each time the follower waits
 /// (with the timeout it asked for) and answers with what the test sends.

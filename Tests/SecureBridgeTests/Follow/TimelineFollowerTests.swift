@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeFollow
 
 @Suite struct TimelineFollowerTests {
     static let request = try! WidgetRequest(kind: .balance, family: .systemMedium, refreshInterval: WidgetRequest.maximumRefreshInterval)

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import SecureBridge
+@testable import SecureBridgePreview
 
 /// Builds previews of constructed gate results, and reads SVG back.
 enum PreviewFixtures {

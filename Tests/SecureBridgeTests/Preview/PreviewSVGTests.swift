@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgePreview
 
 @Suite struct PreviewSVGTests {
     @Test func everyFamilyStateAndAppearanceIsWellFormedXML() throws {

@@ -1,5 +1,7 @@
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgePreview
+@testable import bridgectl
 
 @Suite struct PreviewTerminalTests {
     @Test func colourOnlyOnATerminal() {

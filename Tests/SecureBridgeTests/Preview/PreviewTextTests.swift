@@ -2,6 +2,8 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import bridgectl
+@testable import SecureBridgePreview
 
 @Suite struct PreviewTextTests {
     @Test func markupEscapesTheFiveCharactersAndReplacesUnsafeOnes() {

@@ -1,0 +1,15 @@
+public import Logging
+
+extension Logger {
+    /// The logger SecureBridge's types use when none is given: the label
+    /// `SecureBridge`, through whatever handler the program bootstrapped.
+    ///
+    /// The library never bootstraps the logging system and never makes a
+    /// logger per call: each app, reader, doctor and provider takes a
+    /// `Logger` once, at construction.
+    ///
+    /// What may be logged: file paths, key ids, sequence numbers, epochs,
+    /// reason codes, counts and error descriptions (which never carry
+    /// secrets). Never a key, passcode, balance, IBAN, account name or user id.
+    public static var secureBridge: Logger { Logger(label: "SecureBridge") }
+}

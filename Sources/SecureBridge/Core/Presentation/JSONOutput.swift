@@ -1,0 +1,109 @@
+/// A JSON document with ordered object keys, written deterministically: what
+/// SecureBridge prints (timelines, status) is built from these.
+package enum JSONOutput: Sendable {
+    case string(String)
+    case bool(Bool)
+    case integer(Int64)
+    /// An unsigned number, for counters read from disk (epochs, sequences) that may reach 2⁶⁴ − 1.
+    case unsigned(UInt64)
+    case null
+    case array([JSONOutput])
+    case object([(String, JSONOutput)])
+
+    /// An optional string, `null` when absent.
+    package static func string(_ value: String?) -> JSONOutput {
+        value.map(JSONOutput.string) ?? .null
+    }
+
+    /// The compact serialisation: no whitespace between tokens.
+    package var serialized: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case let .string(text):
+            Self.writeString(text, to: &out)
+        case let .bool(flag):
+            out += flag ? "true" : "false"
+        case let .integer(number):
+            out += String(number)
+        case let .unsigned(number):
+            out += String(number)
+        case .null:
+            out += "null"
+        case let .array(items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case let .object(members):
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out += "," }
+                Self.writeString(key, to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// A JSON string: `"` and `\` escaped, control characters as short or
+    /// `\u00XX` escapes, and U+2028/U+2029 escaped so the output is also safe
+    /// to embed in JavaScript.
+    private static func writeString(_ text: String, to out: inout String) {
+        out += "\""
+        // Most strings need no escape at all: append them whole.
+        if !needsEscaping(text) {
+            out += text
+            out += "\""
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u00" + hexByte(UInt8(scalar.value))
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    /// Whether `text` holds anything `writeString` escapes: a control
+    /// character, `"`, `\\`, DEL, U+2028 or U+2029 (UTF-8 `E2 80 A8`/`A9`).
+    private static func needsEscaping(_ text: String) -> Bool {
+        var last: UInt8 = 0
+        var beforeLast: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
+                return true
+            }
+            if beforeLast == 0xE2, last == 0x80, byte == 0xA8 || byte == 0xA9 { return true }
+            beforeLast = last
+            last = byte
+        }
+        return false
+    }
+
+    private static func hexByte(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    }
+}

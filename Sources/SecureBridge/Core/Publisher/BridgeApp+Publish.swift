@@ -1,0 +1,102 @@
+import FoundationEssentials
+internal import Logging
+
+/// What a successful publish did.
+public struct PublishReceipt: Sendable, Equatable {
+    /// The snapshot's sequence number.
+    public let sequence: UInt64
+    /// How many accounts it carries.
+    public let accountCount: Int
+    /// Whether what a widget shows changed, so the reload token moved.
+    public let contentChanged: Bool
+    /// When amounts turn stale and when they disappear.
+    public let staleAt: Date
+    public let expiresAt: Date
+}
+
+extension BridgeApp {
+    /// Validates the bank API's account list and publishes it as the new snapshot.
+    ///
+    /// The input is validated before the lock is taken. Durable steps, in order:
+    /// 1. the app state reserves the snapshot's sequence;
+    /// 2. the sealed snapshot replaces the old one atomically: it is live;
+    /// 3. the keychain's snapshot mark rises to it;
+    /// 4. when what a widget shows changed, the reload token moves;
+    /// 5. the app state records the content's digest.
+    /// A crash before 2 leaves the old snapshot and a gap in the sequence; an
+    /// error after 2 is `SessionError.unfinished`, saying the snapshot is live.
+    /// - Parameters:
+    ///   - input: The JSON document (array of accounts, or object with accounts and analytics).
+    ///   - ttlSeconds: Hard expiry: after it the widget shows no amounts.
+    ///   - staleAfterSeconds: Soft expiry: after it amounts are flagged stale.
+    ///   - now: The current time.
+    /// - Throws: `InputError` naming the record and field, `SessionError`, storage errors.
+    @discardableResult
+    public func publish(_ input: [UInt8], ttlSeconds: Int64, staleAfterSeconds: Int64, now: Date) throws -> PublishReceipt {
+        guard staleAfterSeconds <= ttlSeconds else {
+            throw SessionError.staleAfterExceedsTTL
+        }
+        let portfolio = try PublishInput.decode(input)
+        let payload = try portfolio.payloadBytes()
+        return try transaction(now: now) { places, state in
+            try requireLiveSession(state, now: now)
+            let issuedAt = Self.seconds(now)
+            let sequence = try writeSnapshot(
+                payload, under: try loadKeyset(places).primary, places: places, state: &state, command: "bridgectl publish",
+                times: .init(issuedAt: issuedAt, staleAt: issuedAt + staleAfterSeconds, expiresAt: issuedAt + ttlSeconds))
+            let digest = Bytes.hex(try SHA256.hash(payload))
+            let changed = digest != state.contentDigest
+            try finishing("Snapshot \(sequence) is live", command: "bridgectl publish") {
+                if changed {
+                    try places.container.renewReloadToken()
+                    state.contentDigest = digest
+                    try state.save(to: places)
+                }
+            }
+            return PublishReceipt(
+                sequence: sequence, accountCount: portfolio.accounts.count, contentChanged: changed,
+                staleAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + staleAfterSeconds)),
+                expiresAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + ttlSeconds)))
+        }
+    }
+
+    /// When a snapshot was issued, turns stale and expires (Unix seconds).
+    struct SnapshotTimes {
+        let issuedAt: Int64
+        let staleAt: Int64
+        let expiresAt: Int64
+    }
+
+    /// Publish's steps 1 to 3, shared with key rotation: reserves the next
+    /// snapshot sequence (app state), writes `payload` sealed under `dataKey`
+    /// (live from here on), raises the snapshot mark. A failure after the write
+    /// is `SessionError.unfinished`, naming `command` to finish it.
+    /// - Returns: The snapshot's sequence.
+    func writeSnapshot(
+        _ payload: [UInt8], under dataKey: DataKey, places: Places, state: inout AppState, command: String,
+        times: SnapshotTimes
+    ) throws -> UInt64 {
+        let signingKey = try loadSigningKey(places)
+        state.snapshotSequence += 1
+        try state.save(to: places)
+        let sequence = state.snapshotSequence
+        let envelope = try SnapshotEnvelope.seal(
+            payload: payload, epoch: state.epoch, sequence: sequence, issuedAt: times.issuedAt,
+            staleAt: times.staleAt, expiresAt: times.expiresAt, signingKey: signingKey, dataKey: dataKey)
+        try places.container.write(FileName.snapshot, envelope.bytes)
+        try finishing("Snapshot \(sequence) is live", command: command) {
+            try places.keychain.raiseMarks(to: HighWaterMarks(snapshotSequence: sequence))
+        }
+        logger.debug("sealed snapshot", metadata: [
+            "sequence": "\(sequence)", "epoch": "\(state.epoch)", "dataKey": "\(dataKey.id)",
+        ])
+        return sequence
+    }
+
+    func loadKeyset(_ places: Places) throws -> DataKeyset {
+        guard let stored = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
+            throw KeychainError.missing(file: FileName.keyset)
+        }
+        return try DataKeyset(storedBytes: stored)
+    }
+}

@@ -1,0 +1,198 @@
+import FoundationEssentials
+public import Logging
+
+/// The widget side: it checks onboarding and the auth status before it
+/// touches the snapshot, then verifies, decrypts and decodes the snapshot.
+///
+/// The gate, in order (DESIGN.md, "The reader's gate"):
+/// 1. onboarding record present and signed by the pinned key, not rolled back;
+/// 2. auth status signed, not rolled back, of the same enrollment, not logged
+///    out, session not expired;
+/// 3. snapshot: size cap → parse → known key ids → signature → epoch matches
+///    the auth status → sequence ≥ high-water mark → decrypt → strict decode.
+///
+/// The widget holds the data key but not the signing key, so it can read but
+/// never author a snapshot.
+public struct WidgetReader: Sendable {
+    /// The places the widget reads (it writes only its keychain marks).
+    public let home: BridgeHome
+    /// Parsed keys reused while their files hold the same bytes; shared by copies of this reader.
+    private let cache = ReaderCache()
+    /// Where the gate's refusals and failed mark updates are logged (at debug and warning level).
+    public let logger: Logger
+
+    /// A reader of `home`'s keychain and container places.
+    /// - Parameters:
+    ///   - home: The places to read.
+    ///   - logger: Where to log; ``Logging/Logger/secureBridge`` by default.
+    public init(home: BridgeHome, logger: Logger = .secureBridge) {
+        self.home = home
+        self.logger = logger
+    }
+
+    /// What the gate concluded at an instant, and the instant it used.
+    public struct Reading: Sendable, Equatable {
+        /// Placeholder reason or verified content.
+        public let result: GateResult
+        /// The time the gate judged by: never earlier than a time the widget
+        /// has already seen, so setting the clock back does not revive data.
+        public let now: Date
+    }
+
+    /// Runs the gate.
+    /// - Parameters:
+    ///   - now: The clock reading.
+    ///   - whatIf: A hypothetical instant (`read --now`): the clock's
+    ///     high-water mark is not applied and no mark is written.
+    /// - Returns: The gate's result; never throws, as a widget must always render.
+    public func read(now: Date, whatIf: Bool = false) -> Reading {
+        // Each place is opened and checked once; every file of the read comes
+        // through that descriptor (SecureDirectory.OpenForReading).
+        let keychain = SecureDirectory(path: home.keychain, place: .keychain)
+        let container = SecureDirectory(path: home.container, place: .container)
+        do {
+            // The way to each place, walked once: its ancestors are checked, and
+            // the resolved paths show overlapping places (a keychain inside the
+            // container), which are unsafe storage.
+            try home.checkSeparate(resolved: [.keychain: try keychain.checkAncestors(), .container: try container.checkAncestors()])
+            let reading = try keychain.withOpenForReading { keychainFiles in
+                try container.withOpenForReading { containerFiles in
+                    try read(
+                        WidgetPlaces(keychain: keychainFiles, container: containerFiles, keychainDirectory: keychain),
+                        now: now, whatIf: whatIf)
+                }
+            }
+            return (reading ?? nil) ?? Reading(result: .placeholder(.notOnboarded), now: now)
+        } catch {
+            return Reading(result: .placeholder(Self.reason(for: error)), now: now)
+        }
+    }
+
+    /// The gate over open places; throws only when the marks cannot be read.
+    private func read(_ places: WidgetPlaces, now: Date, whatIf: Bool) throws -> Reading {
+        let marks = try places.keychain.read(FileName.marks, limit: FileLimit.marks)
+            .map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+        let clock = Int64(now.timeIntervalSince1970.rounded(.down))
+        let effectiveNow = whatIf || clock >= marks.time ? now : Date(timeIntervalSince1970: TimeInterval(marks.time))
+        var seen = HighWaterMarks()
+        let result: GateResult
+        do {
+            result = try gate(places, marks: marks, now: effectiveNow, seen: &seen)
+        } catch {
+            let reason = Self.reason(for: error)
+            result = .placeholder(reason)
+            logger.debug("gate refused", metadata: ["reason": "\(reason.rawValue)", "error": "\(error)"])
+        }
+        if !whatIf {
+            seen.time = clock
+            // Persist only when something moved: a read costs no disk write otherwise.
+            let merged = marks.merged(with: seen)
+            if merged.onboardingSequence != marks.onboardingSequence || merged.authSequence != marks.authSequence
+                || merged.snapshotSequence != marks.snapshotSequence || merged.time >= marks.time + Self.timeMarkGranularity
+            {
+                do {
+                    try places.keychainDirectory.raiseMarks(to: seen)
+                } catch {
+                    logger.warning("could not raise the high-water marks", metadata: ["error": "\(error)"])
+                }
+            }
+        }
+        return Reading(result: result, now: effectiveNow)
+    }
+
+    /// How far the clock must advance before the time mark is written again.
+    static let timeMarkGranularity: Int64 = 60
+
+    /// The two places a widget can see, open for one read.
+    private struct WidgetPlaces {
+        let keychain: SecureDirectory.OpenForReading
+        let container: SecureDirectory.OpenForReading
+        /// The keychain place itself, for raising the marks under its lock.
+        let keychainDirectory: SecureDirectory
+    }
+
+    private func gate(_ places: WidgetPlaces, marks: HighWaterMarks, now: Date, seen: inout HighWaterMarks) throws -> GateResult {
+        // 1. Onboarding.
+        guard let pinnedPEM = try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey),
+              let onboardingBytes = try places.container.read(FileName.onboarding, limit: FileLimit.record)
+        else { return .placeholder(.notOnboarded) }
+        let publisher = try cache.publicKey(pem: pinnedPEM)
+        let onboardingRecord = try SignedRecord(bytes: onboardingBytes, expected: .onboarding)
+        let onboarding = try OnboardingRecord(payload: onboardingRecord.verifiedPayload(publicKey: publisher))
+        guard onboardingRecord.sequence >= marks.onboardingSequence else { return .placeholder(.rollback) }
+        seen.onboardingSequence = onboardingRecord.sequence
+
+        // 2. Auth status.
+        guard let authBytes = try places.container.read(FileName.authStatus, limit: FileLimit.record) else {
+            return .placeholder(.loggedOut)
+        }
+        let authRecord = try SignedRecord(bytes: authBytes, expected: .authStatus)
+        let auth = try AuthStatus(payload: authRecord.verifiedPayload(publicKey: publisher))
+        guard authRecord.sequence >= marks.authSequence else { return .placeholder(.rollback) }
+        seen.authSequence = authRecord.sequence
+        guard ConstantTime.equals(auth.enrollmentID, onboarding.enrollmentID) else { return .placeholder(.tampered) }
+        switch auth.state {
+        case .loggedOut: return .placeholder(.loggedOut)
+        case .active, .locked: break
+        }
+        guard !auth.hasExpired(at: now) else { return .placeholder(.sessionExpired) }
+
+        // 3. Snapshot.
+        guard let snapshotBytes = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot) else {
+            return .placeholder(.noData)
+        }
+        let envelope = try SnapshotEnvelope(bytes: snapshotBytes)
+        let header = envelope.header
+        guard header.signingKeyID == publisher.keyID else { return .placeholder(.unknownKey) }
+        guard let keysetBytes = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
+            return .placeholder(.unknownKey)
+        }
+        guard let dataKey = try cache.keyset(stored: keysetBytes).key(withID: header.dataKeyID) else {
+            return .placeholder(.unknownKey)
+        }
+        try envelope.verifySignature(with: publisher)
+        guard header.epoch == auth.epoch else { return .placeholder(.rollback) }
+        guard header.sequence >= marks.snapshotSequence else { return .placeholder(.rollback) }
+        seen.snapshotSequence = header.sequence
+        let plaintext = try envelope.decrypt(usingSnapshotKey: cache.snapshotKey(for: dataKey, epoch: header.epoch))
+        let portfolio = try plaintext.withUnsafeBytes { try Portfolio(payload: $0) }
+
+        func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        return .content(
+            VerifiedContent(
+                portfolio: portfolio, issuedAt: date(header.issuedAt), staleAt: date(header.staleAt),
+                expiresAt: date(header.expiresAt), sessionExpiresAt: date(auth.sessionExpiresAt),
+                isLocked: auth.state == .locked, hidesBalances: auth.hidesBalances))
+    }
+
+    /// The placeholder reason for a failure anywhere in the gate.
+    static func reason(for error: any Error) -> Reason {
+        switch error {
+        // Content a writer can produce in a file of ours: a damaged file, not unsafe storage.
+        case StorageError.tooLarge, StorageError.changedWhileReading: return .tampered
+        // Out of descriptors or memory, or an I/O error: nothing to do with safety; try again soon.
+        case let error as StorageError where error.isTransient: return .unavailable
+        case is StorageError: return .insecureStorage
+        case let error as EnvelopeError:
+            switch error {
+            case .unknownSigningKey, .unknownDataKey: return .unknownKey
+            default: return .tampered
+            }
+        case KeychainError.missing: return .unknownKey
+        default: return .tampered
+        }
+    }
+}
+
+extension WidgetReader {
+    /// Runs the gate and builds the timeline a widget would render: what
+    /// `bridgectl read` prints.
+    /// - Parameters:
+    ///   - request: The widget's kind, family and configuration.
+    ///   - now: The clock reading.
+    ///   - whatIf: A hypothetical instant: nothing is persisted (see `read(now:whatIf:)`).
+    public func timeline(for request: WidgetRequest, now: Date, whatIf: Bool = false) -> Timeline {
+        let reading = read(now: now, whatIf: whatIf)
+        return WidgetTimeline.timeline(for: reading.result, request: request, now: reading.now)
+    }
+}

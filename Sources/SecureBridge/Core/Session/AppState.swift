@@ -1,0 +1,95 @@
+import FoundationEssentials
+
+/// The app side's private bookkeeping in `app/state.json`: who is logged in,
+/// the session as the app last signed it, and the counters that make every
+/// epoch and sequence number move forward only.
+package struct AppState: Codable, Sendable, Equatable {
+    var version = 1
+    package var userID: String?
+    /// Hex of the onboarding's random enrollment id.
+    var enrollmentID: String?
+    package var epoch: UInt64 = 0
+    var onboardingSequence: UInt64 = 0
+    package var authSequence: UInt64 = 0
+    var snapshotSequence: UInt64 = 0
+    package var session: Session?
+    /// SHA-256 of the last published payload, to keep the reload token still when nothing visible changed.
+    var contentDigest: String?
+    /// Unlock attempts counted and not yet cleared by a right passcode; each
+    /// is counted before the passcode is checked.
+    package var failedUnlocks = 0
+    /// When the last of them was counted (Unix seconds); the back-off runs from here.
+    var lastUnlockAttemptAt: Int64?
+
+    package struct Session: Codable, Sendable, Equatable {
+        package var state: AuthStatus.State
+        package var expiresAt: Int64
+        package var hidesBalances: Bool
+
+        package init(state: AuthStatus.State, expiresAt: Int64, hidesBalances: Bool) {
+            self.state = state
+            self.expiresAt = expiresAt
+            self.hidesBalances = hidesBalances
+        }
+    }
+
+    /// Reads `app/state.json`; a fresh state when there is none.
+    /// - Throws: `SessionError.damagedState` when the file is not a version 1 state.
+    static func load(from app: SecureDirectory) throws -> AppState {
+        guard let bytes = try app.read(FileName.state, limit: FileLimit.state) else { return AppState() }
+        return try AppState(storedBytes: bytes)
+    }
+
+    /// Replaces `app/state.json` atomically and durably.
+    func save(to places: Places) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try places.app.write(FileName.state, Array(try encoder.encode(self)))
+    }
+
+    var enrollment: [UInt8]? { enrollmentID.flatMap(Bytes.fromHex) }
+
+    /// The numbers that only ever move forward. A command reserves them (saves
+    /// the state with them raised) before it uses them, so a crash leaves a
+    /// gap, never a number used twice.
+    struct Counters: Equatable {
+        var epoch: UInt64
+        var onboardingSequence: UInt64
+        var authSequence: UInt64
+        var snapshotSequence: UInt64
+    }
+
+    var counters: Counters {
+        get { Counters(epoch: epoch, onboardingSequence: onboardingSequence, authSequence: authSequence, snapshotSequence: snapshotSequence) }
+        set {
+            epoch = newValue.epoch
+            onboardingSequence = newValue.onboardingSequence
+            authSequence = newValue.authSequence
+            snapshotSequence = newValue.snapshotSequence
+        }
+    }
+
+    /// The session of this state signed as auth status number `authSequence`.
+    /// - Throws: `SessionError.damagedState` without a session or an enrollment.
+    func signedAuthStatus(with key: Ed25519.PrivateKey, now: Date) throws -> SignedRecord {
+        guard let session, let enrollment else { throw SessionError.damagedState }
+        let status = AuthStatus(
+            state: session.state, epoch: epoch, issuedAt: BridgeApp.seconds(now), sessionExpiresAt: session.expiresAt,
+            hidesBalances: session.hidesBalances, enrollmentID: enrollment)
+        return try status.signed(sequence: authSequence, with: key)
+    }
+
+    /// The session's state as a word for messages: `none` without a session.
+    var sessionName: String { session.map { "\($0.state)" } ?? "none" }
+}
+
+extension AppState {
+    /// Decodes the stored JSON.
+    /// - Throws: `SessionError.damagedState` when it is not a version 1 state.
+    package init(storedBytes bytes: [UInt8]) throws {
+        guard let state = try? JSONDecoder().decode(AppState.self, from: Data(bytes)), state.version == 1 else {
+            throw SessionError.damagedState
+        }
+        self = state
+    }
+}

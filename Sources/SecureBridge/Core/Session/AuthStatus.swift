@@ -1,0 +1,135 @@
+import FoundationEssentials
+
+/// The user's session as the app last signed it into the container: whether
+/// the widget may show anything, in which auth epoch, and until when.
+///
+/// Payload layout (42 bytes, big-endian) inside a `SignedRecord` of kind 2:
+/// state (1) · epoch (8) · issuedAt (8) · sessionExpiresAt (8) · flags (1, bit 0 = hide balances) · enrollment id (16).
+public struct AuthStatus: Sendable, Equatable {
+    /// The session states of the design.
+    public enum State: UInt8, Sendable, CaseIterable, Codable, CustomStringConvertible {
+        case active = 1
+        case locked = 2
+        case loggedOut = 3
+
+        public var description: String {
+            switch self {
+            case .active: "active"
+            case .locked: "locked"
+            case .loggedOut: "loggedOut"
+            }
+        }
+
+        /// Stored by name (`"active"`, `"locked"`, `"loggedOut"`) in the app's state file.
+        public init(from decoder: any Decoder) throws {
+            let name = try decoder.singleValueContainer().decode(String.self)
+            guard let state = Self.allCases.first(where: { $0.description == name }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown session state"))
+            }
+            self = state
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(description)
+        }
+    }
+
+    public var state: State
+    /// The auth epoch: every login and logout moves it on.
+    public var epoch: UInt64
+    /// When the app signed this status (Unix seconds).
+    public var issuedAt: Int64
+    /// When the session ends (Unix seconds).
+    public var sessionExpiresAt: Int64
+    /// The user's preference to hide balances in widgets.
+    public var hidesBalances: Bool
+    /// Ties the status to one onboarding (`OnboardingRecord.enrollmentID`).
+    public var enrollmentID: [UInt8]
+
+    static let payloadByteCount = 42
+
+    var payload: [UInt8] {
+        var writer = ByteWriter(capacity: Self.payloadByteCount)
+        writer.append(state.rawValue)
+        writer.append(epoch)
+        writer.append(issuedAt)
+        writer.append(sessionExpiresAt)
+        writer.append(UInt8(hidesBalances ? 1 : 0))
+        writer.append(enrollmentID)
+        return writer.bytes
+    }
+
+    init(state: State, epoch: UInt64, issuedAt: Int64, sessionExpiresAt: Int64, hidesBalances: Bool, enrollmentID: [UInt8]) {
+        self.state = state
+        self.epoch = epoch
+        self.issuedAt = issuedAt
+        self.sessionExpiresAt = sessionExpiresAt
+        self.hidesBalances = hidesBalances
+        self.enrollmentID = enrollmentID
+    }
+
+    /// Decodes a verified payload strictly.
+    package init(payload: ArraySlice<UInt8>) throws {
+        var reader = ByteReader(payload)
+        guard payload.count == Self.payloadByteCount,
+              let stateByte = reader.u8(), let epoch = reader.u64(), let issuedAt = reader.i64(),
+              let expiresAt = reader.i64(), let flags = reader.u8(), let enrollment = reader.take(16)
+        else {
+            throw EnvelopeError.invalidField(field: "auth status", reason: "it is not \(Self.payloadByteCount) bytes")
+        }
+        guard let state = State(rawValue: stateByte) else {
+            throw EnvelopeError.invalidField(field: "auth state", reason: "\(stateByte) is not a known state")
+        }
+        guard flags & ~1 == 0 else {
+            throw EnvelopeError.invalidField(field: "auth flags", reason: "unknown flag bits are set")
+        }
+        self.init(
+            state: state, epoch: epoch, issuedAt: issuedAt, sessionExpiresAt: expiresAt, hidesBalances: flags == 1,
+            enrollmentID: Array(enrollment))
+    }
+
+    /// The record to store, signed by the publisher.
+    func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {
+        try SignedRecord.sign(kind: .authStatus, sequence: sequence, payload: payload, with: key)
+    }
+
+    /// Whether the session has ended at `now`.
+    func hasExpired(at now: Date) -> Bool {
+        now.timeIntervalSince1970 >= TimeInterval(sessionExpiresAt)
+    }
+}
+
+/// Proof that this installation was onboarded by the holder of the pinned
+/// publisher key, and which enrollment the auth status must belong to.
+///
+/// Payload layout (24 bytes) inside a `SignedRecord` of kind 1:
+/// enrollment id (16) · onboardedAt (8, Unix seconds).
+public struct OnboardingRecord: Sendable, Equatable {
+    /// Random id of this onboarding; never derived from the user's id.
+    public let enrollmentID: [UInt8]
+    /// When the user onboarded (Unix seconds).
+    public let onboardedAt: Int64
+
+    static let payloadByteCount = 24
+
+    init(enrollmentID: [UInt8], onboardedAt: Int64) {
+        self.enrollmentID = enrollmentID
+        self.onboardedAt = onboardedAt
+    }
+
+    init(payload: ArraySlice<UInt8>) throws {
+        var reader = ByteReader(payload)
+        guard payload.count == Self.payloadByteCount, let enrollment = reader.take(16), let at = reader.i64() else {
+            throw EnvelopeError.invalidField(field: "onboarding record", reason: "it is not \(Self.payloadByteCount) bytes")
+        }
+        self.init(enrollmentID: Array(enrollment), onboardedAt: at)
+    }
+
+    func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {
+        var writer = ByteWriter(capacity: Self.payloadByteCount)
+        writer.append(enrollmentID)
+        writer.append(onboardedAt)
+        return try SignedRecord.sign(kind: .onboarding, sequence: sequence, payload: writer.bytes, with: key)
+    }
+}

@@ -1,0 +1,189 @@
+import FoundationEssentials
+public import Logging
+
+/// The app side of SecureBridge: onboarding and the session (login, lock,
+/// unlock, logout, preferences), publishing and key rotation.
+///
+/// Every operation takes `now`, so tests can drive the clock; the CLI passes
+/// the system time. Operations serialise on a `flock` in `app/`.
+public struct BridgeApp: Sendable {
+    /// The three places this app writes.
+    public let home: BridgeHome
+    /// The scrypt cost for new passcode verifiers.
+    let passcodeCost: PasscodeVerifier.Cost
+    /// Where each command's signed records and snapshots are logged (ids and sequences, at debug level).
+    public let logger: Logger
+
+    /// After this many wrong passcodes in a row the session is wiped.
+    public static let maximumFailedUnlocks = 10
+
+    /// The app side of `home`.
+    /// - Parameters:
+    ///   - home: The places the app writes.
+    ///   - logger: Where to log; ``Logging/Logger/secureBridge`` by default.
+    public init(home: BridgeHome, logger: Logger = .secureBridge) {
+        self.init(home: home, passcodeCost: .owasp, logger: logger)
+    }
+
+    package init(home: BridgeHome, passcodeCost: PasscodeVerifier.Cost, logger: Logger = .secureBridge) {
+        self.home = home
+        self.passcodeCost = passcodeCost
+        self.logger = logger
+    }
+
+    /// Runs `body` with the places open and the app lock held.
+    ///
+    /// Before `body`, it finishes what an earlier command cut short: it
+    /// removes leftover temporary files, settles an interrupted key rotation
+    /// and carries out a wipe owed to a tenth wrong passcode. `body` saves the
+    /// app state itself, at the step its command's order names (see
+    /// `docs/SECURITY.md`, "App side"); nothing is saved for it afterwards.
+    /// - Parameter onboarding: Whether the places may be created (login);
+    ///   every other operation on a home that was never set up fails with
+    ///   `SessionError.notOnboarded` and leaves nothing behind.
+    func transaction<R>(onboarding: Bool = false, now: Date, _ body: (Places, inout AppState) throws -> R) throws -> R {
+        if !onboarding, try SecureDirectory.open(.app, in: home) == nil { throw SessionError.notOnboarded }
+        let places = try Places.prepare(home)
+        return try places.app.withExclusiveLock {
+            try Self.removeLeftoverTemporaryFiles(places)
+            try settleInterruptedRotation(places)
+            var state = try AppState.load(from: places.app)
+            if state.failedUnlocks >= Self.maximumFailedUnlocks, state.session?.state != .loggedOut {
+                // A tenth wrong passcode whose process died before the wipe: wipe now, whatever the clock says.
+                try wipeSession(places, &state, now: now)
+                if !onboarding { throw SessionError.sessionWiped }
+            }
+            return try body(places, &state)
+        }
+    }
+
+    /// Removes the temporary files a writer killed mid-write left in the three places.
+    ///
+    /// Call it holding the app lock: every writer of `app/` and `container/`
+    /// holds it, and so do the writers of the keyset and the pinned key; the
+    /// marks' writers (app and widgets) hold the keychain lock, taken here.
+    static func removeLeftoverTemporaryFiles(_ places: Places) throws {
+        try places.app.removeLeftoverTemporaryFiles()
+        try places.container.removeLeftoverTemporaryFiles()
+        _ = try places.keychain.withExclusiveLock { try places.keychain.removeLeftoverTemporaryFiles() }
+    }
+
+    // MARK: Login
+
+    /// Logs `user` in, onboarding this installation first if needed.
+    ///
+    /// Durable steps, in order (a crash after any of them leaves the app
+    /// logged out as before, and the widget with no snapshot to show):
+    /// 1. the signing key (app) and its pinned public key (keychain), on first use;
+    /// 2. the app state reserves the new epoch and record sequences;
+    /// 3. the keychain's marks rise to them: every earlier record is a rollback;
+    /// 4. the old snapshot is removed; a new data keyset (keychain) and the
+    ///    passcode verifier (app) are written;
+    /// 5. a new onboarding record and the `active` auth status (container);
+    /// 6. the reload token;
+    /// 7. the app state records the user and the session.
+    /// - Parameters:
+    ///   - user: The user's id.
+    ///   - passcode: The passcode that will unlock the app.
+    ///   - sessionSeconds: How long the session lasts.
+    ///   - now: The current time.
+    /// - Throws: `SessionError.alreadyLoggedIn` while a session is live, input errors, storage errors.
+    public func login(user: String, passcode: SecureBytes, sessionSeconds: Int64, now: Date) throws {
+        guard Self.isValidUserID(user) else { throw SessionError.invalidUserID }
+        try Self.validate(passcode)
+        let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
+        try transaction(onboarding: true, now: now) { places, state in
+            if let session = state.session, session.state != .loggedOut, Self.seconds(now) < session.expiresAt {
+                throw SessionError.alreadyLoggedIn(user: state.userID ?? "unknown")
+            }
+            let signingKey = try loadOrCreateSigningKey(places)
+            var next = state
+            next.epoch += 1
+            next.onboardingSequence += 1
+            next.authSequence += 1
+            var reservation = state
+            reservation.counters = next.counters
+            try reservation.save(to: places)
+            state = reservation
+            try places.keychain.raiseMarks(to: HighWaterMarks(onboardingSequence: next.onboardingSequence, authSequence: next.authSequence))
+
+            try places.container.remove(FileName.snapshot)
+            try places.keychain.write(FileName.keyset, DataKeyset(primary: try DataKey.generate()).storedBytes)
+            try places.app.write(FileName.passcode, verifier.storedBytes)
+
+            let enrollment = try SystemRandom.bytes(count: 16)
+            next.userID = user
+            next.enrollmentID = Bytes.hex(enrollment)
+            next.failedUnlocks = 0
+            next.lastUnlockAttemptAt = nil
+            next.contentDigest = nil
+            next.session = .init(
+                state: .active, expiresAt: Self.seconds(now) + sessionSeconds,
+                hidesBalances: state.session?.hidesBalances ?? false)
+            let onboarding = try OnboardingRecord(enrollmentID: enrollment, onboardedAt: Self.seconds(now))
+                .signed(sequence: next.onboardingSequence, with: signingKey)
+            try places.container.write(FileName.onboarding, onboarding.bytes)
+            try places.container.write(FileName.authStatus, try next.signedAuthStatus(with: signingKey, now: now).bytes)
+            try places.container.renewReloadToken()
+            try next.save(to: places)
+            state = next
+        }
+    }
+
+    // MARK: Shared steps
+
+    func requireLiveSession(_ state: AppState, now: Date) throws {
+        guard state.userID != nil else { throw SessionError.notOnboarded }
+        guard let session = state.session, session.state != .loggedOut else { throw SessionError.notLoggedIn }
+        guard Self.seconds(now) < session.expiresAt else { throw SessionError.sessionExpired }
+    }
+
+    func loadSigningKey(_ places: Places) throws -> Ed25519.PrivateKey {
+        guard let pem = try places.app.readSecret(FileName.signingKey, limit: FileLimit.signingKey) else {
+            throw SessionError.notOnboarded
+        }
+        return try Ed25519.PrivateKey(pemRepresentation: pem)
+    }
+
+    /// The signing key, created on first use; the keychain's pinned key is
+    /// (re)written whenever it is not the signing key's, so a crash between
+    /// the two writes heals with the next login.
+    private func loadOrCreateSigningKey(_ places: Places) throws -> Ed25519.PrivateKey {
+        let key: Ed25519.PrivateKey
+        if try places.app.fileStatus(FileName.signingKey) != nil {
+            key = try loadSigningKey(places)
+        } else {
+            key = try Ed25519.PrivateKey()
+            try places.app.write(FileName.signingKey, key.pemRepresentation)
+        }
+        let pinned = Array(try key.publicKey.pemRepresentation.utf8)
+        if try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey) != pinned {
+            try places.keychain.write(FileName.pinnedKey, pinned)
+        }
+        return key
+    }
+
+    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+
+    static func isValidUserID(_ user: String) -> Bool {
+        (1...64).contains(user.utf8.count) && user.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"),
+                 UInt8(ascii: "@"): true
+            default: false
+            }
+        }
+    }
+
+    static func validate(_ passcode: SecureBytes) throws {
+        let problem: String? = passcode.withUnsafeBytes { bytes in
+            if bytes.count < 4 { return "it must be at least 4 characters" }
+            if bytes.count > 128 { return "it must be at most 128 bytes" }
+            if bytes.contains(where: { $0 < 0x20 || $0 == 0x7f }) { return "it must not contain control characters" }
+            if String(validating: bytes, as: UTF8.self) == nil { return "it must be valid UTF-8" }
+            return nil
+        }
+        if let problem { throw SessionError.invalidPasscode(problem) }
+    }
+}

@@ -1,0 +1,77 @@
+/// The file names of the three places, in one table (see `docs/CONTAINER.md`).
+package enum FileName {
+    // app/ — the app's own sandbox
+    package static let signingKey = "signing-key.pem"
+    package static let passcode = "passcode"
+    package static let state = "state.json"
+    // keychain/ — shared by the app and the widget
+    package static let keyset = "keyset"
+    package static let pinnedKey = "publisher.pub"
+    package static let marks = "marks"
+    // container/ — shared and untrusted
+    package static let onboarding = "onboarding"
+    package static let authStatus = "auth-status"
+    package static let snapshot = "snapshot"
+    package static let reloadToken = "reload-token"
+}
+
+/// Size caps for every file SecureBridge reads; nothing is read unbounded.
+package enum FileLimit {
+    package static let signingKey = 4096
+    package static let passcode = PasscodeVerifier.storedByteCount
+    package static let state = 64 * 1024
+    package static let keyset = DataKeyset.maximumByteCount
+    package static let pinnedKey = 4096
+    package static let marks = HighWaterMarks.byteCount
+    package static let record = SignedRecord.maximumByteCount
+    package static let snapshot = SnapshotEnvelope.maximumByteCount
+    package static let reloadToken = 64
+}
+
+/// The three directories, opened and checked.
+struct Places {
+    let app: SecureDirectory
+    let keychain: SecureDirectory
+    let container: SecureDirectory
+
+    /// Opens the places for the app side, creating missing directories.
+    ///
+    /// Places that overlap are refused first, before anything is created
+    /// or locked (`BridgeHome.checkSeparate`).
+    static func prepare(_ home: BridgeHome) throws -> Places {
+        try home.checkSeparate()
+        return Places(
+            app: try SecureDirectory.prepare(.app, in: home),
+            keychain: try SecureDirectory.prepare(.keychain, in: home),
+            container: try SecureDirectory.prepare(.container, in: home))
+    }
+}
+
+extension SecureDirectory {
+    /// The keychain's high-water marks (all zero before the first write).
+    func readMarks() throws -> HighWaterMarks {
+        try read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+    }
+
+    /// Raises the keychain's high-water marks to at least `marks`, under the
+    /// keychain lock so the app and concurrent widgets never lower them.
+    func raiseMarks(to marks: HighWaterMarks) throws {
+        try withExclusiveLock {
+            let current = try readMarks()
+            let merged = current.merged(with: marks)
+            if merged != current { try write(FileName.marks, merged.storedBytes) }
+        }
+    }
+
+    /// Writes a fresh random reload token into the container: widgets reload when it changes.
+    ///
+    /// Atomically but not synced: the token only wakes widgets that are
+    /// running, and after a power cut every widget starts afresh and reads
+    /// what is there, so a lost token costs nothing, and a publish one sync
+    /// pair less.
+    func renewReloadToken() throws {
+        try write(
+            FileName.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8),
+            durability: .atomicOnly)
+    }
+}

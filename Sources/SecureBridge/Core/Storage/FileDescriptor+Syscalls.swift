@@ -1,0 +1,147 @@
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// System calls that swift-system does not wrap, in its style: each returns
+// normally or throws the `Errno`, and retries on `EINTR` (never for `close`).
+
+/// Calls `body` until it stops failing with `EINTR`; throws the `Errno` of
+/// any other failure (a result of -1).
+private func retryingOnInterrupt<Result: BinaryInteger>(_ body: () -> Result) throws -> Result {
+    while true {
+        let result = body()
+        if result != -1 { return result }
+        let error = Errno(rawValue: errno)
+        if error != .interrupted { throw error }
+    }
+}
+
+/// The effective user id of this process, which owns everything in storage.
+///
+/// The corresponding C function is `geteuid`.
+func effectiveUserID() -> UserID {
+    UserID(rawValue: geteuid())
+}
+
+extension FileDescriptor {
+    /// Opens `name` relative to this directory descriptor.
+    ///
+    /// The corresponding C function is `openat`.
+    /// - Parameters:
+    ///   - name: A single path component inside this directory.
+    ///   - mode: The read and write access to use.
+    ///   - options: The behaviour for opening the file.
+    ///   - permissions: The permissions for a created file; required with `.create`.
+    /// - Returns: The new descriptor.
+    /// - Throws: `Errno` on failure.
+    func openFile(
+        named name: String,
+        _ mode: FileDescriptor.AccessMode,
+        options: FileDescriptor.OpenOptions,
+        permissions: FilePermissions? = nil
+    ) throws -> FileDescriptor {
+        precondition(permissions != nil || !options.contains(.create), "creating a file needs permissions")
+        let flags = mode.rawValue | options.rawValue
+        let descriptor = try retryingOnInterrupt {
+            openat(rawValue, name, flags, permissions?.rawValue ?? 0)
+        }
+        return FileDescriptor(rawValue: descriptor)
+    }
+
+    /// Returns the status of `name` in this directory without following a
+    /// trailing symbolic link.
+    ///
+    /// The corresponding C function is `fstatat(..., AT_SYMLINK_NOFOLLOW)`.
+    /// - Throws: `Errno` on failure, `.noSuchFileOrDirectory` when absent.
+    func statusOfEntry(named name: String) throws -> Stat {
+        try Stat(FilePath(name), relativeTo: self, flags: .symlinkNoFollow)
+    }
+
+    /// Flushes the file's data and metadata (or a directory's entries) to storage.
+    ///
+    /// The corresponding C function is `fsync`.
+    package func sync() throws {
+        _ = try retryingOnInterrupt { fsync(rawValue) }
+    }
+
+    /// Sets the permission bits of the open file.
+    ///
+    /// The corresponding C function is `fchmod`.
+    func setPermissions(_ permissions: FilePermissions) throws {
+        _ = try retryingOnInterrupt { fchmod(rawValue, permissions.rawValue) }
+    }
+
+    /// Waits for an exclusive advisory lock on the open file. The lock belongs
+    /// to the open file description and is released when it is closed.
+    ///
+    /// The corresponding C function is `flock(LOCK_EX)`.
+    func lockExclusively() throws {
+        _ = try retryingOnInterrupt { flock(rawValue, LOCK_EX) }
+    }
+
+    /// Renames `name` to `newName`, both in this directory, replacing whatever
+    /// `newName` was (a symbolic link is replaced, not followed).
+    ///
+    /// The corresponding C function is `renameat`.
+    func renameEntry(named name: String, to newName: String) throws {
+        _ = try retryingOnInterrupt { renameat(rawValue, name, rawValue, newName) }
+    }
+
+    /// Removes the entry `name` (not a directory) from this directory.
+    ///
+    /// The corresponding C function is `unlinkat`.
+    func unlinkEntry(named name: UnsafePointer<CChar>) throws {
+        _ = try retryingOnInterrupt { unlinkat(rawValue, name, 0) }
+    }
+
+    /// Removes the entry `name` (not a directory) from this directory.
+    ///
+    /// The corresponding C function is `unlinkat`.
+    func unlinkEntry(named name: String) throws {
+        try name.withCString { try unlinkEntry(named: $0) }
+    }
+
+    /// Calls `body` with the name of every entry of this directory except
+    /// `.` and `..`. The names are NUL-terminated bytes, valid only during the call.
+    ///
+    /// The corresponding C functions are `dup`, `fdopendir`, `readdir` and `closedir`.
+    package func forEachEntry(_ body: (UnsafePointer<CChar>) throws -> Void) throws {
+        let duplicate = try self.duplicate()
+        guard let stream = fdopendir(duplicate.rawValue) else {
+            let error = Errno(rawValue: errno)
+            try? duplicate.close()
+            throw error
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)  // the duplicate shares its offset with this descriptor
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw Errno(rawValue: errno) }
+                return
+            }
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let isDotOrDotDot = name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0))
+            if !isDotOrDotDot { try body(name) }
+        }
+    }
+}
+
+extension FilePath {
+    /// Creates this directory with `permissions`.
+    ///
+    /// The corresponding C function is `mkdir`.
+    /// - Throws: `Errno` on failure, `.fileExists` if something is already there.
+    func makeDirectory(permissions: FilePermissions) throws {
+        _ = try withPlatformString { path in
+            try retryingOnInterrupt { mkdir(path, permissions.rawValue) }
+        }
+    }
+}

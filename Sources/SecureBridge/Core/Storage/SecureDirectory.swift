@@ -1,0 +1,220 @@
+import SystemPackage
+
+/// One storage place's directory, checked before every use.
+///
+/// The directory must be a real directory (not a symbolic link), owned by the
+/// effective user, and closed to group and others as its `place` demands (see
+/// `StoragePlace`). Every operation opens the directory again with `O_NOFOLLOW`,
+/// re-checks it and works relative to that descriptor (`openat`, `renameat`,
+/// `unlinkat`), so swapping the directory after the first check gains nothing.
+///
+/// File names are single path components that do not start with a dot; dot
+/// names are reserved for temporary files (`.<name>.tmp-<hex>`) and the lock (`.lock`).
+public struct SecureDirectory: Sendable {
+    /// Where the directory is.
+    public let path: FilePath
+    /// Which place it is, which decides how strict the checks are.
+    public let place: StoragePlace
+
+    init(path: FilePath, place: StoragePlace) {
+        self.path = path
+        self.place = place
+    }
+
+    /// Opens a place for writing, creating it (and missing parents) with mode 0700 first.
+    ///
+    /// Its ancestors are checked first (`checkAncestors`), before anything is
+    /// created. An existing directory is checked, never repaired: a symbolic
+    /// link, a non-directory, another owner or too-open permissions are refused.
+    /// - Parameters:
+    ///   - place: Which place this is.
+    ///   - path: Where it is.
+    /// - Returns: The checked directory.
+    /// - Throws: `StorageError`.
+    public static func prepare(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory {
+        let directory = SecureDirectory(path: path, place: place)
+        try directory.checkAncestors()
+        try makeDirectory(path)
+        guard let descriptor = try directory.openDirectory() else {
+            throw StorageError.io(path: path.string, operation: "open", errno: .noSuchFileOrDirectory)
+        }
+        try? descriptor.close()
+        return directory
+    }
+
+    /// Opens a place for writing under `home`, creating it if needed. See `prepare(_:at:)`.
+    public static func prepare(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory {
+        try prepare(place, at: home.path(for: place))
+    }
+
+    /// Opens a place for reading, creating nothing; its ancestors are checked
+    /// first (`checkAncestors`).
+    /// - Parameters:
+    ///   - place: Which place this is.
+    ///   - path: Where it is.
+    /// - Returns: The checked directory, or `nil` when it does not exist.
+    /// - Throws: `StorageError` when it exists but is not safe to use.
+    public static func open(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory? {
+        let directory = SecureDirectory(path: path, place: place)
+        try directory.checkAncestors()
+        guard let descriptor = try directory.openDirectory() else { return nil }
+        try? descriptor.close()
+        return directory
+    }
+
+    /// Opens a place for reading under `home`, creating nothing. See `open(_:at:)`.
+    public static func open(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory? {
+        try open(place, at: home.path(for: place))
+    }
+
+    /// The full path of `name` in this directory, for messages.
+    public func path(of name: String) -> String {
+        path.string + "/" + name
+    }
+}
+
+// MARK: - Checks shared by the file operations
+
+extension SecureDirectory {
+    /// The longest file name accepted, leaving room for the temporary-file suffix.
+    static let maximumNameLength = 200
+
+    /// Refuses names that are not one plain path component.
+    func checkName(_ name: String) throws {
+        let bytes = name.utf8
+        guard !bytes.isEmpty, bytes.count <= Self.maximumNameLength,
+            bytes.first != UInt8(ascii: "."),
+            !bytes.contains(UInt8(ascii: "/")), !bytes.contains(0)
+        else {
+            throw StorageError.invalidName(path: path(of: name))
+        }
+    }
+
+    /// Refuses a file or directory not owned by the effective user, or open to
+    /// group or others beyond what this place allows.
+    /// - Parameter user: The effective user id, when the caller already asked for it.
+    func checkOwnerAndPermissions(_ status: Stat, path: String, isDirectory: Bool, user: UserID? = nil) throws {
+        let user = user ?? effectiveUserID()
+        guard status.userID == user else {
+            throw StorageError.wrongOwner(path: path, owner: status.userID.rawValue, expected: user.rawValue)
+        }
+        let mode = UInt32(status.permissions.rawValue) & 0o7777
+        guard mode & place.forbiddenPermissions == 0 else {
+            throw StorageError.insecurePermissions(path: path, mode: mode, isDirectory: isDirectory)
+        }
+    }
+
+    /// Refuses anything but a regular file with one link, owned by the
+    /// effective user and closed to group and others as this place demands.
+    ///
+    /// A link count of zero is accepted: it means a writer renamed a new
+    /// version over the file after it was opened, and what was opened is still
+    /// the complete old version.
+    func checkFile(_ status: Stat, path: String, user: UserID? = nil) throws {
+        guard status.type == .regular else {
+            throw status.type == .symbolicLink
+                ? StorageError.symbolicLink(path: path) : StorageError.notRegularFile(path: path)
+        }
+        try checkOwnerAndPermissions(status, path: path, isDirectory: false, user: user)
+        guard status.linkCount <= 1 else {
+            throw StorageError.hardLinked(path: path, linkCount: status.linkCount)
+        }
+    }
+
+    /// Runs `body`, turning an `Errno` into `StorageError.io` for `operation` on `path`.
+    func attempt<Result>(_ operation: String, _ path: String, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as Errno {
+            throw StorageError.io(path: path, operation: operation, errno: error)
+        }
+    }
+}
+
+// MARK: - The directory descriptor
+
+extension SecureDirectory {
+    /// Opens and checks the directory.
+    /// - Returns: Its descriptor, or `nil` when it does not exist.
+    func openDirectory() throws -> FileDescriptor? {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(path, .readOnly, options: [.directory, .noFollow, .closeOnExec])
+        } catch Errno.noSuchFileOrDirectory {
+            return nil
+        } catch let error as Errno {
+            if error == .tooManySymbolicLinkLevels || error == .notDirectory,
+                let status = try? path.stat(followTargetSymlink: false)
+            {
+                if status.type == .symbolicLink { throw StorageError.symbolicLink(path: path.string) }
+                if status.type != .directory { throw StorageError.notDirectory(path: path.string) }
+            }
+            throw StorageError.io(path: path.string, operation: "open", errno: error)
+        }
+        do {
+            let status = try attempt("inspect", path.string) { try descriptor.stat() }
+            guard status.type == .directory else { throw StorageError.notDirectory(path: path.string) }
+            try checkOwnerAndPermissions(status, path: path.string, isDirectory: true)
+            return descriptor
+        } catch {
+            try? descriptor.close()
+            throw error
+        }
+    }
+
+    /// Runs `body` with the checked directory's descriptor, closing it afterwards.
+    /// - Returns: `body`'s result, or `nil` when the directory does not exist.
+    package func withDirectory<Result>(_ body: (FileDescriptor) throws -> Result) throws -> Result? {
+        guard let descriptor = try openDirectory() else { return nil }
+        defer { try? descriptor.close() }
+        return try body(descriptor)
+    }
+
+    /// Runs `body` with the checked directory's descriptor; a missing directory
+    /// is an error for `operation` on `name`.
+    func withExistingDirectory<Result>(
+        _ operation: String, _ name: String, _ body: (FileDescriptor) throws -> Result
+    ) throws -> Result {
+        guard let descriptor = try openDirectory() else {
+            throw StorageError.io(path: path(of: name), operation: operation, errno: .noSuchFileOrDirectory)
+        }
+        defer { try? descriptor.close() }
+        return try body(descriptor)
+    }
+
+    /// Makes the directory's entries durable (after a rename or an unlink).
+    /// File systems that cannot sync directories (`EINVAL`) are tolerated.
+    func syncDirectory(_ descriptor: FileDescriptor) throws {
+        do {
+            try descriptor.sync()
+        } catch Errno.invalidArgument {
+            return
+        } catch let error as Errno {
+            throw StorageError.io(path: path.string, operation: "sync", errno: error)
+        }
+    }
+
+    /// Creates `path` and its missing parents with mode 0700; existing ones are left alone.
+    static func makeDirectory(_ path: FilePath) throws {
+        do {
+            try path.makeDirectory(permissions: .ownerReadWriteExecute)
+        } catch Errno.fileExists {
+            return
+        } catch Errno.noSuchFileOrDirectory {
+            let parent = path.removingLastComponent()
+            guard !parent.isEmpty, parent != path else {
+                throw StorageError.io(path: path.string, operation: "create", errno: .noSuchFileOrDirectory)
+            }
+            try makeDirectory(parent)
+            do {
+                try path.makeDirectory(permissions: .ownerReadWriteExecute)
+            } catch Errno.fileExists {
+                return
+            } catch let error as Errno {
+                throw StorageError.io(path: path.string, operation: "create", errno: error)
+            }
+        } catch let error as Errno {
+            throw StorageError.io(path: path.string, operation: "create", errno: error)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import FoundationEssentials
+
+/// Builds entries from verified content, applying selection and redaction.
+package enum EntryBuilder {
+    /// The entry for `content` at `date`, as `EntryVisibility` allows.
+    package static func entry(for content: VerifiedContent, request: WidgetRequest, at date: Date, isSample: Bool) -> TimelineEntry {
+        let selection = ContentSelection.choose(from: content.portfolio, for: request)
+        let visibility = EntryVisibility.of(content, hasDisplayableContent: selection != nil, for: request, at: date)
+        guard let selection, visibility.state != .placeholder else {
+            return placeholderEntry(reason: visibility.reason ?? .noData, request: request, at: date)
+        }
+        let masked = visibility.state == .masked
+        let locale = request.localeIdentifier
+        let lastUpdated = LastUpdated(date: content.issuedAt, seenAt: date)
+        switch selection {
+        case let .accounts(accounts):
+            let models = accounts.map { accountModel($0, masked: masked, request: request) }
+            let title = request.family.accountLimit == 1 ? accounts[0].name : "Accounts"
+            return TimelineEntry(
+                date: date, state: visibility.state, reason: visibility.reason, title: title, isSample: isSample,
+                url: models.first?.url, accounts: models, spending: nil, lastUpdated: lastUpdated)
+        case let .spending(figures):
+            let model = spendingModel(figures, masked: masked, localeIdentifier: locale)
+            return TimelineEntry(
+                date: date, state: visibility.state, reason: visibility.reason,
+                title: SpendingTitle.title(forPeriod: figures.period), isSample: isSample,
+                url: nil, accounts: [], spending: model, lastUpdated: lastUpdated)
+        }
+    }
+
+    /// A placeholder: the reason's prompt and the login link, no account data.
+    static func placeholderEntry(reason: Reason, request: WidgetRequest, at date: Date) -> TimelineEntry {
+        TimelineEntry(
+            date: date, state: .placeholder, reason: reason, title: PlaceholderPrompt.title(for: reason),
+            isSample: false, url: try? DeepLink.login.url(scheme: request.deepLinkScheme),
+            accounts: [], spending: nil, lastUpdated: nil)
+    }
+
+    static func accountModel(_ account: Account, masked: Bool, request: WidgetRequest) -> AccountViewModel {
+        AccountViewModel(
+            id: account.id,
+            name: account.name,
+            balance: masked ? Redaction.mask : MoneyFormatter.string(for: account.balance, localeIdentifier: request.localeIdentifier),
+            iban: Redaction.maskedIBAN(account.iban),
+            type: account.type,
+            currency: account.balance.currency.code,
+            url: try? DeepLink.account(id: account.id).url(scheme: request.deepLinkScheme))
+    }
+
+    static func spendingModel(_ figures: SpendingFigures, masked: Bool, localeIdentifier: String) -> SpendingViewModel {
+        func money(_ amount: Money) -> String {
+            masked ? Redaction.mask : MoneyFormatter.string(for: amount, localeIdentifier: localeIdentifier)
+        }
+        // Masked rows are chosen and ordered by name alone: ranking by amount would give the amounts away.
+        let categories = (masked ? figures.firstByName : figures.top).map { share in
+            CategoryViewModel(
+                name: share.category,
+                amount: money(share.amount),
+                shareTenthsOfPercent: masked ? nil : share.tenthsOfPercent,
+                percent: masked ? nil : PercentFormatter.string(tenthsOfPercent: share.tenthsOfPercent, localeIdentifier: localeIdentifier))
+        }
+        return SpendingViewModel(
+            period: figures.period, currency: figures.currency.code,
+            totalSpent: money(figures.totalSpent), totalReceived: money(figures.totalReceived),
+            categories: categories)
+    }
+}
+
+/// The headline of a placeholder entry.
+enum PlaceholderPrompt {
+    static func title(for reason: Reason) -> String {
+        switch reason {
+        case .notOnboarded: return "Open SecureBridge to set up your widget"
+        case .loggedOut: return "Log in to see your accounts"
+        case .sessionExpired: return "Your session has ended: log in again"
+        case .noData: return "No account data to show yet"
+        case .tampered, .rollback, .unknownKey, .insecureStorage:
+            return "Open SecureBridge to refresh your accounts"
+        case .unavailable:
+            return "Your accounts will show again in a moment"
+        case .locked, .hidden, .privacy, .stale, .expired:
+            return "Open SecureBridge to see your accounts"
+        }
+    }
+}
+
+/// The headline of a spending entry: `Spending November 2026`.
+enum SpendingTitle {
+    private static let months = [
+        "January", "February", "March", "April", "May", "June",
+        "July", "August", "September", "October", "November", "December",
+    ]
+
+    /// - Parameter period: `YYYY-MM`; anything else gives plain "Spending".
+    static func title(forPeriod period: String) -> String {
+        let parts = period.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+            parts[0].allSatisfy(\.isASCIIDigitCharacter), parts[1].allSatisfy(\.isASCIIDigitCharacter),
+            let month = Int(parts[1]), (1...12).contains(month)
+        else { return "Spending" }
+        return "Spending \(months[month - 1]) \(parts[0])"
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigitCharacter: Bool { isASCII && isWholeNumber }
+}

@@ -1,0 +1,122 @@
+import FoundationEssentials
+
+/// What the widget host asks for: which widget, at which size, in which context.
+public struct WidgetRequest: Sendable, Hashable {
+    /// The shortest accepted refresh interval: one minute.
+    public static let minimumRefreshInterval: TimeInterval = 60
+    /// The longest accepted refresh interval: one week.
+    public static let maximumRefreshInterval: TimeInterval = 7 * 24 * 3600
+
+    /// Balance or spending widget.
+    public let kind: WidgetKind
+    /// The size class, which limits how much is listed and whether amounts may show.
+    public let family: WidgetFamily
+    /// The account the user picked for this widget, if any (balance widgets only).
+    public let configuredAccountID: String?
+    /// The device is in a privacy context (locked screen, screen sharing): no amounts.
+    public let isPrivacyContext: Bool
+    /// The locale amounts and percentages are formatted for, e.g. `en_US`, `de_DE`.
+    public let localeIdentifier: String
+    /// The app's URL scheme for deep links, normalised to lower case.
+    public let deepLinkScheme: String
+    /// How long until the widget should ask for a new timeline when nothing changes sooner.
+    public let refreshInterval: TimeInterval
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - kind: Balance or spending widget.
+    ///   - family: The size class.
+    ///   - configuredAccountID: The account the user picked, or `nil` for the main account.
+    ///   - isPrivacyContext: Whether the device is in a privacy context.
+    ///   - localeIdentifier: The formatting locale; `en_US` by default.
+    ///   - deepLinkScheme: The app's URL scheme; `securebridge` by default.
+    ///   - refreshInterval: Seconds until the next reload when nothing changes sooner;
+    ///     30 minutes by default, 1 minute to 7 days.
+    /// - Throws: `TimelineError` if the locale, the scheme or the interval is not acceptable.
+    public init(
+        kind: WidgetKind,
+        family: WidgetFamily,
+        configuredAccountID: String? = nil,
+        isPrivacyContext: Bool = false,
+        localeIdentifier: String = "en_US",
+        deepLinkScheme: String = "securebridge",
+        refreshInterval: TimeInterval = 30 * 60
+    ) throws {
+        guard Self.isValidLocaleIdentifier(localeIdentifier) else { throw TimelineError.invalidLocale }
+        guard DeepLink.isValidScheme(deepLinkScheme) else { throw TimelineError.invalidDeepLinkScheme }
+        guard refreshInterval.isFinite,
+            refreshInterval >= Self.minimumRefreshInterval,
+            refreshInterval <= Self.maximumRefreshInterval
+        else {
+            throw TimelineError.invalidRefreshInterval(
+                minimum: Int(Self.minimumRefreshInterval), maximum: Int(Self.maximumRefreshInterval))
+        }
+        self.kind = kind
+        self.family = family
+        self.configuredAccountID = configuredAccountID
+        self.isPrivacyContext = isPrivacyContext
+        self.localeIdentifier = localeIdentifier
+        self.deepLinkScheme = deepLinkScheme.lowercased()
+        self.refreshInterval = refreshInterval
+    }
+
+    /// The same request without a configured account (the sample data has none of the user's ids).
+    package var withoutConfiguredAccount: WidgetRequest {
+        WidgetRequest(self, family: family, configuredAccountID: nil)
+    }
+
+    /// `other` for another family. The other fields were validated when
+    /// `other` was made, so this cannot fail.
+    package init(_ other: WidgetRequest, family: WidgetFamily) {
+        self.init(other, family: family, configuredAccountID: other.configuredAccountID)
+    }
+
+    /// `other` for another family and configured account: the one request copier.
+    package init(_ other: WidgetRequest, family: WidgetFamily, configuredAccountID: String?) {
+        kind = other.kind
+        self.family = family
+        self.configuredAccountID = configuredAccountID
+        isPrivacyContext = other.isPrivacyContext
+        localeIdentifier = other.localeIdentifier
+        deepLinkScheme = other.deepLinkScheme
+        refreshInterval = other.refreshInterval
+    }
+}
+
+extension WidgetRequest {
+    /// The longest locale identifier accepted, in bytes.
+    static let maximumLocaleLength = 64
+
+    /// Whether `identifier` is a well-formed BCP 47 or ICU-style locale
+    /// identifier, the only text that reaches ICU: a language of 2 or 3
+    /// letters, then optionally a script of 4 letters, a region of 2 letters
+    /// or 3 digits, and variants (5 to 8 letters or digits, or 4 starting
+    /// with a digit), joined by `_` or `-`, at most 64 bytes. `en_US`,
+    /// `de-DE`, `sr-Latn-RS`, `zh_Hant_TW`, `es-419`, `en_US_POSIX`,
+    /// `de-CH-1996`. Nothing else: no path, no `@` keywords, no empty part.
+    public static func isValidLocaleIdentifier(_ identifier: String) -> Bool {
+        let bytes = Array(identifier.utf8)
+        guard !bytes.isEmpty, bytes.count <= maximumLocaleLength else { return false }
+        let parts = bytes.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false) }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        }
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        var rest = parts[...]
+        guard let language = rest.popFirst(), (2...3).contains(language.count), language.allSatisfy(isLetter) else {
+            return false
+        }
+        if let script = rest.first, script.count == 4, script.allSatisfy(isLetter) { rest.removeFirst() }
+        if let region = rest.first,
+            (region.count == 2 && region.allSatisfy(isLetter)) || (region.count == 3 && region.allSatisfy(isDigit))
+        {
+            rest.removeFirst()
+        }
+        return rest.allSatisfy { variant in
+            variant.allSatisfy { isLetter($0) || isDigit($0) }
+                && ((5...8).contains(variant.count) || (variant.count == 4 && variant.first.map(isDigit) == true))
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import FoundationEssentials
+
+/// Built-in, clearly fake content for `WidgetTimeline.placeholder(for:at:)`.
+///
+/// The IBANs are the textbook examples from the IBAN registry documentation.
+package enum WidgetSampleData {
+    static let euro = Currency(code: "EUR", minorUnitDigits: 2)
+
+    static let portfolio = Portfolio(
+        accounts: [
+            Account(id: "sample-main", name: "Sample Checking", balance: Money(minorUnits: 123_456, currency: euro),
+                    iban: IBAN(validated: "DE89370400440532013000"), type: .main),
+            Account(id: "sample-savings", name: "Sample Savings", balance: Money(minorUnits: 250_000, currency: euro),
+                    iban: IBAN(validated: "NL91ABNA0417164300"), type: .secondary),
+            Account(id: "sample-travel", name: "Sample Travel", balance: Money(minorUnits: 8_990, currency: euro),
+                    iban: IBAN(validated: "GB82WEST12345698765432"), type: .secondary),
+        ],
+        analytics: Analytics(
+            period: "2026-01", currency: euro,
+            spent: [
+                CategoryAmount(category: "Sample Groceries", amount: Money(minorUnits: 42_000, currency: euro)),
+                CategoryAmount(category: "Sample Rent", amount: Money(minorUnits: 90_000, currency: euro)),
+                CategoryAmount(category: "Sample Travel", amount: Money(minorUnits: 18_000, currency: euro)),
+            ],
+            received: [
+                CategoryAmount(category: "Sample Salary", amount: Money(minorUnits: 300_000, currency: euro)),
+            ]))
+
+    /// The sample portfolio, published five minutes before `date` and valid for a day.
+    package static func content(around date: Date) -> VerifiedContent {
+        VerifiedContent(
+            portfolio: portfolio, issuedAt: date - 300, staleAt: date + 86_400, expiresAt: date + 2 * 86_400,
+            sessionExpiresAt: date + 86_400, isLocked: false, hidesBalances: false)
+    }
+}
