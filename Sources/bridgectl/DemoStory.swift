@@ -24,7 +24,7 @@ public enum DemoStory {
     static func run(in home: BridgeHome, now: Date, say: (String) -> Void) throws {
         let app = BridgeApp(home: home)
         let widget = WidgetReader(home: home)
-        func show(_ title: String, families: [WidgetFamily] = [.systemMedium], kind: WidgetKind = .balance, at instant: Date = now) throws {
+        func show(_ title: String, families: [BridgeFamily] = [.systemMedium], kind: WidgetKind = .balance, at instant: Date = now) throws {
             var text = "== \(title)\n"
             for family in families {
                 let request = try WidgetRequest(kind: kind, family: family)
@@ -41,7 +41,7 @@ public enum DemoStory {
         try show("Logged in, nothing published yet")
         let receipt = try app.publish(Array(sampleInput.utf8), ttlSeconds: 24 * 3600, staleAfterSeconds: 3600, now: now)
         say("$ bridgectl publish examples/spending.json   → snapshot \(receipt.sequence), \(receipt.accountCount) accounts\n")
-        try show("Every family reads the snapshot", families: WidgetFamily.allCases)
+        try show("Every family reads the snapshot", families: BridgeFamily.allCases)
         try show("The spending widget", families: [.systemMedium], kind: .spending)
         try show("Two hours later the data is stale", at: now.addingTimeInterval(2 * 3600))
         try show("A day later the snapshot has expired: no amounts", at: now.addingTimeInterval(25 * 3600))

@@ -52,7 +52,7 @@ extension BridgeCtl {
             let preview = WidgetPreview(
                 reader: WidgetReader(home: try options.bridgeHome), request: try widget.request(),
                 now: instant ?? Date(), whatIf: instant != nil)
-            let families = widget.family.map { [$0] } ?? WidgetFamily.allCases
+            let families = widget.family.map { [$0] } ?? BridgeFamily.allCases
             if let gallery {
                 try PreviewFile.write(preview.galleryHTML(timelineFamily: widget.family ?? .systemMedium), to: gallery)
                 print(gallery)

@@ -10,12 +10,12 @@ import SecureBridgeFollow
 import SystemPackage
 
 extension WidgetKind: ExpressibleByArgument {}
-extension WidgetFamily: ExpressibleByArgument {}
+extension BridgeFamily: ExpressibleByArgument {}
 
 /// What a widget is and where it is shown; shared by `read` and `preview`.
 struct WidgetOptions: ParsableArguments {
     static let defaultKind = WidgetKind.balance
-    static let defaultFamily = WidgetFamily.systemMedium
+    static let defaultFamily = BridgeFamily.systemMedium
     static let defaultLocale = "en_US"
     static let defaultScheme = "securebridge"
 
@@ -23,7 +23,7 @@ struct WidgetOptions: ParsableArguments {
     var kind = WidgetOptions.defaultKind
 
     @Option(help: "The widget family (its size; default: systemMedium, for preview: all).")
-    var family: WidgetFamily?
+    var family: BridgeFamily?
 
     @Option(help: "The account the widget is configured for (default: the main account).")
     var account: String?
@@ -61,7 +61,7 @@ struct WidgetOptions: ParsableArguments {
     /// The request these option values describe; `QuickRead` builds it the same way.
     /// - Throws: `ValidationError` naming the option whose value the request refuses.
     static func request(
-        kind: WidgetKind, family: WidgetFamily?, account: String?, privacy: Bool, locale: String, scheme: String
+        kind: WidgetKind, family: BridgeFamily?, account: String?, privacy: Bool, locale: String, scheme: String
     ) throws -> WidgetRequest {
         do {
             return try WidgetRequest(
@@ -162,12 +162,12 @@ extension BridgeCtl {
 
         /// The `not-onboarded` placeholder shown when no home can be found;
         /// says once on standard error what is missing.
-        static func homeUnknownTimeline(for request: WidgetRequest, now: Date) -> Timeline {
+        static func homeUnknownTimeline(for request: WidgetRequest, now: Date) -> BridgeTimeline {
             FileDescriptor.standardError.writeWarning(StorageError.homeUnknown.description)
             return WidgetTimeline.timeline(for: .placeholder(.notOnboarded), request: request, now: now)
         }
 
-        static func render(_ timeline: Timeline, as format: OutputFormat) -> String {
+        static func render(_ timeline: BridgeTimeline, as format: OutputFormat) -> String {
             format == .json ? TimelineJSON.render(timeline) : TimelineText.render(timeline)
         }
     }

@@ -85,7 +85,7 @@ public enum Fixture {
         }
 
         /// The widget's full read: gate, verify, decrypt, decode, redact, timeline.
-        public func read(now: Date = Date()) -> Timeline {
+        public func read(now: Date = Date()) -> BridgeTimeline {
             reader.timeline(for: Fixture.request, now: now)
         }
 
@@ -106,7 +106,7 @@ public enum Fixture {
         public let publisher: Ed25519.PublicKey
         public let dataKey: DataKey
         /// The epoch's AES key: HKDF-SHA256 as docs/FORMAT.md specifies it.
-        public let aesKey: SymmetricKey
+        public let aesKey: AES256Key
         public let plaintextCount: Int
 
         public static let snapshotContext = Ed25519.Context("SecureBridge snapshot v1")
@@ -127,8 +127,8 @@ public enum Fixture {
             dataKey = key
             var info = Array("SecureBridge snapshot key v1\0".utf8)
             withUnsafeBytes(of: envelope.header.epoch.bigEndian) { info.append(contentsOf: $0) }
-            aesKey = try SymmetricKey(
-                HKDF.deriveKey(
+            aesKey = try AES256Key(
+                HKDFSHA256.deriveKey(
                     inputKeyMaterial: Self.material(of: key.id, in: keyset), info: info, outputByteCount: 32))
             plaintextCount = envelope.bytes.count - Fixture.envelopeOverhead
             // The floor must open exactly what the reader opens.

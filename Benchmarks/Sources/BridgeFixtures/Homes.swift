@@ -78,7 +78,7 @@ public final class PublishFloor: Sendable {
     let payload: [UInt8]
     let signingKey: Ed25519.PrivateKey
     let dataKey: DataKey
-    let aesKey: SymmetricKey
+    let aesKey: AES256Key
     let header: [UInt8]
     /// Bytes as long as the 1 KB snapshot.
     public let sample: [UInt8]
@@ -90,7 +90,7 @@ public final class PublishFloor: Sendable {
         self.payload = payload
         signingKey = try Ed25519.PrivateKey()
         dataKey = try DataKey.generate()
-        aesKey = try SymmetricKey.generate()
+        aesKey = try AES256Key.generate()
         header = [UInt8](repeating: 0x5a, count: Fixture.Sealed.headerByteCount)
         sample = [UInt8](repeating: 0xa5, count: payload.count + Fixture.envelopeOverhead)
     }

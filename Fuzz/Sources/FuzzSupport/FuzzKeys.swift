@@ -30,7 +30,7 @@ public enum FuzzKeys {
     }
 
     private static func dataKey(first: UInt8) -> DataKey {
-        try! DataKey(key: SymmetricKey(copying: counting(from: first)))
+        try! DataKey(key: AES256Key(copying: counting(from: first)))
     }
 
     /// Seals `payload` with the fixed keys, header and nonce.

@@ -119,7 +119,7 @@ extension Doctor {
         }
         let explanation = reason.explanation
         let shows = switch entry.state {
-        case .placeholder: "shows the login placeholder"
+        case .loginPrompt: "shows the login placeholder"
         case .masked: "masks every amount"
         case .full: "shows amounts, flagged"
         }

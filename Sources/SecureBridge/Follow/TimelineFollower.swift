@@ -39,7 +39,7 @@ public struct TimelineFollower: Sendable {
     ///   - source: What wakes the loop between timelines.
     ///   - emit: Called with each timeline, in order.
     /// - Throws: What `emit` throws; cancellation ends the loop normally.
-    public func follow(wakingOn source: some WakeUpSource, emit: (Timeline) async throws -> Void) async throws {
+    public func follow(wakingOn source: some WakeUpSource, emit: (BridgeTimeline) async throws -> Void) async throws {
         var shownAt = clock()
         var timeline = reader.timeline(for: request, now: shownAt)
         try await emit(timeline)
@@ -71,7 +71,7 @@ public struct TimelineFollower: Sendable {
 
     /// When a widget host would ask for a new timeline by itself: the policy's
     /// date for `after`, the last entry's date for `atEnd`, `nil` for `never`.
-    public static func reloadDate(of timeline: Timeline) -> Date? {
+    public static func reloadDate(of timeline: BridgeTimeline) -> Date? {
         switch timeline.policy {
         case let .after(date): date
         case .atEnd: timeline.entries.last?.date

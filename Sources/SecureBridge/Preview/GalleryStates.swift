@@ -16,8 +16,8 @@ public enum GalleryState: String, Sendable, Hashable, CaseIterable {
 /// One gallery tile's entry and where its data came from.
 struct GalleryTile: Sendable, Equatable {
     let state: GalleryState
-    let family: WidgetFamily
-    let entry: TimelineEntry
+    let family: BridgeFamily
+    let entry: BridgeEntry
     /// Built from the home's snapshot (else from the built-in sample data,
     /// or no data at all for placeholders).
     let fromSnapshot: Bool
@@ -32,7 +32,7 @@ struct GalleryTile: Sendable, Equatable {
 /// full or stale tiles (sample data does), and the request's privacy context
 /// and the accessory families mask as they do in `read`.
 enum GalleryStates {
-    static func tile(_ state: GalleryState, family: WidgetFamily, preview: WidgetPreview) -> GalleryTile {
+    static func tile(_ state: GalleryState, family: BridgeFamily, preview: WidgetPreview) -> GalleryTile {
         let request = preview.request(for: family)
         let now = preview.reading.now
         if state == .placeholder {

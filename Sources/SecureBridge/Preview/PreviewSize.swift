@@ -15,7 +15,7 @@ public struct PreviewSize: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(width)×\(height)" }
 }
 
-extension WidgetFamily {
+extension BridgeFamily {
     /// The family's size in points.
     ///
     /// | family | points |

@@ -27,12 +27,12 @@ public enum TerminalPreview {
     ///   - timelines: The timelines, one per family, as the reader built them.
     ///   - color: Whether ANSI colour may be used (see `TerminalColor`).
     ///   - localeIdentifier: The locale currency signs are looked up in.
-    public static func render(_ timelines: [Timeline], color: Bool, localeIdentifier: String = "en_US") -> String {
+    public static func render(_ timelines: [BridgeTimeline], color: Bool, localeIdentifier: String = "en_US") -> String {
         timelines.map { render($0, color: color, localeIdentifier: localeIdentifier) }.joined(separator: "\n")
     }
 
     /// One timeline: see `render(_:color:localeIdentifier:)`.
-    public static func render(_ timeline: Timeline, color: Bool, localeIdentifier: String = "en_US") -> String {
+    public static func render(_ timeline: BridgeTimeline, color: Bool, localeIdentifier: String = "en_US") -> String {
         let style = TerminalStyle(enabled: color)
         guard let first = timeline.entries.first else {
             return "\(timeline.kind.rawValue) \(timeline.family.rawValue): no entry\n"

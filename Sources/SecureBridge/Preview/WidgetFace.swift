@@ -52,7 +52,7 @@ struct WidgetFace: Sendable, Equatable {
         case prompt(text: String, action: String)
     }
 
-    let family: WidgetFamily
+    let family: BridgeFamily
     let state: EntryState
     let reason: Reason?
     /// The entry's headline.
@@ -75,7 +75,7 @@ struct WidgetFace: Sendable, Equatable {
     ///   - entry: The entry, as the timeline builder made it.
     ///   - family: The family it was made for.
     ///   - localeIdentifier: The locale currency signs are looked up in.
-    init(_ entry: TimelineEntry, family: WidgetFamily, localeIdentifier: String = "en_US") {
+    init(_ entry: BridgeEntry, family: BridgeFamily, localeIdentifier: String = "en_US") {
         self.family = family
         state = entry.state
         reason = entry.reason
@@ -84,7 +84,7 @@ struct WidgetFace: Sendable, Equatable {
         updated = entry.lastUpdated?.relative
         flag = Self.flag(state: entry.state, reason: entry.reason)
 
-        if entry.state != .placeholder, !entry.accounts.isEmpty {
+        if entry.state != .loginPrompt, !entry.accounts.isEmpty {
             let lines = entry.accounts.map { account in
                 AccountLine(
                     name: account.name, amount: account.balance, iban: account.iban,
@@ -92,7 +92,7 @@ struct WidgetFace: Sendable, Equatable {
                     isMain: account.type == .main)
             }
             content = .accounts(primary: lines[0], others: Array(lines.dropFirst()))
-        } else if entry.state != .placeholder, let spending = entry.spending {
+        } else if entry.state != .loginPrompt, let spending = entry.spending {
             content = .spending(
                 symbol: CurrencySign.symbol(forCode: spending.currency, localeIdentifier: localeIdentifier),
                 spent: spending.totalSpent, received: spending.totalReceived,
@@ -113,7 +113,7 @@ struct WidgetFace: Sendable, Equatable {
             return reason == .stale ? Flag(label: "Stale", tone: .warning) : nil
         case .masked:
             return Flag(label: maskLabel(for: reason), tone: .muted)
-        case .placeholder:
+        case .loginPrompt:
             return nil
         }
     }

@@ -8,11 +8,11 @@ import FoundationEssentials
 ///
 /// The page is well-formed XML as well as HTML, so any XML parser can check it.
 enum WidgetGallery {
-    static func html(for preview: WidgetPreview, timelineFamily: WidgetFamily) -> String {
+    static func html(for preview: WidgetPreview, timelineFamily: BridgeFamily) -> String {
         let request = preview.request
         let now = preview.reading.now
         let tiles = GalleryState.allCases.map { state in
-            (state, WidgetFamily.allCases.map { GalleryStates.tile(state, family: $0, preview: preview) })
+            (state, BridgeFamily.allCases.map { GalleryStates.tile(state, family: $0, preview: preview) })
         }
         var page = """
             <!DOCTYPE html>
@@ -80,8 +80,8 @@ enum WidgetGallery {
     /// A compact matrix: states down, light and dark across; the small and
     /// medium widgets, with the lock-screen families beneath them.
     private static func overview(_ tiles: [(GalleryState, [GalleryTile])], localeIdentifier: String) -> String {
-        let families: [WidgetFamily] = [.systemSmall, .systemMedium]
-        let accessories: [WidgetFamily] = [.accessoryRectangular, .accessoryCircular, .accessoryInline]
+        let families: [BridgeFamily] = [.systemSmall, .systemMedium]
+        let accessories: [BridgeFamily] = [.accessoryRectangular, .accessoryCircular, .accessoryInline]
         var html = "<p class=\"note overview-note\">At a glance: the small and medium widgets in each state, light and dark, "
             + "with the lock-screen families beneath them (they never show an amount). Every family follows below, with captions.</p>\n"
         html += "<section id=\"overview\" class=\"overview\">\n"
@@ -106,7 +106,7 @@ enum WidgetGallery {
         return html + "</section>\n"
     }
 
-    private static func timelineSection(_ preview: WidgetPreview, family: WidgetFamily) -> String {
+    private static func timelineSection(_ preview: WidgetPreview, family: BridgeFamily) -> String {
         let timeline = preview.timeline(for: family)
         let now = preview.reading.now
         var html = """
@@ -136,7 +136,7 @@ enum WidgetGallery {
                 requests.append((WidgetRequest(preview.request, family: .systemSmall, configuredAccountID: account.id), account.id))
             }
         }
-        for family in WidgetFamily.allCases where !(preview.request.kind == .balance && family == .systemSmall) {
+        for family in BridgeFamily.allCases where !(preview.request.kind == .balance && family == .systemSmall) {
             requests.append((WidgetRequest(preview.request, family: family, configuredAccountID: nil), "edge-script first"))
         }
         var html = """
@@ -162,11 +162,11 @@ enum WidgetGallery {
         "<div class=\"board \(appearance.rawValue)\">" + figures.joined() + "</div>\n"
     }
 
-    private static func figure(_ entry: TimelineEntry, family: WidgetFamily, appearance: PreviewAppearance, caption: String, locale: String) -> String {
+    private static func figure(_ entry: BridgeEntry, family: BridgeFamily, appearance: PreviewAppearance, caption: String, locale: String) -> String {
         "<figure>" + widget(entry, family: family, appearance: appearance, locale: locale) + "<figcaption>" + caption + "</figcaption></figure>"
     }
 
-    private static func widget(_ entry: TimelineEntry, family: WidgetFamily, appearance: PreviewAppearance, locale: String) -> String {
+    private static func widget(_ entry: BridgeEntry, family: BridgeFamily, appearance: PreviewAppearance, locale: String) -> String {
         WidgetSVG.element(WidgetFace(entry, family: family, localeIdentifier: locale), appearance: appearance)
     }
 

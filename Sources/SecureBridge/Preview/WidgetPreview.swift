@@ -32,17 +32,17 @@ public struct WidgetPreview: Sendable {
     }
 
     /// The request for one family, otherwise the same.
-    public func request(for family: WidgetFamily) -> WidgetRequest {
+    public func request(for family: BridgeFamily) -> WidgetRequest {
         WidgetRequest(request, family: family)
     }
 
     /// The timeline a widget of `family` renders: what `read --family` prints.
-    public func timeline(for family: WidgetFamily) -> Timeline {
+    public func timeline(for family: BridgeFamily) -> BridgeTimeline {
         WidgetTimeline.timeline(for: reading.result, request: request(for: family), now: reading.now)
     }
 
     /// The timelines of `families`, in that order.
-    public func timelines(for families: [WidgetFamily]) -> [Timeline] {
+    public func timelines(for families: [BridgeFamily]) -> [BridgeTimeline] {
         families.map(timeline(for:))
     }
 
@@ -51,7 +51,7 @@ public struct WidgetPreview: Sendable {
     /// - Parameters:
     ///   - families: Which families, in order.
     ///   - color: Whether ANSI colour may be used (see `TerminalColor`).
-    public func text(families: [WidgetFamily], color: Bool) -> String {
+    public func text(families: [BridgeFamily], color: Bool) -> String {
         TerminalPreview.render(timelines(for: families), color: color, localeIdentifier: request.localeIdentifier)
     }
 
@@ -60,7 +60,7 @@ public struct WidgetPreview: Sendable {
     /// One family in one appearance gives that widget alone, at its point
     /// size; otherwise the widgets stand side by side, one row per
     /// appearance, each labelled with its family, size and state.
-    public func svg(families: [WidgetFamily], appearances: [PreviewAppearance]) -> String {
+    public func svg(families: [BridgeFamily], appearances: [PreviewAppearance]) -> String {
         let timelines = timelines(for: families)
         if timelines.count == 1, appearances.count == 1, let entry = timelines[0].entries.first {
             return WidgetSVG.document(entry, family: timelines[0].family, appearance: appearances[0],
@@ -71,7 +71,7 @@ public struct WidgetPreview: Sendable {
 
     /// The gallery page: every family in every state, in both appearances,
     /// and the timeline of `timelineFamily` entry by entry.
-    public func galleryHTML(timelineFamily: WidgetFamily) -> String {
+    public func galleryHTML(timelineFamily: BridgeFamily) -> String {
         WidgetGallery.html(for: self, timelineFamily: timelineFamily)
     }
 }

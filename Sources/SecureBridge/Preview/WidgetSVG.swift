@@ -21,7 +21,7 @@ public enum WidgetSVG {
     ///   - localeIdentifier: The locale currency signs are looked up in.
     /// - Returns: An XML document, starting with the XML declaration.
     public static func document(
-        _ entry: TimelineEntry, family: WidgetFamily, appearance: PreviewAppearance, localeIdentifier: String = "en_US"
+        _ entry: BridgeEntry, family: BridgeFamily, appearance: PreviewAppearance, localeIdentifier: String = "en_US"
     ) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + element(WidgetFace(entry, family: family, localeIdentifier: localeIdentifier), appearance: appearance) + "\n"

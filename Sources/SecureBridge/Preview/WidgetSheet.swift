@@ -9,7 +9,7 @@ enum WidgetSheet {
     static let labelSize = 11.0
 
     /// The first entry of each timeline, drawn in each appearance and labelled.
-    static func document(_ timelines: [Timeline], appearances: [PreviewAppearance], localeIdentifier: String) -> String {
+    static func document(_ timelines: [BridgeTimeline], appearances: [PreviewAppearance], localeIdentifier: String) -> String {
         let shown = timelines.compactMap { timeline in
             timeline.entries.first.map { WidgetFace($0, family: timeline.family, localeIdentifier: localeIdentifier) }
         }

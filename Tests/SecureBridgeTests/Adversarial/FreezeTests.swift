@@ -9,14 +9,14 @@ import Testing
     static let request = try! WidgetRequest(kind: .balance, family: .systemMedium)
 
     /// The first entry of the timeline a widget renders at `start + seconds`.
-    static func entry(_ fixture: BridgeFixture, after seconds: TimeInterval, whatIf: Bool = false) throws -> TimelineEntry {
+    static func entry(_ fixture: BridgeFixture, after seconds: TimeInterval, whatIf: Bool = false) throws -> BridgeEntry {
         try #require(
             fixture.widget.timeline(for: request, now: fixture.start.addingTimeInterval(seconds), whatIf: whatIf)
                 .entries.first)
     }
 
     /// True when no amount can be read off the entry: no account balance holds a digit.
-    static func showsNoAmount(_ entry: TimelineEntry) -> Bool {
+    static func showsNoAmount(_ entry: BridgeEntry) -> Bool {
         entry.accounts.allSatisfy { !$0.balance.contains(where: \.isNumber) }
     }
 

@@ -43,7 +43,7 @@ import Testing
         var renderings: [String: String] = [:]
         let common = ["--home", fixture.root, "--now", fixture.startText] + (privacy ? ["--privacy"] : [])
         for kind in WidgetKind.allCases {
-            for family in WidgetFamily.allCases {
+            for family in BridgeFamily.allCases {
                 for format in ["text", "json"] {
                     let output = try Bridgectl.run(
                         ["read", "--kind", kind.rawValue, "--family", family.rawValue, "--format", format] + common)

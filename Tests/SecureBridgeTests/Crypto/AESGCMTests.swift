@@ -35,7 +35,7 @@ extension CryptoTests {
             var invalidRejected = 0
             file.forEachTest { group, test in
                 guard group.isInPolicy else { return }
-                let key = try SymmetricKey(copying: test.key)
+                let key = try AES256Key(copying: test.key)
                 let nonce = try AESGCM.Nonce(bytes: test.iv)
                 switch test.result {
                 case .valid:
@@ -73,7 +73,7 @@ extension CryptoTests {
                 #expect(group.tagSize == 128, "tcId \(test.tcId): a tag size this runner does not handle")
                 var rejected = false
                 if group.keySize != 256 {
-                    let error = cryptoError("tcId \(test.tcId)") { try SymmetricKey(copying: test.key) }
+                    let error = cryptoError("tcId \(test.tcId)") { try AES256Key(copying: test.key) }
                     #expect(error == .invalidKeyLength(expected: 32, actual: group.keySize / 8), "tcId \(test.tcId)")
                     if error == .invalidKeyLength(expected: 32, actual: group.keySize / 8) {
                         rejectedForKey += 1
@@ -101,7 +101,7 @@ extension CryptoTests {
         }
 
         @Test func sealThenOpenRoundTrips() throws {
-            let key = try SymmetricKey.generate()
+            let key = try AES256Key.generate()
             let nonce = try AESGCM.Nonce()
             let sealed = try AESGCM.seal(Array("hello".utf8), using: key, nonce: nonce, authenticating: [1, 2, 3])
             #expect(sealed.count == 5 + AESGCM.tagByteCount)
@@ -110,7 +110,7 @@ extension CryptoTests {
         }
 
         @Test func emptyMessageAndEmptyAssociatedDataRoundTrip() throws {
-            let key = try SymmetricKey.generate()
+            let key = try AES256Key.generate()
             let nonce = try AESGCM.Nonce()
             let sealed = try AESGCM.seal([UInt8](), using: key, nonce: nonce, authenticating: [UInt8]())
             #expect(sealed.count == AESGCM.tagByteCount)
@@ -121,12 +121,12 @@ extension CryptoTests {
         // MARK: Hand-made negatives, derived from a valid in-policy vector
 
         /// tcId 91: a valid AES-256, 96-bit IV vector.
-        static func knownGood() throws -> (test: AEADTest, key: SymmetricKey, nonce: AESGCM.Nonce) {
+        static func knownGood() throws -> (test: AEADTest, key: AES256Key, nonce: AESGCM.Nonce) {
             let file = try WycheproofFile<AEADGroup>.load(vectors)
             let group = try #require(file.testGroups.first { $0.isInPolicy })
             let test = try #require(group.tests.first { $0.tcId == 91 })
             try #require(test.result == .valid && !test.msg.isEmpty && !test.aad.isEmpty)
-            return (test, try SymmetricKey(copying: test.key), try AESGCM.Nonce(bytes: test.iv))
+            return (test, try AES256Key(copying: test.key), try AESGCM.Nonce(bytes: test.iv))
         }
 
         @Test func knownGoodVectorOpens() throws {
@@ -159,7 +159,7 @@ extension CryptoTests {
             let (test, _, nonce) = try Self.knownGood()
             var otherKey = test.key
             otherKey[0] ^= 0x01
-            let key = try SymmetricKey(copying: otherKey)
+            let key = try AES256Key(copying: otherKey)
             let error = cryptoError {
                 try AESGCM.open(ciphertext: test.ct, tag: test.tag, using: key, nonce: nonce, authenticating: test.aad)
             }
@@ -215,7 +215,7 @@ extension CryptoTests {
 
         @Test(arguments: [0, 16, 24, 31, 33, 64])
         func keyOfWrongLengthIsRejected(length: Int) {
-            let error = cryptoError { try SymmetricKey(copying: [UInt8](repeating: 7, count: length)) }
+            let error = cryptoError { try AES256Key(copying: [UInt8](repeating: 7, count: length)) }
             #expect(error == .invalidKeyLength(expected: 32, actual: length))
         }
 

@@ -32,14 +32,14 @@ extension CryptoTests {
                 let ikm = SecureBytes(copying: test.ikm)
                 switch test.result {
                 case .valid:
-                    let okm = try HKDF.deriveKey(inputKeyMaterial: ikm, salt: test.salt, info: test.info, outputByteCount: test.size)
+                    let okm = try HKDFSHA256.deriveKey(inputKeyMaterial: ikm, salt: test.salt, info: test.info, outputByteCount: test.size)
                     let matches = okm == SecureBytes(copying: test.okm)
                     #expect(matches, "tcId \(test.tcId): derived bytes differ (\(test.flags))")
                     if matches { validDerived += 1 }
                 case .invalid:
                     #expect(test.flags == ["SizeTooLarge"], "tcId \(test.tcId): an invalid case this runner does not know")
                     let error = cryptoError("tcId \(test.tcId)") {
-                        try HKDF.deriveKey(inputKeyMaterial: ikm, salt: test.salt, info: test.info, outputByteCount: test.size)
+                        try HKDFSHA256.deriveKey(inputKeyMaterial: ikm, salt: test.salt, info: test.info, outputByteCount: test.size)
                     }
                     let expected = CryptoError.invalidOutputLength(requested: test.size, maximum: 8160)
                     #expect(error == expected, "tcId \(test.tcId)")
@@ -56,24 +56,24 @@ extension CryptoTests {
         @Test func emptySaltBehavesAsThirtyTwoZeroBytes() throws {
             let ikm = SecureBytes(copying: [UInt8](repeating: 0x0b, count: 22))
             let info = Array("securebridge test".utf8)
-            let empty = try HKDF.deriveKey(inputKeyMaterial: ikm, salt: [], info: info, outputByteCount: 32)
-            let zeros = try HKDF.deriveKey(inputKeyMaterial: ikm, salt: [UInt8](repeating: 0, count: 32), info: info, outputByteCount: 32)
-            let other = try HKDF.deriveKey(inputKeyMaterial: ikm, salt: [1], info: info, outputByteCount: 32)
+            let empty = try HKDFSHA256.deriveKey(inputKeyMaterial: ikm, salt: [], info: info, outputByteCount: 32)
+            let zeros = try HKDFSHA256.deriveKey(inputKeyMaterial: ikm, salt: [UInt8](repeating: 0, count: 32), info: info, outputByteCount: 32)
+            let other = try HKDFSHA256.deriveKey(inputKeyMaterial: ikm, salt: [1], info: info, outputByteCount: 32)
             #expect(empty == zeros)
             #expect(empty != other)
         }
 
         @Test func differentInfoGivesDifferentKeys() throws {
             let ikm = SecureBytes(copying: [UInt8](repeating: 0x42, count: 32))
-            let a = try HKDF.deriveKey(inputKeyMaterial: ikm, info: Array("a".utf8), outputByteCount: 32)
-            let b = try HKDF.deriveKey(inputKeyMaterial: ikm, info: Array("b".utf8), outputByteCount: 32)
+            let a = try HKDFSHA256.deriveKey(inputKeyMaterial: ikm, info: Array("a".utf8), outputByteCount: 32)
+            let b = try HKDFSHA256.deriveKey(inputKeyMaterial: ikm, info: Array("b".utf8), outputByteCount: 32)
             #expect(a != b)
         }
 
         @Test(arguments: [0, -1, 8161])
         func outputLengthOutsideOneTo8160IsRejected(count: Int) {
             let error = cryptoError {
-                try HKDF.deriveKey(inputKeyMaterial: SecureBytes(copying: [1, 2, 3]), info: [], outputByteCount: count)
+                try HKDFSHA256.deriveKey(inputKeyMaterial: SecureBytes(copying: [1, 2, 3]), info: [], outputByteCount: count)
             }
             #expect(error == .invalidOutputLength(requested: count, maximum: 8160))
         }

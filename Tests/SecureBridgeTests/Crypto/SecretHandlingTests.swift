@@ -28,9 +28,9 @@ extension CryptoTests {
 
         @Test func keysDescribeThemselvesWithoutKeyMaterial() throws {
             let seed = Self.secret + Self.secret + Self.secret + Self.secret
-            let symmetric = try SymmetricKey(copying: seed)
+            let symmetric = try AES256Key(copying: seed)
             let signing = try Ed25519.PrivateKey(rawRepresentation: SecureBytes(copying: seed))
-            #expect(symmetric.description == "SymmetricKey(redacted)")
+            #expect(symmetric.description == "AES256Key(redacted)")
             #expect(signing.description == "Ed25519.PrivateKey(\(signing.publicKey.keyID), redacted)")
             for text in Self.renderings(symmetric) + Self.renderings(signing) {
                 #expect(!Self.leaksSecret(text), "\(text)")
@@ -91,10 +91,10 @@ extension CryptoTests {
 
         @Test func dataKeyIDIsEightStableBytesAndDiffersFromTheSigningKeyID() throws {
             let material = Self.secret + Self.secret + Self.secret + Self.secret
-            let id = try KeyID(dataKey: SymmetricKey(copying: material))
+            let id = try KeyID(dataKey: AES256Key(copying: material))
             #expect(id.bytes.count == 8)
-            #expect(try KeyID(dataKey: SymmetricKey(copying: material)) == id)
-            #expect(try KeyID(dataKey: SymmetricKey.generate()) != id)
+            #expect(try KeyID(dataKey: AES256Key(copying: material)) == id)
+            #expect(try KeyID(dataKey: AES256Key.generate()) != id)
             // The same 32 bytes as a public key get another id (separate labels).
             #expect(try KeyID(publicKey: material) != id)
             // The id is a hash, not a slice of the key.

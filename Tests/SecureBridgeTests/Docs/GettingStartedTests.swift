@@ -43,7 +43,7 @@ import Testing
             switch entry.state {
             case .full: print(entry.date, entry.title, entry.accounts.map(\.balance), entry.reason?.rawValue ?? "fresh")
             case .masked: print(entry.date, entry.title, "amounts hidden:", entry.reason?.rawValue ?? "")
-            case .placeholder: print(entry.date, "log in at", entry.url?.absoluteString ?? "", entry.reason?.rawValue ?? "")
+            case .loginPrompt: print(entry.date, "log in at", entry.url?.absoluteString ?? "", entry.reason?.rawValue ?? "")
             }
         }
         if case let .after(date) = timeline.policy { print("ask again after", date, "or when the token changes") }

@@ -13,7 +13,7 @@ enum EnvelopeFixture {
 
     static func keys() throws -> (Ed25519.PrivateKey, DataKey) {
         (try Ed25519.PrivateKey(rawRepresentation: SecureBytes(copying: signingSeed)),
-         try DataKey(key: SymmetricKey(copying: dataKey)))
+         try DataKey(key: AES256Key(copying: dataKey)))
     }
 
     static func seal() throws -> SnapshotEnvelope {

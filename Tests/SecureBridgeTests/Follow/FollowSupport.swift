@@ -68,10 +68,10 @@ final class TestClock: Sendable {
 /// A follower running in a task, its timelines collected in a stream.
 struct RunningFollower {
     let task: Task<Void, any Error>
-    var timelines: AsyncStream<Timeline>.Iterator
+    var timelines: AsyncStream<BridgeTimeline>.Iterator
 
     init(_ follower: TimelineFollower, source: some WakeUpSource) {
-        let (stream, sink) = AsyncStream.makeStream(of: Timeline.self)
+        let (stream, sink) = AsyncStream.makeStream(of: BridgeTimeline.self)
         task = Task {
             defer { sink.finish() }
             try await follower.follow(wakingOn: source) { sink.yield($0) }
@@ -80,12 +80,12 @@ struct RunningFollower {
     }
 
     /// The next timeline, or `nil` once the follower has stopped.
-    mutating func next() async -> Timeline? {
+    mutating func next() async -> BridgeTimeline? {
         await timelines.next()
     }
 }
 
-extension Timeline {
+extension BridgeTimeline {
     /// The first entry's account ids, to tell timelines apart without amounts.
     var firstAccountIDs: [String] { entries.first?.accounts.map(\.id) ?? [] }
 }

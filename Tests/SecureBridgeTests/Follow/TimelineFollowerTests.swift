@@ -80,8 +80,8 @@ import Testing
 
     @Test func reloadDateIsThePolicysDate() throws {
         let entry = WidgetTimeline.placeholder(for: Self.request, at: Date(timeIntervalSince1970: 100))
-        func timeline(_ policy: ReloadPolicy) -> Timeline {
-            Timeline(kind: .balance, family: .systemMedium, entries: [entry], policy: policy)
+        func timeline(_ policy: ReloadPolicy) -> BridgeTimeline {
+            BridgeTimeline(kind: .balance, family: .systemMedium, entries: [entry], policy: policy)
         }
         #expect(TimelineFollower.reloadDate(of: timeline(.after(Date(timeIntervalSince1970: 500)))) == Date(timeIntervalSince1970: 500))
         #expect(TimelineFollower.reloadDate(of: timeline(.atEnd)) == Date(timeIntervalSince1970: 100))

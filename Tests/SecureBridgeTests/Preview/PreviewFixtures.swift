@@ -22,7 +22,7 @@ enum PreviewFixtures {
     static var content: GateResult { .content(TimelineFixtures.content()) }
 
     /// An entry showing `accounts` in `family`, full and fresh.
-    static func entry(accounts: [Account], family: WidgetFamily, kind: WidgetKind = .balance) -> TimelineEntry {
+    static func entry(accounts: [Account], family: BridgeFamily, kind: WidgetKind = .balance) -> BridgeEntry {
         let portfolio = Portfolio(accounts: accounts, analytics: TimelineFixtures.analytics)
         return WidgetTimeline.entry(
             for: TimelineFixtures.content(portfolio: portfolio), request: TimelineFixtures.request(kind, family), at: now)

@@ -11,12 +11,12 @@ import Testing
             #expect(parsed.isWellFormed, "\(kind): \(String(describing: parsed.error))")
             #expect(parsed.elements.first?.name == "html")
             let widgets = parsed.elements.filter { $0.name == "svg" }
-            #expect(widgets.count >= WidgetFamily.allCases.count * GalleryState.allCases.count * PreviewAppearance.allCases.count)
+            #expect(widgets.count >= BridgeFamily.allCases.count * GalleryState.allCases.count * PreviewAppearance.allCases.count)
             for state in GalleryState.allCases {
                 #expect(parsed.elements.contains { $0.attributes["id"] == state.rawValue }, "\(kind) has a \(state) section")
             }
             let labels = Set(widgets.compactMap { $0.attributes["aria-label"] })
-            for family in WidgetFamily.allCases {
+            for family in BridgeFamily.allCases {
                 for state in EntryState.allCases where !(family.isAccessory && state == .full) {
                     #expect(labels.contains { $0.hasPrefix("\(family.rawValue) widget, \(state.rawValue)") }, "\(kind) \(family) \(state)")
                 }
@@ -53,7 +53,7 @@ import Testing
         #expect(entry(.full).state == .full && entry(.full).reason == nil)
         #expect(entry(.stale).state == .full && entry(.stale).reason == .stale)
         #expect(entry(.masked).state == .masked && entry(.masked).reason == .locked)
-        #expect(entry(.placeholder).state == .placeholder && entry(.placeholder).reason == .loggedOut)
+        #expect(entry(.placeholder).state == .loginPrompt && entry(.placeholder).reason == .loggedOut)
     }
 
     @Test func aLockedSnapshotNeverSuppliesAmounts() {
@@ -107,7 +107,7 @@ import Testing
         try fixture.loginAndPublish()
         let request = TimelineFixtures.request(.balance, .systemMedium)
         let preview = WidgetPreview(reader: fixture.widget, request: request, now: fixture.start + 60, whatIf: true)
-        for family in WidgetFamily.allCases {
+        for family in BridgeFamily.allCases {
             let expected = fixture.widget.timeline(
                 for: try WidgetRequest(kind: .balance, family: family), now: fixture.start + 60, whatIf: true)
             #expect(preview.timeline(for: family) == expected, "\(family)")

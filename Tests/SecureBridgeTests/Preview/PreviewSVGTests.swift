@@ -8,7 +8,7 @@ import Testing
         for kind in WidgetKind.allCases {
             let preview = PreviewFixtures.preview(PreviewFixtures.content, kind: kind)
             for state in GalleryState.allCases {
-                for family in WidgetFamily.allCases {
+                for family in BridgeFamily.allCases {
                     let tile = GalleryStates.tile(state, family: family, preview: preview)
                     for appearance in PreviewAppearance.allCases {
                         let svg = WidgetSVG.document(tile.entry, family: family, appearance: appearance)
@@ -22,11 +22,11 @@ import Testing
     }
 
     @Test func eachWidgetHasItsFamilysPointSize() {
-        let expected: [WidgetFamily: (Int, Int)] = [
+        let expected: [BridgeFamily: (Int, Int)] = [
             .systemSmall: (170, 170), .systemMedium: (364, 170), .systemLarge: (364, 382), .systemExtraLarge: (768, 382),
             .accessoryCircular: (76, 76), .accessoryRectangular: (172, 76),
         ]
-        for family in WidgetFamily.allCases {
+        for family in BridgeFamily.allCases {
             let entry = PreviewFixtures.entry(accounts: TimelineFixtures.accounts, family: family)
             let root = ParsedXML(WidgetSVG.document(entry, family: family, appearance: .light)).elements.first
             let size = family.previewSize
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func theAmountIsTheLargestText() throws {
-        for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge] {
+        for family in [BridgeFamily.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge] {
             let entry = PreviewFixtures.entry(accounts: TimelineFixtures.accounts, family: family)
             let texts = ParsedXML(WidgetSVG.document(entry, family: family, appearance: .dark)).elements.filter { $0.name == "text" }
             let largest = try #require(texts.max { Double($0.attributes["font-size"]!)! < Double($1.attributes["font-size"]!)! })
@@ -57,7 +57,7 @@ import Testing
         ]
         for (index, name) in names.enumerated() {
             let account = PreviewFixtures.account(name, id: "acc-\(index)")
-            for family in WidgetFamily.allCases {
+            for family in BridgeFamily.allCases {
                 let entry = PreviewFixtures.entry(accounts: [account], family: family)
                 let svg = WidgetSVG.document(entry, family: family, appearance: .light)
                 #expect(!svg.contains("<script"))
@@ -86,7 +86,7 @@ import Testing
     @Test func longNamesEndInAnEllipsisAndAmountsAreNeverCut() throws {
         let long = String(repeating: "Household Reserve ", count: 3) + "Account"
         let account = PreviewFixtures.account(long, minorUnits: 922_337_203_685_477_580)
-        for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular] {
+        for family in [BridgeFamily.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular] {
             let entry = PreviewFixtures.entry(accounts: [account], family: family)
             let parsed = ParsedXML(WidgetSVG.document(entry, family: family, appearance: .light))
             let name = try #require(parsed.texts(ofClass: "name").first)
@@ -104,7 +104,7 @@ import Testing
         for kind in WidgetKind.allCases {
             let preview = PreviewFixtures.preview(PreviewFixtures.content, kind: kind)
             for state in [GalleryState.masked, .placeholder] {
-                for family in WidgetFamily.allCases {
+                for family in BridgeFamily.allCases {
                     let entry = GalleryStates.tile(state, family: family, preview: preview).entry
                     for appearance in PreviewAppearance.allCases {
                         let parsed = ParsedXML(WidgetSVG.document(entry, family: family, appearance: appearance))
@@ -141,7 +141,7 @@ import Testing
 
     @Test func placeholdersShowThePromptAndTheLoginButton() {
         let preview = PreviewFixtures.preview(.placeholder(.loggedOut))
-        for family in WidgetFamily.allCases {
+        for family in BridgeFamily.allCases {
             let entry = GalleryStates.tile(.placeholder, family: family, preview: preview).entry
             let parsed = ParsedXML(WidgetSVG.document(entry, family: family, appearance: .light))
             #expect(parsed.texts(ofClass: "amount").isEmpty)
@@ -153,9 +153,9 @@ import Testing
 
     @Test func allFamiliesSideBySideMakeOneWellFormedSheet() {
         let preview = PreviewFixtures.preview(PreviewFixtures.content)
-        let sheet = ParsedXML(preview.svg(families: WidgetFamily.allCases, appearances: PreviewAppearance.allCases))
+        let sheet = ParsedXML(preview.svg(families: BridgeFamily.allCases, appearances: PreviewAppearance.allCases))
         #expect(sheet.isWellFormed)
-        #expect(sheet.elements.filter { $0.name == "svg" }.count == 1 + 2 * WidgetFamily.allCases.count)
+        #expect(sheet.elements.filter { $0.name == "svg" }.count == 1 + 2 * BridgeFamily.allCases.count)
         let single = ParsedXML(preview.svg(families: [.systemSmall], appearances: [.dark]))
         #expect(single.elements.filter { $0.name == "svg" }.count == 1)
         #expect(single.elements.first?.attributes["width"] == "170")

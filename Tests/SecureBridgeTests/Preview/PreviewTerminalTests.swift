@@ -23,16 +23,16 @@ import Testing
         for kind in WidgetKind.allCases {
             for result in [PreviewFixtures.content, .placeholder(.loggedOut), .content(TimelineFixtures.content(isLocked: true))] {
                 let preview = PreviewFixtures.preview(result, kind: kind)
-                let plain = preview.text(families: WidgetFamily.allCases, color: false)
+                let plain = preview.text(families: BridgeFamily.allCases, color: false)
                 #expect(!plain.utf8.contains(0x1B), "\(kind)")
-                #expect(preview.text(families: WidgetFamily.allCases, color: true).utf8.contains(0x1B))
+                #expect(preview.text(families: BridgeFamily.allCases, color: true).utf8.contains(0x1B))
             }
         }
     }
 
     @Test func eachFamilyIsABoxAtItsProportions() throws {
         let preview = PreviewFixtures.preview(PreviewFixtures.content)
-        for family in WidgetFamily.allCases {
+        for family in BridgeFamily.allCases {
             let lines = preview.text(families: [family], color: false).split(separator: "\n").map(String.init)
             let top = try #require(lines.firstIndex { $0.hasPrefix("╭") })
             let bottom = try #require(lines.firstIndex { $0.hasPrefix("╰") })
@@ -49,7 +49,7 @@ import Testing
     @Test func namesCannotDriveTheTerminal() {
         let account = PreviewFixtures.account("evil\u{1B}[2J\u{202E}name")
         let result = GateResult.content(TimelineFixtures.content(portfolio: Portfolio(accounts: [account])))
-        let text = PreviewFixtures.preview(result).text(families: WidgetFamily.allCases, color: false)
+        let text = PreviewFixtures.preview(result).text(families: BridgeFamily.allCases, color: false)
         #expect(!text.utf8.contains(0x1B))
         #expect(!text.unicodeScalars.contains("\u{202E}"))
         #expect(text.contains("evil\u{FFFD}[2J"))
@@ -57,7 +57,7 @@ import Testing
 
     @Test func maskedBoxesShowNoAmount() {
         let locked = PreviewFixtures.preview(.content(TimelineFixtures.content(isLocked: true)))
-        let text = locked.text(families: WidgetFamily.allCases, color: false)
+        let text = locked.text(families: BridgeFamily.allCases, color: false)
         for account in TimelineFixtures.accounts {
             for leak in TimelineFixtures.leakForms(of: account.balance) where leak.count > 3 {
                 #expect(!text.contains(leak), "shows \(leak)")

@@ -62,7 +62,7 @@ enum TimelineFixtures {
 
     static func request(
         _ kind: WidgetKind = .balance,
-        _ family: WidgetFamily = .systemMedium,
+        _ family: BridgeFamily = .systemMedium,
         account: String? = nil,
         privacy: Bool = false,
         locale: String = "en_US",
@@ -75,7 +75,7 @@ enum TimelineFixtures {
     }
 
     /// The single entry at `now`.
-    static func entry(_ content: VerifiedContent, _ request: WidgetRequest = request()) -> TimelineEntry {
+    static func entry(_ content: VerifiedContent, _ request: WidgetRequest = request()) -> BridgeEntry {
         WidgetTimeline.entry(for: content, request: request, at: now)
     }
 

@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func atEndPolicyIsWritten() {
-        let timeline = Timeline(kind: .spending, family: .systemSmall, entries: [], policy: .atEnd)
+        let timeline = BridgeTimeline(kind: .spending, family: .systemSmall, entries: [], policy: .atEnd)
         #expect(TimelineJSON.render(timeline) == #"{"kind":"spending","family":"systemSmall","entries":[],"policy":{"kind":"atEnd"}}"#)
     }
 

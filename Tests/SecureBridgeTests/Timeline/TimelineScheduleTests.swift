@@ -6,7 +6,7 @@ import Testing
 @Suite struct TimelineScheduleTests {
     typealias F = TimelineFixtures
 
-    private func timeline(_ content: VerifiedContent, _ request: WidgetRequest = F.request()) -> Timeline {
+    private func timeline(_ content: VerifiedContent, _ request: WidgetRequest = F.request()) -> BridgeTimeline {
         WidgetTimeline.timeline(for: .content(content), request: request, now: F.now)
     }
 
@@ -14,7 +14,7 @@ import Testing
         let content = F.content()
         let result = timeline(content)
         #expect(result.entries.map(\.date) == [F.now, content.staleAt, content.expiresAt, content.sessionExpiresAt])
-        #expect(result.entries.map(\.state) == [.full, .full, .masked, .placeholder])
+        #expect(result.entries.map(\.state) == [.full, .full, .masked, .loginPrompt])
         #expect(result.entries.map(\.reason) == [nil, .stale, .expired, .sessionExpired])
         #expect(result.policy == .after(F.now + 30 * 60))
     }
@@ -63,7 +63,7 @@ import Testing
 
     @Test func transitionsThatChangeOnlyTheReasonAreScheduled() {
         let result = timeline(F.content(hidesBalances: true))
-        #expect(result.entries.map(\.state) == [.masked, .masked, .placeholder])
+        #expect(result.entries.map(\.state) == [.masked, .masked, .loginPrompt])
         #expect(result.entries.map(\.reason) == [.hidden, .expired, .sessionExpired])
     }
 

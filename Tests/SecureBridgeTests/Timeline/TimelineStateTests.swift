@@ -53,8 +53,8 @@ import Testing
         #expect(entry.reason == .privacy)
     }
 
-    @Test(arguments: [WidgetFamily.accessoryCircular, .accessoryRectangular, .accessoryInline])
-    func accessoryFamiliesNeverShowAmounts(family: WidgetFamily) {
+    @Test(arguments: [BridgeFamily.accessoryCircular, .accessoryRectangular, .accessoryInline])
+    func accessoryFamiliesNeverShowAmounts(family: BridgeFamily) {
         for kind in WidgetKind.allCases {
             let entry = F.entry(F.content(), F.request(kind, family))
             #expect(entry.state == .masked)
@@ -62,8 +62,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [WidgetFamily.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge])
-    func systemFamiliesShowAmounts(family: WidgetFamily) {
+    @Test(arguments: [BridgeFamily.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge])
+    func systemFamiliesShowAmounts(family: BridgeFamily) {
         #expect(F.entry(F.content(), F.request(.balance, family)).state == .full)
     }
 
@@ -77,7 +77,7 @@ import Testing
         let result = GateResult.content(F.content(sessionExpiresAt: F.now - 1))
         let timeline = WidgetTimeline.timeline(for: result, request: F.request(), now: F.now)
         #expect(timeline.entries.count == 1)
-        #expect(timeline.entries[0].state == .placeholder)
+        #expect(timeline.entries[0].state == .loginPrompt)
         #expect(timeline.entries[0].reason == .sessionExpired)
         #expect(timeline.entries[0].accounts.isEmpty)
         #expect(timeline.policy == .never)
@@ -101,7 +101,7 @@ import Testing
         #expect(timeline.entries.count == 1)
         let entry = timeline.entries[0]
         #expect(entry.date == F.now)
-        #expect(entry.state == .placeholder)
+        #expect(entry.state == .loginPrompt)
         #expect(entry.reason == reason)
         #expect(entry.accounts.isEmpty)
         #expect(entry.spending == nil)
@@ -164,7 +164,7 @@ import Testing
     }
 
     @Test func familyRawValuesAreTheWidgetKitNames() {
-        #expect(WidgetFamily.allCases.map(\.rawValue) == [
+        #expect(BridgeFamily.allCases.map(\.rawValue) == [
             "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge",
             "accessoryCircular", "accessoryRectangular", "accessoryInline",
         ])

@@ -13,7 +13,7 @@ import Testing
             iban: IBAN(validated: "DE89370400440532013000"), type: index == 6 ? .main : .secondary)
     }
 
-    private func ids(_ family: WidgetFamily, account: String? = nil, accounts: [Account] = many) -> [String] {
+    private func ids(_ family: BridgeFamily, account: String? = nil, accounts: [Account] = many) -> [String] {
         F.entry(F.content(portfolio: Portfolio(accounts: accounts)), F.request(.balance, family, account: account)).accounts.map(\.id)
     }
 
@@ -44,14 +44,14 @@ import Testing
         #expect(ids(.systemExtraLarge) == ["acct-6", "acct-0", "acct-1", "acct-2", "acct-3", "acct-4", "acct-5", "acct-7", "acct-8", "acct-9"])
     }
 
-    @Test(arguments: [WidgetFamily.accessoryCircular, .accessoryRectangular, .accessoryInline])
-    func accessoryFamiliesShowOne(family: WidgetFamily) {
+    @Test(arguments: [BridgeFamily.accessoryCircular, .accessoryRectangular, .accessoryInline])
+    func accessoryFamiliesShowOne(family: BridgeFamily) {
         #expect(ids(family) == ["acct-6"])
     }
 
     @Test func unknownConfiguredAccountGivesANoDataPlaceholder() {
         let entry = F.entry(F.content(), F.request(.balance, .systemSmall, account: "gone"))
-        #expect(entry.state == .placeholder)
+        #expect(entry.state == .loginPrompt)
         #expect(entry.reason == .noData)
         #expect(entry.accounts.isEmpty)
         #expect(entry.url?.absoluteString == "securebridge://login")
@@ -59,7 +59,7 @@ import Testing
 
     @Test func emptyPortfolioGivesANoDataPlaceholder() {
         let entry = F.entry(F.content(portfolio: Portfolio(accounts: [])))
-        #expect(entry.state == .placeholder)
+        #expect(entry.state == .loginPrompt)
         #expect(entry.reason == .noData)
     }
 

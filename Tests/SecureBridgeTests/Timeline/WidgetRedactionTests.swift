@@ -46,7 +46,7 @@ import Testing
     @Test func placeholderEntriesCarryNoAccountData() throws {
         let entries = WidgetTimeline.timeline(for: .content(F.content()), request: F.request(.balance, .systemLarge), now: F.now).entries
         let placeholder = try #require(entries.last)
-        #expect(placeholder.state == .placeholder)
+        #expect(placeholder.state == .loginPrompt)
         #expect(placeholder.accounts.isEmpty)
         #expect(placeholder.spending == nil)
         #expect(placeholder.lastUpdated == nil)

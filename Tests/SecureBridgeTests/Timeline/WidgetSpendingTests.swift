@@ -6,7 +6,7 @@ import Testing
 @Suite struct WidgetSpendingTests {
     typealias F = TimelineFixtures
 
-    private func spending(_ family: WidgetFamily = .systemLarge, _ analytics: Analytics? = F.analytics) -> TimelineEntry {
+    private func spending(_ family: BridgeFamily = .systemLarge, _ analytics: Analytics? = F.analytics) -> BridgeEntry {
         F.entry(F.content(portfolio: Portfolio(accounts: F.accounts, analytics: analytics)), F.request(.spending, family))
     }
 
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func familiesLimitTheCategories() {
-        let counts = [WidgetFamily.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge].map {
+        let counts = [BridgeFamily.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge].map {
             spending($0).spending?.categories.count
         }
         #expect(counts == [1, 3, 5, 5])
@@ -48,7 +48,7 @@ import Testing
 
     @Test func missingAnalyticsGiveANoDataPlaceholder() {
         let entry = spending(.systemLarge, nil)
-        #expect(entry.state == .placeholder)
+        #expect(entry.state == .loginPrompt)
         #expect(entry.reason == .noData)
         #expect(entry.spending == nil)
     }

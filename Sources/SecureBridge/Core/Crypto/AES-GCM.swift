@@ -39,7 +39,7 @@ public enum AESGCM {
     /// - Throws: `CryptoError.openSSL` when OpenSSL fails.
     public static func seal(
         _ plaintext: some Collection<UInt8>,
-        using key: SymmetricKey,
+        using key: AES256Key,
         nonce: Nonce,
         authenticating associatedData: some Collection<UInt8>
     ) throws -> [UInt8] {
@@ -60,7 +60,7 @@ public enum AESGCM {
     public static func open(
         ciphertext: some Collection<UInt8>,
         tag: some Collection<UInt8>,
-        using key: SymmetricKey,
+        using key: AES256Key,
         nonce: Nonce,
         authenticating associatedData: some Collection<UInt8>
     ) throws -> SecureBytes {
@@ -80,7 +80,7 @@ public enum AESGCM {
     /// - Throws: `CryptoError.invalidTagLength` when the input is shorter than a tag.
     public static func open(
         combined: ArraySlice<UInt8>,
-        using key: SymmetricKey,
+        using key: AES256Key,
         nonce: Nonce,
         authenticating associatedData: some Collection<UInt8>
     ) throws -> SecureBytes {
@@ -94,7 +94,7 @@ public enum AESGCM {
     // MARK: OpenSSL
 
     private static func seal(
-        _ message: UnsafeRawBufferPointer, key: SymmetricKey, nonce: Nonce, aad: UnsafeRawBufferPointer
+        _ message: UnsafeRawBufferPointer, key: AES256Key, nonce: Nonce, aad: UnsafeRawBufferPointer
     ) throws -> [UInt8] {
         let context = try CipherContext(encrypting: true, key: key, nonce: nonce)
         try context.authenticate(aad)
@@ -110,7 +110,7 @@ public enum AESGCM {
     }
 
     private static func open(
-        _ ciphertext: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer, key: SymmetricKey, nonce: Nonce,
+        _ ciphertext: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer, key: AES256Key, nonce: Nonce,
         aad: UnsafeRawBufferPointer
     ) throws -> SecureBytes {
         let context = try CipherContext(encrypting: false, key: key, nonce: nonce)
@@ -136,7 +136,7 @@ public enum AESGCM {
         let pointer: OpaquePointer
         let encrypting: Bool
 
-        init(encrypting: Bool, key: SymmetricKey, nonce: Nonce) throws {
+        init(encrypting: Bool, key: AES256Key, nonce: Nonce) throws {
             let cipher = try OpenSSL.require(OpenSSL.aes256GCM, "EVP_CIPHER_fetch(AES-256-GCM)")
             pointer = try OpenSSL.require(EVP_CIPHER_CTX_new(), "EVP_CIPHER_CTX_new")
             self.encrypting = encrypting

@@ -18,14 +18,14 @@ public struct KeyID: Hashable, Sendable, CustomStringConvertible {
 
     /// The id of an Ed25519 public key.
     public init(publicKey raw: [UInt8]) throws {
-        self.bytes = Array(try SHA256.hash(Array("SecureBridge signing key id v1\0".utf8), raw).prefix(Self.byteCount))
+        self.bytes = Array(try SHA256Hasher.hash(Array("SecureBridge signing key id v1\0".utf8), raw).prefix(Self.byteCount))
     }
 
     /// The id of a symmetric data key. A one-way hash of the key: the id is
     /// stored in the clear and must not help anyone guess the key.
-    public init(dataKey: SymmetricKey) throws {
+    public init(dataKey: AES256Key) throws {
         let label = Array("SecureBridge data key id v1\0".utf8)
-        let digest = try SHA256.hash { (update) throws in
+        let digest = try SHA256Hasher.hash { (update) throws in
             try label.withUnsafeBytes { (bytes) throws in try update(bytes) }
             try dataKey.bytes.withUnsafeBytes { (key) throws in try update(key) }
         }

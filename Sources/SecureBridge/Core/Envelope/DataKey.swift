@@ -3,28 +3,28 @@ public struct DataKey: Sendable, Equatable, CustomStringConvertible {
     /// The id stored in the envelope header.
     public let id: KeyID
     /// The AES-256 key material.
-    public let key: SymmetricKey
+    public let key: AES256Key
 
     /// Wraps key material and derives its id.
-    public init(key: SymmetricKey) throws {
+    public init(key: AES256Key) throws {
         self.key = key
         self.id = try KeyID(dataKey: key)
     }
 
     /// A fresh random data key.
     public static func generate() throws -> DataKey {
-        try DataKey(key: SymmetricKey.generate())
+        try DataKey(key: AES256Key.generate())
     }
 
     /// The AES key that seals snapshots of one auth epoch: HKDF-SHA256 of the
     /// data key with the purpose and the epoch as info, so a key is never used
     /// for two purposes and every epoch has its own.
-    func snapshotKey(epoch: UInt64) throws -> SymmetricKey {
+    func snapshotKey(epoch: UInt64) throws -> AES256Key {
         var info = ByteWriter()
         info.append(Array("SecureBridge snapshot key v1\0".utf8))
         info.append(epoch)
-        return try SymmetricKey(
-            HKDF.deriveKey(inputKeyMaterial: key.bytes, info: info.bytes, outputByteCount: SymmetricKey.byteCount))
+        return try AES256Key(
+            HKDFSHA256.deriveKey(inputKeyMaterial: key.bytes, info: info.bytes, outputByteCount: AES256Key.byteCount))
     }
 
     public var description: String { "DataKey(\(id), redacted)" }

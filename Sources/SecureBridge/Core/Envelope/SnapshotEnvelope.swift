@@ -193,7 +193,7 @@ public struct SnapshotEnvelope: Sendable, Equatable {
 
     /// Decrypts a verified envelope with the snapshot key already derived for
     /// its epoch (`DataKey.snapshotKey(epoch:)`), as the reader caches it.
-    func decrypt(usingSnapshotKey key: SymmetricKey) throws -> SecureBytes {
+    func decrypt(usingSnapshotKey key: AES256Key) throws -> SecureBytes {
         do {
             return try AESGCM.open(
                 combined: bytes[ciphertextRange], using: key, nonce: header.nonce,

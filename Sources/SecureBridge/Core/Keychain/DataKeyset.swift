@@ -11,7 +11,7 @@ public struct DataKeyset: Sendable, Equatable {
 
     static let magic: [UInt8] = Array("SBKS".utf8)
     static let version: UInt8 = 1
-    static let entryByteCount = 1 + KeyID.byteCount + SymmetricKey.byteCount
+    static let entryByteCount = 1 + KeyID.byteCount + AES256Key.byteCount
     static let maximumKeyCount = 4
     /// The largest stored keyset.
     public static let maximumByteCount = 6 + maximumKeyCount * entryByteCount
@@ -46,7 +46,7 @@ public struct DataKeyset: Sendable, Equatable {
         var primary: DataKey?
         var others: [DataKey] = []
         for entry in entries {
-            let key = try DataKey(key: SymmetricKey(entry.key))
+            let key = try DataKey(key: AES256Key(entry.key))
             guard key.id.bytes == entry.id else { throw KeychainError.corrupt(file: "keyset") }
             switch entry.status {
             case 1 where primary == nil: primary = key

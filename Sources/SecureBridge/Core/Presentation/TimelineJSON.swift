@@ -19,11 +19,11 @@ import FoundationEssentials
 /// UTC with `Z`. The output is one line without a trailing newline.
 public enum TimelineJSON {
     /// The timeline as one compact JSON object.
-    public static func render(_ timeline: Timeline) -> String {
+    public static func render(_ timeline: BridgeTimeline) -> String {
         value(of: timeline).serialized
     }
 
-    static func value(of timeline: Timeline) -> JSONOutput {
+    static func value(of timeline: BridgeTimeline) -> JSONOutput {
         .object([
             ("kind", .string(timeline.kind.rawValue)),
             ("family", .string(timeline.family.rawValue)),
@@ -32,7 +32,7 @@ public enum TimelineJSON {
         ])
     }
 
-    static func value(of entry: TimelineEntry) -> JSONOutput {
+    static func value(of entry: BridgeEntry) -> JSONOutput {
         .object([
             ("date", .string(UTCTimestamp.string(from: entry.date))),
             ("state", .string(entry.state.rawValue)),

@@ -16,7 +16,7 @@ import FoundationEssentials
 /// U+FFFD so a terminal never interprets them.
 public enum TimelineText {
     /// The timeline as lines of text, each ending in a newline.
-    public static func render(_ timeline: Timeline) -> String {
+    public static func render(_ timeline: BridgeTimeline) -> String {
         var lines = ["\(timeline.kind.rawValue) \(timeline.family.rawValue)"]
         for entry in timeline.entries {
             let state = entry.reason.map { "\(entry.state.rawValue) (\($0.rawValue))" } ?? entry.state.rawValue
@@ -35,7 +35,7 @@ public enum TimelineText {
             if let updated = entry.lastUpdated {
                 lines.append("  updated \(updated.absolute) (\(updated.relative))")
             }
-            if entry.state == .placeholder, let url = entry.url {
+            if entry.state == .loginPrompt, let url = entry.url {
                 lines.append("  open \(url.absoluteString)")
             }
         }

@@ -44,7 +44,7 @@ extension BridgeApp {
             let sequence = try writeSnapshot(
                 payload, under: try loadKeyset(places).primary, places: places, state: &state, command: "bridgectl publish",
                 times: .init(issuedAt: issuedAt, staleAt: issuedAt + staleAfterSeconds, expiresAt: issuedAt + ttlSeconds))
-            let digest = Bytes.hex(try SHA256.hash(payload))
+            let digest = Bytes.hex(try SHA256Hasher.hash(payload))
             let changed = digest != state.contentDigest
             try finishing("Snapshot \(sequence) is live", command: "bridgectl publish") {
                 if changed {

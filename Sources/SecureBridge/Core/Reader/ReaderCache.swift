@@ -19,7 +19,7 @@ final class ReaderCache: Sendable {
         let stored: SecureBytes
         let keyset: DataKeyset
         /// Snapshot keys derived from this keyset's keys, by key id and epoch.
-        var snapshotKeys: [SnapshotKeyID: SymmetricKey] = [:]
+        var snapshotKeys: [SnapshotKeyID: AES256Key] = [:]
     }
 
     private struct SnapshotKeyID: Hashable {
@@ -63,7 +63,7 @@ final class ReaderCache: Sendable {
     /// The key that opens snapshots of `epoch` sealed under `dataKey`, which
     /// must come from the keyset `keyset(stored:)` returned last.
     /// - Throws: `CryptoError` when the derivation fails.
-    func snapshotKey(for dataKey: DataKey, epoch: UInt64) throws -> SymmetricKey {
+    func snapshotKey(for dataKey: DataKey, epoch: UInt64) throws -> AES256Key {
         let id = SnapshotKeyID(dataKeyID: dataKey.id, epoch: epoch)
         return try state.withLock { state in
             guard var entry = state.keyset, entry.keyset.key(withID: dataKey.id) == dataKey else {

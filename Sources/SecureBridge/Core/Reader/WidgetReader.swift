@@ -191,7 +191,7 @@ extension WidgetReader {
     ///   - request: The widget's kind, family and configuration.
     ///   - now: The clock reading.
     ///   - whatIf: A hypothetical instant: nothing is persisted (see `read(now:whatIf:)`).
-    public func timeline(for request: WidgetRequest, now: Date, whatIf: Bool = false) -> Timeline {
+    public func timeline(for request: WidgetRequest, now: Date, whatIf: Bool = false) -> BridgeTimeline {
         let reading = read(now: now, whatIf: whatIf)
         return WidgetTimeline.timeline(for: reading.result, request: request, now: reading.now)
     }

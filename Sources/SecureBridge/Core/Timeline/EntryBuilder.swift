@@ -3,10 +3,10 @@ import FoundationEssentials
 /// Builds entries from verified content, applying selection and redaction.
 package enum EntryBuilder {
     /// The entry for `content` at `date`, as `EntryVisibility` allows.
-    package static func entry(for content: VerifiedContent, request: WidgetRequest, at date: Date, isSample: Bool) -> TimelineEntry {
+    package static func entry(for content: VerifiedContent, request: WidgetRequest, at date: Date, isSample: Bool) -> BridgeEntry {
         let selection = ContentSelection.choose(from: content.portfolio, for: request)
         let visibility = EntryVisibility.of(content, hasDisplayableContent: selection != nil, for: request, at: date)
-        guard let selection, visibility.state != .placeholder else {
+        guard let selection, visibility.state != .loginPrompt else {
             return placeholderEntry(reason: visibility.reason ?? .noData, request: request, at: date)
         }
         let masked = visibility.state == .masked
@@ -16,12 +16,12 @@ package enum EntryBuilder {
         case let .accounts(accounts):
             let models = accounts.map { accountModel($0, masked: masked, request: request) }
             let title = request.family.accountLimit == 1 ? accounts[0].name : "Accounts"
-            return TimelineEntry(
+            return BridgeEntry(
                 date: date, state: visibility.state, reason: visibility.reason, title: title, isSample: isSample,
                 url: models.first?.url, accounts: models, spending: nil, lastUpdated: lastUpdated)
         case let .spending(figures):
             let model = spendingModel(figures, masked: masked, localeIdentifier: locale)
-            return TimelineEntry(
+            return BridgeEntry(
                 date: date, state: visibility.state, reason: visibility.reason,
                 title: SpendingTitle.title(forPeriod: figures.period), isSample: isSample,
                 url: nil, accounts: [], spending: model, lastUpdated: lastUpdated)
@@ -29,9 +29,9 @@ package enum EntryBuilder {
     }
 
     /// A placeholder: the reason's prompt and the login link, no account data.
-    static func placeholderEntry(reason: Reason, request: WidgetRequest, at date: Date) -> TimelineEntry {
-        TimelineEntry(
-            date: date, state: .placeholder, reason: reason, title: PlaceholderPrompt.title(for: reason),
+    static func placeholderEntry(reason: Reason, request: WidgetRequest, at date: Date) -> BridgeEntry {
+        BridgeEntry(
+            date: date, state: .loginPrompt, reason: reason, title: PlaceholderPrompt.title(for: reason),
             isSample: false, url: try? DeepLink.login.url(scheme: request.deepLinkScheme),
             accounts: [], spending: nil, lastUpdated: nil)
     }

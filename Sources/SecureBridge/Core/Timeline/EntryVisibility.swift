@@ -25,8 +25,8 @@ struct EntryVisibility: Sendable, Equatable {
     static func of(
         _ content: VerifiedContent, hasDisplayableContent: Bool, for request: WidgetRequest, at date: Date
     ) -> EntryVisibility {
-        if date >= content.sessionExpiresAt { return EntryVisibility(state: .placeholder, reason: .sessionExpired) }
-        if !hasDisplayableContent { return EntryVisibility(state: .placeholder, reason: .noData) }
+        if date >= content.sessionExpiresAt { return EntryVisibility(state: .loginPrompt, reason: .sessionExpired) }
+        if !hasDisplayableContent { return EntryVisibility(state: .loginPrompt, reason: .noData) }
         if let reason = maskReason(content, for: request, at: date) { return EntryVisibility(state: .masked, reason: reason) }
         if date >= content.staleAt { return EntryVisibility(state: .full, reason: .stale) }
         return EntryVisibility(state: .full, reason: nil)

@@ -10,7 +10,7 @@ public struct WidgetRequest: Sendable, Hashable {
     /// Balance or spending widget.
     public let kind: WidgetKind
     /// The size class, which limits how much is listed and whether amounts may show.
-    public let family: WidgetFamily
+    public let family: BridgeFamily
     /// The account the user picked for this widget, if any (balance widgets only).
     public let configuredAccountID: String?
     /// The device is in a privacy context (locked screen, screen sharing): no amounts.
@@ -36,7 +36,7 @@ public struct WidgetRequest: Sendable, Hashable {
     /// - Throws: `TimelineError` if the locale, the scheme or the interval is not acceptable.
     public init(
         kind: WidgetKind,
-        family: WidgetFamily,
+        family: BridgeFamily,
         configuredAccountID: String? = nil,
         isPrivacyContext: Bool = false,
         localeIdentifier: String = "en_US",
@@ -68,12 +68,12 @@ public struct WidgetRequest: Sendable, Hashable {
 
     /// `other` for another family. The other fields were validated when
     /// `other` was made, so this cannot fail.
-    package init(_ other: WidgetRequest, family: WidgetFamily) {
+    package init(_ other: WidgetRequest, family: BridgeFamily) {
         self.init(other, family: family, configuredAccountID: other.configuredAccountID)
     }
 
     /// `other` for another family and configured account: the one request copier.
-    package init(_ other: WidgetRequest, family: WidgetFamily, configuredAccountID: String?) {
+    package init(_ other: WidgetRequest, family: BridgeFamily, configuredAccountID: String?) {
         kind = other.kind
         self.family = family
         self.configuredAccountID = configuredAccountID

@@ -17,7 +17,7 @@ public enum WidgetTimeline {
     ///   - request: The widget request; its configured account is ignored.
     ///   - date: The entry's date; now by default.
     /// - Returns: A sample entry, never a placeholder.
-    public static func placeholder(for request: WidgetRequest, at date: Date = Date()) -> TimelineEntry {
+    public static func placeholder(for request: WidgetRequest, at date: Date = Date()) -> BridgeEntry {
         let sample = WidgetSampleData.content(around: date)
         return EntryBuilder.entry(for: sample, request: request.withoutConfiguredAccount, at: date, isSample: true)
     }
@@ -30,7 +30,7 @@ public enum WidgetTimeline {
     ///   - request: The widget request.
     ///   - now: The instant the entry is for.
     /// - Returns: The entry shown at `now`.
-    public static func snapshot(for result: GateResult, request: WidgetRequest, now: Date) -> TimelineEntry {
+    public static func snapshot(for result: GateResult, request: WidgetRequest, now: Date) -> BridgeEntry {
         switch result {
         case let .placeholder(reason):
             return EntryBuilder.placeholderEntry(reason: reason, request: request, at: now)
@@ -58,7 +58,7 @@ public enum WidgetTimeline {
     ///   - request: Which widget, at which size, in which context.
     ///   - now: The instant the first entry is for.
     /// - Returns: Entries in increasing date order and the reload policy.
-    public static func timeline(for result: GateResult, request: WidgetRequest, now: Date) -> Timeline {
+    public static func timeline(for result: GateResult, request: WidgetRequest, now: Date) -> BridgeTimeline {
         switch result {
         case let .placeholder(reason):
             let entry = EntryBuilder.placeholderEntry(reason: reason, request: request, at: now)
@@ -70,7 +70,7 @@ public enum WidgetTimeline {
             } else {
                 policy = .after(now + request.refreshInterval)
             }
-            return Timeline(kind: request.kind, family: request.family, entries: [entry], policy: policy)
+            return BridgeTimeline(kind: request.kind, family: request.family, entries: [entry], policy: policy)
         case let .content(content):
             return contentTimeline(content, request: request, now: now)
         }
@@ -84,11 +84,11 @@ public enum WidgetTimeline {
     ///   - request: The widget request.
     ///   - date: The instant the entry is for.
     /// - Returns: A full, masked or placeholder entry.
-    public static func entry(for content: VerifiedContent, request: WidgetRequest, at date: Date) -> TimelineEntry {
+    public static func entry(for content: VerifiedContent, request: WidgetRequest, at date: Date) -> BridgeEntry {
         EntryBuilder.entry(for: content, request: request, at: date, isSample: false)
     }
 
-    private static func contentTimeline(_ content: VerifiedContent, request: WidgetRequest, now: Date) -> Timeline {
+    private static func contentTimeline(_ content: VerifiedContent, request: WidgetRequest, now: Date) -> BridgeTimeline {
         let first = entry(for: content, request: request, at: now)
         var entries = [first]
         var nextChange: Date?
@@ -115,11 +115,11 @@ public enum WidgetTimeline {
             let refresh = now + request.refreshInterval
             policy = .after(nextChange.map { min($0, refresh) } ?? refresh)
         }
-        return Timeline(kind: request.kind, family: request.family, entries: entries, policy: policy)
+        return BridgeTimeline(kind: request.kind, family: request.family, entries: entries, policy: policy)
     }
 
     /// After a `session-expired` placeholder nothing can change until the user logs in.
-    private static func endsTimeline(_ entry: TimelineEntry) -> Bool {
-        entry.state == .placeholder && entry.reason == .sessionExpired
+    private static func endsTimeline(_ entry: BridgeEntry) -> Bool {
+        entry.state == .loginPrompt && entry.reason == .sessionExpired
     }
 }

@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// A `placeholder` entry has no accounts and no spending; a `masked` entry has
 /// no amount anywhere (balances and totals are `Redaction.mask`, no percentages).
-public struct TimelineEntry: Sendable, Equatable, CustomStringConvertible {
+public struct BridgeEntry: Sendable, Equatable, CustomStringConvertible {
     /// From when the entry is shown.
     public let date: Date
     /// How much is shown.
@@ -47,7 +47,7 @@ public struct TimelineEntry: Sendable, Equatable, CustomStringConvertible {
     /// A summary without names or amounts, safe for logs.
     public var description: String {
         let why = reason.map { " (\($0.rawValue))" } ?? ""
-        return "TimelineEntry(\(UTCTimestamp.string(from: date)), \(state.rawValue)\(why), \(accounts.count) account(s))"
+        return "BridgeEntry(\(UTCTimestamp.string(from: date)), \(state.rawValue)\(why), \(accounts.count) account(s))"
     }
 }
 

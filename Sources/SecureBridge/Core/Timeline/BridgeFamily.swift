@@ -12,7 +12,7 @@
 /// else the first one the bank listed; the rest follow in the bank's order.
 /// The lock-screen accessory families never show an amount: their entries
 /// are masked with reason `privacy` at best.
-public enum WidgetFamily: String, Sendable, Hashable, CaseIterable {
+public enum BridgeFamily: String, Sendable, Hashable, CaseIterable {
     case systemSmall
     case systemMedium
     case systemLarge

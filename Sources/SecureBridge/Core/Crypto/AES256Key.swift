@@ -1,5 +1,5 @@
 /// A 256-bit AES key held in wiped memory.
-public struct SymmetricKey: Sendable, Equatable, CustomStringConvertible {
+public struct AES256Key: Sendable, Equatable, CustomStringConvertible {
     /// The only key size SecureBridge uses.
     public static let byteCount = 32
 
@@ -20,9 +20,9 @@ public struct SymmetricKey: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A fresh random key.
-    public static func generate() throws -> SymmetricKey {
-        try SymmetricKey(SecureBytes.random(count: byteCount))
+    public static func generate() throws -> AES256Key {
+        try AES256Key(SecureBytes.random(count: byteCount))
     }
 
-    public var description: String { "SymmetricKey(redacted)" }
+    public var description: String { "AES256Key(redacted)" }
 }

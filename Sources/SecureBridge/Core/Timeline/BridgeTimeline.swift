@@ -11,17 +11,17 @@ public enum ReloadPolicy: Sendable, Equatable {
 }
 
 /// Entries in date order and the reload policy: what a timeline provider returns.
-public struct Timeline: Sendable, Equatable {
+public struct BridgeTimeline: Sendable, Equatable {
     /// The widget the timeline is for.
     public let kind: WidgetKind
     /// The size class the timeline is for.
-    public let family: WidgetFamily
+    public let family: BridgeFamily
     /// The entries, strictly increasing by date; the first is at the request's `now`.
-    public let entries: [TimelineEntry]
+    public let entries: [BridgeEntry]
     /// When to ask again.
     public let policy: ReloadPolicy
 
-    public init(kind: WidgetKind, family: WidgetFamily, entries: [TimelineEntry], policy: ReloadPolicy) {
+    public init(kind: WidgetKind, family: BridgeFamily, entries: [BridgeEntry], policy: ReloadPolicy) {
         self.kind = kind
         self.family = family
         self.entries = entries

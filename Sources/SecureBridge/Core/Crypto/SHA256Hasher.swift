@@ -1,7 +1,7 @@
 internal import COpenSSL
 
 /// SHA-256, for key ids and content fingerprints.
-public enum SHA256 {
+public enum SHA256Hasher {
     /// Bytes in a digest.
     public static let byteCount = 32
 

@@ -1,9 +1,9 @@
 internal import COpenSSL
 
 /// HKDF with SHA-256 (RFC 5869), extract then expand.
-public enum HKDF {
+public enum HKDFSHA256 {
     /// The most output HKDF-SHA256 can produce: 255 blocks of 32 bytes.
-    public static let maximumOutputByteCount = 255 * SHA256.byteCount
+    public static let maximumOutputByteCount = 255 * SHA256Hasher.byteCount
 
     /// Derives `outputByteCount` bytes of key material.
     /// - Parameters:
