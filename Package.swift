@@ -79,6 +79,17 @@ let package = Package(
             ],
             exclude: ["Vectors", "Fixtures"]
         ),
+        // The library as an outsider uses it: no @testable import, and every
+        // Swift sample of the documentation is compiled here (Samples/).
+        .testTarget(
+            name: "SecureBridgeAPITests",
+            dependencies: [
+                "SecureBridge",
+                "SecureBridgePreview",
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,7 +27,7 @@ public enum DemoStory {
         func show(_ title: String, families: [BridgeFamily] = [.systemMedium], kind: WidgetKind = .balance, at instant: Date = now) throws {
             var text = "== \(title)\n"
             for family in families {
-                let request = try WidgetRequest(kind: kind, family: family)
+                let request = WidgetRequest(kind: kind, family: family)
                 text += TimelineText.render(widget.timeline(for: request, now: instant, whatIf: instant != now)) + "\n"
             }
             say(text)
@@ -39,7 +39,7 @@ public enum DemoStory {
         try app.login(user: "demo-user", passcode: passcode, sessionSeconds: 7 * 86400, now: now)
         say("$ bridgectl login --user demo-user --session-ttl 7d   (onboards: signing key, keyset, pinned key, passcode)\n")
         try show("Logged in, nothing published yet")
-        let receipt = try app.publish(Array(sampleInput.utf8), ttlSeconds: 24 * 3600, staleAfterSeconds: 3600, now: now)
+        let receipt = try app.publish(Array(sampleInput.utf8), staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: now)
         say("$ bridgectl publish examples/spending.json   → snapshot \(receipt.sequence), \(receipt.accountCount) accounts\n")
         try show("Every family reads the snapshot", families: BridgeFamily.allCases)
         try show("The spending widget", families: [.systemMedium], kind: .spending)

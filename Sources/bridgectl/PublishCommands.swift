@@ -24,7 +24,7 @@ extension BridgeCtl {
             let staleSeconds = try parseDuration(staleAfter, option: "--stale-after")
             let input = try SecretInput.contents(of: file, limit: PublishInput.maximumByteCount)
             let receipt = try BridgeApp(home: try options.bridgeHome).publish(
-                input, ttlSeconds: ttlSeconds, staleAfterSeconds: staleSeconds, now: Date())
+                input, staleAfter: .seconds(staleSeconds), expiresAfter: .seconds(ttlSeconds), now: Date())
             print(
                 "Published snapshot \(receipt.sequence) with \(receipt.accountCount) account\(receipt.accountCount == 1 ? "" : "s")"
                     + (receipt.contentChanged ? "." : " (content unchanged; no widget reload)."))

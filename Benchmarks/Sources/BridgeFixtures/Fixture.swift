@@ -8,7 +8,7 @@ public enum Fixture {
     /// The widget most benchmarks read: `bridgectl read`'s default family.
     public static let request: WidgetRequest = {
         do {
-            return try WidgetRequest(kind: .balance, family: .systemMedium)
+            return WidgetRequest(kind: .balance, family: .systemMedium)
         } catch {
             fatalError("the default widget request is invalid: \(error)")
         }
@@ -81,7 +81,7 @@ public enum Fixture {
 
         /// Publishes the input again (a new sequence; content unchanged).
         public func publish(now: Date = Date()) throws {
-            try app.publish(input, ttlSeconds: Fixture.ttlSeconds, staleAfterSeconds: Fixture.staleAfterSeconds, now: now)
+            try app.publish(input, staleAfter: .seconds(Fixture.staleAfterSeconds), expiresAfter: .seconds(Fixture.ttlSeconds), now: now)
         }
 
         /// The widget's full read: gate, verify, decrypt, decode, redact, timeline.

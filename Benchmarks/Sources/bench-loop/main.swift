@@ -49,7 +49,7 @@ do {
         for _ in 0..<count {
             checksum &+= Int(
                 try app.publish(
-                    bytes, ttlSeconds: Fixture.ttlSeconds, staleAfterSeconds: Fixture.staleAfterSeconds, now: Date()
+                    bytes, staleAfter: .seconds(Fixture.staleAfterSeconds), expiresAfter: .seconds(Fixture.ttlSeconds), now: Date()
                 ).sequence)
         }
     case "floor-publish":

@@ -40,7 +40,7 @@ public enum Seeds {
         let minimal = Portfolio(accounts: [
             Account(
                 id: "a", name: "A", balance: Money(minorUnits: 1, currency: Currency.iso4217("EUR")!),
-                iban: try IBAN.parse("DE89370400440532013000"), type: .main)
+                iban: try IBAN("DE89370400440532013000"), type: .main)
         ])
         return [
             "accounts": try examplePayload("accounts.json"),

@@ -112,7 +112,7 @@ extension Doctor {
     /// The widget line: full content, or the explanation of its reason.
     static func widgetFinding(for result: GateResult, now: Date) -> Finding {
         // The gate's verdict for a plain medium balance widget outside a privacy context.
-        let request = try! WidgetRequest(kind: .balance, family: .systemMedium)
+        let request = WidgetRequest(kind: .balance, family: .systemMedium)
         let entry = WidgetTimeline.snapshot(for: result, request: request, now: now)
         guard let reason = entry.reason else {
             return Finding(.widget, .ok, "the widget shows full content: the gate verified and decrypted the snapshot")

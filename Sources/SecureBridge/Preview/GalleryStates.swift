@@ -107,17 +107,17 @@ enum GalleryEdgeCases {
         }
         return Portfolio(accounts: [
             Account(id: "edge-script", name: "<script>alert(\"pwned\")</script>", balance: money(123_456, "EUR", 2),
-                    iban: IBAN(validated: "DE89370400440532013000"), type: .main),
+                    iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: .main),
             Account(id: "edge-amp", name: "Tom & Jerry's \"Fun\" <Fund>", balance: money(98_765, "USD", 2),
-                    iban: IBAN(validated: "NL91ABNA0417164300"), type: .secondary),
+                    iban: IBAN(checkedElectronicFormat: "NL91ABNA0417164300"), type: .secondary),
             Account(id: "edge-arabic", name: "حساب التوفير العائلي", balance: money(4_200_050, "SAR", 2),
-                    iban: IBAN(validated: "SA0380000000608010167519"), type: .secondary),
+                    iban: IBAN(checkedElectronicFormat: "SA0380000000608010167519"), type: .secondary),
             Account(id: "edge-hebrew", name: "חשבון עובר ושב", balance: money(-12_345, "ILS", 2),
-                    iban: IBAN(validated: "IL620108000000099999999"), type: .secondary),
+                    iban: IBAN(checkedElectronicFormat: "IL620108000000099999999"), type: .secondary),
             Account(id: "edge-long", name: "Household Expenses and Emergency Reserve for the Whole Family", balance: money(1_234_567_890, "JPY", 0),
-                    iban: IBAN(validated: "GB82WEST12345698765432"), type: .secondary),
+                    iban: IBAN(checkedElectronicFormat: "GB82WEST12345698765432"), type: .secondary),
             Account(id: "edge-cjk", name: "日本円トラベル口座・家族旅行用の積立", balance: money(9_999_999_999_99, "EUR", 2),
-                    iban: IBAN(validated: "FR1420041010050500013M02606"), type: .secondary),
+                    iban: IBAN(checkedElectronicFormat: "FR1420041010050500013M02606"), type: .secondary),
         ], analytics: Analytics(
             period: "2026-11", currency: Currency(code: "EUR", minorUnitDigits: 2),
             spent: [

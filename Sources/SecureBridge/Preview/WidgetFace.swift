@@ -87,18 +87,18 @@ struct WidgetFace: Sendable, Equatable {
         if entry.state != .loginPrompt, !entry.accounts.isEmpty {
             let lines = entry.accounts.map { account in
                 AccountLine(
-                    name: account.name, amount: account.balance, iban: account.iban,
-                    symbol: CurrencySign.symbol(forCode: account.currency, localeIdentifier: localeIdentifier),
+                    name: account.name, amount: account.balance.text, iban: account.iban,
+                    symbol: CurrencySign.symbol(forCode: account.balance.currencyCode, localeIdentifier: localeIdentifier),
                     isMain: account.type == .main)
             }
             content = .accounts(primary: lines[0], others: Array(lines.dropFirst()))
         } else if entry.state != .loginPrompt, let spending = entry.spending {
             content = .spending(
                 symbol: CurrencySign.symbol(forCode: spending.currency, localeIdentifier: localeIdentifier),
-                spent: spending.totalSpent, received: spending.totalReceived,
+                spent: spending.totalSpent.text, received: spending.totalReceived.text,
                 categories: spending.categories.map { category in
                     CategoryLine(
-                        name: category.name, amount: category.amount, percent: category.percent,
+                        name: category.name, amount: category.amount.text, percent: category.percent,
                         fraction: category.shareTenthsOfPercent.map { Double(min(max($0, 0), 1000)) / 1000 })
                 })
         } else {

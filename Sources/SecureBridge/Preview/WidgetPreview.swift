@@ -26,7 +26,7 @@ public struct WidgetPreview: Sendable {
     }
 
     /// A preview of a gate result that is already known.
-    public init(reading: WidgetReader.Reading, request: WidgetRequest) {
+    package init(reading: WidgetReader.Reading, request: WidgetRequest) {
         self.reading = reading
         self.request = request
     }

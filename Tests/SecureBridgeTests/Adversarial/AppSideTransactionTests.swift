@@ -26,7 +26,7 @@ import Testing
     static let liveTemplate = Result {
         try HomeTemplate.capture { fixture in
             try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 7 * 86400, now: Date())
-            try fixture.app.publish(BridgeFixture.accounts, ttlSeconds: 24 * 3600, staleAfterSeconds: 3600, now: Date())
+            try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: Date())
         }
     }
 
@@ -35,7 +35,7 @@ import Testing
     @Test func rotationRefusesToResealAnOlderSnapshotAndChangesNothing() throws {
         let fixture = try BridgeFixture.published()
         let older = try fixture.bytes(.container, "snapshot")
-        try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         try fixture.overwrite(.container, "snapshot", with: older)
         let before = try HomeTemplate(of: fixture).files
         let header = try SnapshotEnvelope(bytes: older).header
@@ -391,7 +391,7 @@ import Testing
         let fixture = try BridgeFixture.published()
         Self.plantDirectory(fixture, .container, "reload-token")
         let error = #expect(throws: SessionError.self) {
-            try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+            try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         }
         #expect(error.map { "\($0)" }?.hasPrefix("Snapshot 2 is live; then a later step failed: Could not") == true)
         #expect(error.map { "\($0)" }?.hasSuffix("Run `bridgectl publish` again to finish.") == true)

@@ -44,7 +44,7 @@ import Testing
         try Self.inflate(fixture, .app, "state.json")
         let expected = StorageError.tooLarge(path: fixture.path(.app, "state.json"), limit: FileLimit.state)
         #expect(throws: expected) {
-            try fixture.app.publish(BridgeFixture.accounts, ttlSeconds: 3600, staleAfterSeconds: 60, now: fixture.start)
+            try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(60), expiresAfter: .seconds(3600), now: fixture.start)
         }
         #expect(throws: expected) { try fixture.app.lock(now: fixture.start) }
         // The widget never reads the app's files.
@@ -55,7 +55,7 @@ import Testing
         let fixture = try BridgeFixture.published()
         try Self.inflate(fixture, .container, "snapshot")
         #expect(fixture.reason() == .tampered)
-        try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         #expect(fixture.content()?.portfolio.accounts.count == 1)
     }
 
@@ -64,7 +64,7 @@ import Testing
         let before = try fixture.bytes(.container, "snapshot")
         let huge = [UInt8](repeating: UInt8(ascii: "["), count: PublishInput.maximumByteCount + 1)
         #expect(throws: InputError.tooLarge(byteCount: huge.count, limit: PublishInput.maximumByteCount)) {
-            try fixture.app.publish(huge, ttlSeconds: 3600, staleAfterSeconds: 60, now: fixture.start)
+            try fixture.app.publish(huge, staleAfter: .seconds(60), expiresAfter: .seconds(3600), now: fixture.start)
         }
         #expect(try fixture.bytes(.container, "snapshot") == before)
     }

@@ -150,7 +150,7 @@ import Testing
             if let replacement { try Self.replace(file, in: fixture, with: replacement) }
             if let mode { #expect(chmod(path, mode) == 0) }
             #expect(throws: error(path), "\(file) \(replacement?.rawValue ?? "") \(mode.map { String($0, radix: 8) } ?? "")") {
-                try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 3600, staleAfterSeconds: 60, now: fixture.start)
+                try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(60), expiresAfter: .seconds(3600), now: fixture.start)
             }
         }
     }
@@ -161,7 +161,7 @@ import Testing
         let directory = fixture.home.path(for: place).string
         #expect(chmod(directory, 0o777) == 0)
         #expect(throws: StorageError.insecurePermissions(path: directory, mode: 0o777, isDirectory: true)) {
-            try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 3600, staleAfterSeconds: 60, now: fixture.start)
+            try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(60), expiresAfter: .seconds(3600), now: fixture.start)
         }
     }
 
@@ -196,7 +196,7 @@ import Testing
         _ = FileManager.default.createFile(atPath: decoy, contents: Data(decoyBytes))
         #expect(unlink(fixture.path(.container, name)) == 0)
         #expect(symlink(decoy, fixture.path(.container, name)) == 0)
-        try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         #expect(try fixture.bytes(.container, name) != decoyBytes)
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: decoy))) == decoyBytes)
         #expect(try FilePath(fixture.path(.container, name)).stat(followTargetSymlink: false).type == .regular)

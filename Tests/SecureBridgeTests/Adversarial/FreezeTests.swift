@@ -6,7 +6,7 @@ import Testing
 /// last snapshot) and the clock is set back. The published home has a 1 h
 /// soft and a 24 h hard TTL and a 7-day session.
 @Suite struct FreezeTests {
-    static let request = try! WidgetRequest(kind: .balance, family: .systemMedium)
+    static let request = WidgetRequest(kind: .balance, family: .systemMedium)
 
     /// The first entry of the timeline a widget renders at `start + seconds`.
     static func entry(_ fixture: BridgeFixture, after seconds: TimeInterval, whatIf: Bool = false) throws -> BridgeEntry {
@@ -17,7 +17,7 @@ import Testing
 
     /// True when no amount can be read off the entry: no account balance holds a digit.
     static func showsNoAmount(_ entry: BridgeEntry) -> Bool {
-        entry.accounts.allSatisfy { !$0.balance.contains(where: \.isNumber) }
+        entry.accounts.allSatisfy { !$0.balance.text.contains(where: \.isNumber) }
     }
 
     @Test func amountsTurnStaleAfterTheSoftTTLAndDisappearAtTheHardTTL() throws {
@@ -74,7 +74,7 @@ import Testing
         let fixture = try BridgeFixture.published()
         #expect(try Self.entry(fixture, after: 25 * 3600).reason == .expired)
         try fixture.app.publish(
-            BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600,
+            BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400),
             now: fixture.start.addingTimeInterval(25 * 3600))
         let entry = try Self.entry(fixture, after: 25 * 3600 + 60)
         #expect(entry.state == .full && entry.reason == nil)

@@ -34,7 +34,7 @@ final class BridgeFixture {
     /// Logs in at `start` with a 7-day session and publishes `accounts`.
     func loginAndPublish(_ input: [UInt8] = BridgeFixture.accounts) throws {
         try app.login(user: "alice", passcode: passcode, sessionSeconds: 7 * 86400, now: start)
-        try app.publish(input, ttlSeconds: 24 * 3600, staleAfterSeconds: 3600, now: start)
+        try app.publish(input, staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: start)
     }
 
     func path(_ place: StoragePlace, _ name: String) -> String {

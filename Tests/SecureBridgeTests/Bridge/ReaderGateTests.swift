@@ -59,7 +59,7 @@ import Testing
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()
         let first = try fixture.bytes(.container, "snapshot")
-        try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         try fixture.overwrite(.container, "snapshot", with: first)
         #expect(fixture.reason() == .rollback)
     }
@@ -112,7 +112,7 @@ import Testing
     @Test func settingTheClockBackRevivesNeitherSessionNorSnapshot() throws {
         let fixture = try BridgeFixture()
         try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 3600, now: fixture.start)
-        try fixture.app.publish(BridgeFixture.accounts, ttlSeconds: 3600, staleAfterSeconds: 600, now: fixture.start)
+        try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(600), expiresAfter: .seconds(3600), now: fixture.start)
         let later = fixture.start.addingTimeInterval(2 * 3600)
         #expect(fixture.reason(at: later) == .sessionExpired)
         // The clock goes back an hour and a half: the widget still judges by the latest time it saw.

@@ -16,7 +16,7 @@ import Testing
         let fixture = try BridgeFixture()
         #expect(throws: SessionError.notOnboarded) { try fixture.app.lock(now: fixture.start) }
         #expect(throws: SessionError.notOnboarded) {
-            try fixture.app.publish(BridgeFixture.accounts, ttlSeconds: 60, staleAfterSeconds: 60, now: fixture.start)
+            try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(60), expiresAfter: .seconds(60), now: fixture.start)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root).isEmpty)
     }
@@ -48,7 +48,7 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: fixture.path(place, name)), "\(name)")
         }
         #expect(throws: SessionError.notLoggedIn) {
-            try fixture.app.publish(BridgeFixture.accounts, ttlSeconds: 60, staleAfterSeconds: 60, now: fixture.start)
+            try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(60), expiresAfter: .seconds(60), now: fixture.start)
         }
     }
 
@@ -94,7 +94,7 @@ import Testing
         let before = try ["snapshot", "reload-token", "auth-status"].map { try fixture.bytes(.container, $0) }
         let bad = Array(#"[{"id":"x","name":"X","balance":"1.00","currency":"EUR","IBAN":"DE00370400440532013000","type":"main"}]"#.utf8)
         #expect(throws: InputError.self) {
-            try fixture.app.publish(bad, ttlSeconds: 60, staleAfterSeconds: 60, now: fixture.start)
+            try fixture.app.publish(bad, staleAfter: .seconds(60), expiresAfter: .seconds(60), now: fixture.start)
         }
         #expect(try ["snapshot", "reload-token", "auth-status"].map { try fixture.bytes(.container, $0) } == before)
         #expect(fixture.content()?.portfolio.accounts.count == 2)
@@ -104,10 +104,10 @@ import Testing
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()
         let token = try fixture.bytes(.container, "reload-token")
-        let again = try fixture.app.publish(BridgeFixture.accounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start.addingTimeInterval(60))
+        let again = try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start.addingTimeInterval(60))
         #expect(!again.contentChanged)
         #expect(try fixture.bytes(.container, "reload-token") == token)
-        let changed = try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        let changed = try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         #expect(changed.contentChanged)
         #expect(try fixture.bytes(.container, "reload-token") != token)
     }
@@ -120,11 +120,11 @@ import Testing
         #expect(unlink(token) == 0)
         #expect(mkdir(token, 0o700) == 0)
         #expect(throws: (any Error).self) {
-            try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+            try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         }
         #expect(rmdir(token) == 0)
         let retried = try fixture.app.publish(
-            BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+            BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         #expect(retried.contentChanged)
         #expect(try fixture.bytes(.container, "reload-token").count == 33)
     }
@@ -146,7 +146,7 @@ import Testing
         try fixture.loginAndPublish()
         var last: UInt64 = 0
         for input in [BridgeFixture.accounts, BridgeFixture.otherAccounts, BridgeFixture.accounts] {
-            let receipt = try fixture.app.publish(input, ttlSeconds: 60, staleAfterSeconds: 60, now: fixture.start)
+            let receipt = try fixture.app.publish(input, staleAfter: .seconds(60), expiresAfter: .seconds(60), now: fixture.start)
             #expect(receipt.sequence > last)
             last = receipt.sequence
         }

@@ -15,7 +15,7 @@ import Glibc
         let first = try #require(child.readLine(), "the first timeline")
         #expect(first.contains(#""id":"acc-usd""#))
 
-        try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: Date())
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: Date())
         let second = try #require(child.readLine(), "a second timeline after the publish")
         #expect(second.hasPrefix(#"{"kind":"balance""#))
         #expect(!second.contains(#""id":"acc-usd""#))

@@ -4,7 +4,7 @@ import Testing
 @testable import SecureBridgeFollow
 
 @Suite struct TimelineFollowerTests {
-    static let request = try! WidgetRequest(kind: .balance, family: .systemMedium, refreshInterval: WidgetRequest.maximumRefreshInterval)
+    static let request = try! WidgetRequest(kind: .balance, family: .systemMedium, localeIdentifier: "en_US", refreshInterval: WidgetRequest.maximumRefreshInterval)
 
     @Test func aPublishGivesANewTimelineAndTheSameDataAgainGivesNone() async throws {
         let fixture = try BridgeFixture()
@@ -19,14 +19,14 @@ import Testing
         #expect(first.firstAccountIDs == ["acc-main", "acc-usd"])
         _ = await waits.next()
 
-        try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         await source.send(.containerChanged)
         let second = try #require(await follower.next())
         #expect(second.firstAccountIDs == ["acc-main"])
         _ = await waits.next()
 
         let receipt = try fixture.app.publish(
-            BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+            BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         #expect(!receipt.contentChanged)
         await source.send(.containerChanged)
         _ = await waits.next()  // it looked, found the same token, and waits again
@@ -98,7 +98,7 @@ import Testing
             TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
         #expect(try #require(await follower.next()).firstAccountIDs.count == 2)
 
-        try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         #expect(try #require(await follower.next()).firstAccountIDs == ["acc-main"])
 
         follower.task.cancel()  // wakes the blocked poll(2) through the pipe
@@ -116,7 +116,7 @@ import Testing
             TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
         #expect(try #require(await follower.next()).firstAccountIDs.count == 2)
 
-        try fixture.app.publish(BridgeFixture.otherAccounts, ttlSeconds: 86400, staleAfterSeconds: 3600, now: fixture.start)
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         #expect(try #require(await follower.next()).firstAccountIDs == ["acc-main"])
 
         follower.task.cancel()

@@ -4,7 +4,7 @@ import Testing
 @Suite struct IBANTests {
     private func problem(_ text: String) -> FieldProblem? {
         do {
-            _ = try IBAN.parse(text)
+            _ = try IBAN(text)
             return nil
         } catch {
             return (error as? PortfolioRules.Violation)?.problem
@@ -17,21 +17,21 @@ import Testing
         "AT611904300234573201", "NO9386011117947",
     ])
     func acceptsKnownValidIBANs(_ text: String) throws {
-        #expect(try IBAN.parse(text).electronicFormat == text)
+        #expect(try IBAN(text).electronicFormat == text)
     }
 
     @Test func normalisesPaperFormatAndLowerCase() throws {
-        #expect(try IBAN.parse("DE89 3704 0044 0532 0130 00").electronicFormat == "DE89370400440532013000")
-        #expect(try IBAN.parse("gb82 west 1234 5698 7654 32").electronicFormat == "GB82WEST12345698765432")
-        #expect(try IBAN.parse("fr1420041010050500013m02606").electronicFormat == "FR1420041010050500013M02606")
-        #expect(try IBAN.parse("NO93 8601 1117 947").lastFour == "7947")
+        #expect(try IBAN("DE89 3704 0044 0532 0130 00").electronicFormat == "DE89370400440532013000")
+        #expect(try IBAN("gb82 west 1234 5698 7654 32").electronicFormat == "GB82WEST12345698765432")
+        #expect(try IBAN("fr1420041010050500013m02606").electronicFormat == "FR1420041010050500013M02606")
+        #expect(try IBAN("NO93 8601 1117 947").lastFour == "7947")
     }
 
     @Test func acceptsGeneratedIBANsForEveryRegistryCountry() throws {
         for (country, length) in IBANRegistry.lengths {
             let bban = String(repeating: "1", count: length - 4)
             let text = ModelFixtures.iban(country: country, bban: bban)
-            #expect(try IBAN.parse(text).electronicFormat == text)
+            #expect(try IBAN(text).electronicFormat == text)
         }
         #expect(IBANRegistry.lengths.count == 89)
     }

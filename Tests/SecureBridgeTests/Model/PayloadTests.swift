@@ -75,7 +75,7 @@ import Testing
     @Test func encodesTheDocumentedLayoutByteForByte() throws {
         let portfolio = Portfolio(
             accounts: [Account(id: "a", name: "N", balance: Money(minorUnits: 500, currency: jpy),
-                               iban: IBAN(validated: "NO9386011117947"), type: .main)],
+                               iban: IBAN(checkedElectronicFormat: "NO9386011117947"), type: .main)],
             analytics: Analytics(period: "2026-11", currency: eur,
                                  spent: [CategoryAmount(category: "Rent", amount: Money(minorUnits: 120_000, currency: eur))],
                                  received: []))
@@ -104,7 +104,7 @@ import Testing
     @Test func encodesNegativeBalancesAsTwosComplement() throws {
         let portfolio = Portfolio(accounts: [Account(
             id: "a", name: "N", balance: Money(minorUnits: -2, currency: eur),
-            iban: IBAN(validated: "NO9386011117947"), type: .secondary)])
+            iban: IBAN(checkedElectronicFormat: "NO9386011117947"), type: .secondary)])
         let bytes = try portfolio.payloadBytes()
         #expect(Array(bytes[24..<36]) == [0x45, 0x55, 0x52, 0x02, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE])
         #expect(bytes[36] == 0x02)
@@ -133,7 +133,7 @@ import Testing
 
     @Test func theLargestPortfolioFitsTheDeclaredMaximum() throws {
         let name = String(repeating: "😀", count: 64)
-        let iban = IBAN(validated: ModelFixtures.iban(country: "RU", bban: String(repeating: "7", count: 29)))
+        let iban = IBAN(checkedElectronicFormat: ModelFixtures.iban(country: "RU", bban: String(repeating: "7", count: 29)))
         let accounts = (0..<1000).map { index in
             let number = String(index)
             return Account(id: String(repeating: "x", count: 64 - number.count) + number, name: name,
@@ -330,7 +330,7 @@ import Testing
     private func account(id: String = "a", name: String = "N", balance: Money? = nil, iban: String = "NO9386011117947",
                          type: AccountType = .secondary) -> Account {
         Account(id: id, name: name, balance: balance ?? Money(minorUnits: 1, currency: eur),
-                iban: IBAN(validated: iban), type: type)
+                iban: IBAN(checkedElectronicFormat: iban), type: type)
     }
 
     @Test func refusesToEncodeAPortfolioThatBreaksTheRules() {

@@ -298,9 +298,9 @@ import Testing
         #expect(portfolio.analytics == nil)
         #expect(portfolio.accounts == [
             Account(id: "acc-1", name: "Secret Name", balance: Money(minorUnits: -467_550, currency: .iso4217("EUR")!),
-                    iban: IBAN(validated: "DE89370400440532013000"), type: .main),
+                    iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: .main),
             Account(id: "acc-2", name: "Secret Name", balance: Money(minorUnits: 1000, currency: .iso4217("EUR")!),
-                    iban: IBAN(validated: "GB82WEST12345698765432"), type: .secondary),
+                    iban: IBAN(checkedElectronicFormat: "GB82WEST12345698765432"), type: .secondary),
         ])
     }
 

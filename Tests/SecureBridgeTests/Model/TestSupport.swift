@@ -66,7 +66,7 @@ enum ModelFixtures {
             })
             accounts.append(Account(
                 id: id, name: text(), balance: money(currency, negative: true),
-                iban: IBAN(validated: iban(country: country, bban: bban)),
+                iban: IBAN(checkedElectronicFormat: iban(country: country, bban: bban)),
                 type: index == mainIndex ? .main : .secondary))
         }
         var analytics: Analytics?

@@ -30,7 +30,7 @@ enum PreviewFixtures {
 
     static func account(_ name: String, minorUnits: Int64 = 467_500, id: String = "acc-1", type: AccountType = .main) -> Account {
         Account(id: id, name: name, balance: Money(minorUnits: minorUnits, currency: TimelineFixtures.eur),
-                iban: IBAN(validated: "DE89370400440532013000"), type: type)
+                iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: type)
     }
 }
 

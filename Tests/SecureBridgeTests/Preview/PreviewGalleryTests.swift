@@ -109,7 +109,7 @@ import Testing
         let preview = WidgetPreview(reader: fixture.widget, request: request, now: fixture.start + 60, whatIf: true)
         for family in BridgeFamily.allCases {
             let expected = fixture.widget.timeline(
-                for: try WidgetRequest(kind: .balance, family: family), now: fixture.start + 60, whatIf: true)
+                for: WidgetRequest(kind: .balance, family: family), now: fixture.start + 60, whatIf: true)
             #expect(preview.timeline(for: family) == expected, "\(family)")
         }
     }

@@ -47,7 +47,7 @@ import Testing
             let texts = ParsedXML(WidgetSVG.document(entry, family: family, appearance: .dark)).elements.filter { $0.name == "text" }
             let largest = try #require(texts.max { Double($0.attributes["font-size"]!)! < Double($1.attributes["font-size"]!)! })
             #expect(largest.attributes["class"] == "amount")
-            #expect(largest.text == entry.accounts[0].balance, "\(family)")
+            #expect(largest.text == entry.accounts[0].balance.text, "\(family)")
         }
     }
 
@@ -93,7 +93,7 @@ import Testing
             #expect(name.hasSuffix("…"), "\(family): \(name)")
             #expect(name.count < long.count)
             if family.mayShowAmounts {
-                #expect(parsed.texts(ofClass: "amount").first == entry.accounts[0].balance, "\(family)")
+                #expect(parsed.texts(ofClass: "amount").first == entry.accounts[0].balance.text, "\(family)")
             }
         }
     }
@@ -123,7 +123,7 @@ import Testing
     @Test func fullWidgetsShowTheBalances() {
         let entry = PreviewFixtures.entry(accounts: TimelineFixtures.accounts, family: .systemLarge)
         let svg = WidgetSVG.document(entry, family: .systemLarge, appearance: .light)
-        for account in entry.accounts { #expect(svg.contains(Markup.escaped(account.balance))) }
+        for account in entry.accounts { #expect(svg.contains(Markup.escaped(account.balance.text))) }
     }
 
     @Test func staleIsFlaggedAndMaskedSaysWhy() {

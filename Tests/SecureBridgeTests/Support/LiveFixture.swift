@@ -8,7 +8,7 @@ extension BridgeFixture {
     static func live(_ input: [UInt8] = BridgeFixture.accounts) throws -> BridgeFixture {
         let fixture = try BridgeFixture()
         try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 7 * 86400, now: Date())
-        try fixture.app.publish(input, ttlSeconds: 24 * 3600, staleAfterSeconds: 3600, now: Date())
+        try fixture.app.publish(input, staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: Date())
         return fixture
     }
 }

@@ -12,16 +12,16 @@ enum TimelineFixtures {
 
     static let main = Account(
         id: "8ab78900f99013a", name: "Main Account", balance: Money(minorUnits: 467_500, currency: eur),
-        iban: IBAN(validated: "NL27AAAA0352734310"), type: .main)
+        iban: IBAN(checkedElectronicFormat: "NL27AAAA0352734310"), type: .main)
     static let savings = Account(
         id: "savings-1", name: "Savings", balance: Money(minorUnits: 1_200_050, currency: eur),
-        iban: IBAN(validated: "DE89370400440532013000"), type: .secondary)
+        iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: .secondary)
     static let travel = Account(
         id: "travel.2", name: "Travel", balance: Money(minorUnits: 98_765, currency: jpy),
-        iban: IBAN(validated: "GB82WEST12345698765432"), type: .secondary)
+        iban: IBAN(checkedElectronicFormat: "GB82WEST12345698765432"), type: .secondary)
     static let joint = Account(
         id: "joint_3", name: "Joint", balance: Money(minorUnits: -1_250, currency: eur),
-        iban: IBAN(validated: "FR1420041010050500013M02606"), type: .secondary)
+        iban: IBAN(checkedElectronicFormat: "FR1420041010050500013M02606"), type: .secondary)
 
     /// The secondary account comes first, so "main" is not simply "first".
     static let accounts = [savings, main, travel, joint]

@@ -10,7 +10,7 @@ import Testing
         let entry = F.entry(F.content())
         #expect(entry.state == .full)
         #expect(entry.reason == nil)
-        #expect(entry.accounts.map(\.balance).contains("€4,675.00"))
+        #expect(entry.accounts.map(\.balance.text).contains("€4,675.00"))
     }
 
     @Test func contentPastSoftExpiryIsFullButStale() {
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func placeholderUsesTheRequestedScheme() throws {
-        let request = try WidgetRequest(kind: .balance, family: .systemSmall, deepLinkScheme: "MyBank")
+        let request = try WidgetRequest(kind: .balance, family: .systemSmall, localeIdentifier: "en_US", deepLinkScheme: "MyBank")
         let timeline = WidgetTimeline.timeline(for: .placeholder(.loggedOut), request: request, now: F.now)
         #expect(timeline.entries[0].url?.absoluteString == "mybank://login")
     }
@@ -135,7 +135,7 @@ import Testing
         let entry = WidgetTimeline.placeholder(for: F.request(.balance, .accessoryRectangular), at: F.now)
         #expect(entry.state == .masked)
         #expect(entry.reason == .privacy)
-        #expect(entry.accounts.allSatisfy { $0.balance == Redaction.mask })
+        #expect(entry.accounts.allSatisfy { $0.balance.text == Redaction.mask })
     }
 
     @Test func realEntriesAreNotMarkedSample() {
@@ -144,18 +144,18 @@ import Testing
 
     @Test func requestRejectsABadSchemeOrInterval() {
         #expect(throws: TimelineError.invalidDeepLinkScheme) {
-            try WidgetRequest(kind: .balance, family: .systemSmall, deepLinkScheme: "bad scheme")
+            try WidgetRequest(kind: .balance, family: .systemSmall, localeIdentifier: "en_US", deepLinkScheme: "bad scheme")
         }
         #expect(throws: TimelineError.invalidRefreshInterval(minimum: 60, maximum: 604_800)) {
-            try WidgetRequest(kind: .balance, family: .systemSmall, refreshInterval: 10)
+            try WidgetRequest(kind: .balance, family: .systemSmall, localeIdentifier: "en_US", refreshInterval: 10)
         }
         #expect(throws: TimelineError.invalidRefreshInterval(minimum: 60, maximum: 604_800)) {
-            try WidgetRequest(kind: .balance, family: .systemSmall, refreshInterval: .nan)
+            try WidgetRequest(kind: .balance, family: .systemSmall, localeIdentifier: "en_US", refreshInterval: .nan)
         }
     }
 
     @Test func requestDefaultsMatchTheContract() throws {
-        let request = try WidgetRequest(kind: .spending, family: .systemLarge)
+        let request = WidgetRequest(kind: .spending, family: .systemLarge)
         #expect(request.localeIdentifier == "en_US")
         #expect(request.deepLinkScheme == "securebridge")
         #expect(request.refreshInterval == 1800)

@@ -10,7 +10,7 @@ import Testing
     static let many: [Account] = (0..<12).map { index in
         Account(
             id: "acct-\(index)", name: "Account \(index)", balance: Money(minorUnits: Int64(index) * 100, currency: F.eur),
-            iban: IBAN(validated: "DE89370400440532013000"), type: index == 6 ? .main : .secondary)
+            iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: index == 6 ? .main : .secondary)
     }
 
     private func ids(_ family: BridgeFamily, account: String? = nil, accounts: [Account] = many) -> [String] {
@@ -78,17 +78,17 @@ import Testing
         let main = try #require(entry.accounts.first)
         #expect(main.id == "8ab78900f99013a")
         #expect(main.name == "Main Account")
-        #expect(main.balance == "€4,675.00")
+        #expect(main.balance.text == "€4,675.00")
         #expect(main.iban == "•••• 4310")
         #expect(main.type == .main)
-        #expect(main.currency == "EUR")
+        #expect(main.balance.currencyCode == "EUR")
         #expect(main.url?.absoluteString == "securebridge://account/8ab78900f99013a")
         #expect(entry.url == main.url)
-        #expect(entry.accounts.map(\.balance) == ["€4,675.00", "€12,000.50", "¥98,765", "-€12.50"])
+        #expect(entry.accounts.map(\.balance.text) == ["€4,675.00", "€12,000.50", "¥98,765", "-€12.50"])
     }
 
     @Test func entriesFormatForTheRequestedLocale() {
         let entry = F.entry(F.content(), F.request(.balance, .systemSmall, locale: "de_DE"))
-        #expect(entry.accounts.first?.balance == "4.675,00\u{A0}€")
+        #expect(entry.accounts.first?.balance.text == "4.675,00\u{A0}€")
     }
 }

@@ -3,25 +3,25 @@ internal import COpenSSL
 /// AES-256-GCM with the only parameters SecureBridge accepts: a 32-byte key,
 /// a 12-byte nonce and a 16-byte tag. OpenSSL would take other nonce lengths
 /// and truncated tags; these checks refuse them before OpenSSL is called.
-public enum AESGCM {
+package enum AESGCM {
     /// Bytes in a nonce (96 bits).
-    public static let nonceByteCount = 12
+    package static let nonceByteCount = 12
     /// Bytes in a tag (128 bits).
-    public static let tagByteCount = 16
+    package static let tagByteCount = 16
 
     /// A 12-byte AES-GCM nonce.
-    public struct Nonce: Sendable, Equatable {
+    package struct Nonce: Sendable, Equatable {
         /// The nonce bytes.
-        public let bytes: [UInt8]
+        package let bytes: [UInt8]
 
         /// A fresh random nonce.
-        public init() throws {
+        package init() throws {
             bytes = try SystemRandom.bytes(count: AESGCM.nonceByteCount)
         }
 
         /// Wraps given nonce bytes.
         /// - Throws: `CryptoError.invalidNonceLength` unless there are exactly 12 bytes.
-        public init(bytes: some Collection<UInt8>) throws {
+        package init(bytes: some Collection<UInt8>) throws {
             guard bytes.count == AESGCM.nonceByteCount else {
                 throw CryptoError.invalidNonceLength(expected: AESGCM.nonceByteCount, actual: bytes.count)
             }
@@ -37,7 +37,7 @@ public enum AESGCM {
     ///   - associatedData: Bytes authenticated but not encrypted.
     /// - Returns: The ciphertext followed by the 16-byte tag.
     /// - Throws: `CryptoError.openSSL` when OpenSSL fails.
-    public static func seal(
+    package static func seal(
         _ plaintext: some Collection<UInt8>,
         using key: AES256Key,
         nonce: Nonce,
@@ -57,7 +57,7 @@ public enum AESGCM {
     /// - Returns: The plaintext, in wiped memory.
     /// - Throws: `CryptoError.invalidTagLength` for a tag that is not 16 bytes,
     ///   `CryptoError.authenticationFailure` when anything was altered.
-    public static func open(
+    package static func open(
         ciphertext: some Collection<UInt8>,
         tag: some Collection<UInt8>,
         using key: AES256Key,
@@ -78,7 +78,7 @@ public enum AESGCM {
 
     /// Splits a combined `ciphertext ‖ tag` and opens it.
     /// - Throws: `CryptoError.invalidTagLength` when the input is shorter than a tag.
-    public static func open(
+    package static func open(
         combined: ArraySlice<UInt8>,
         using key: AES256Key,
         nonce: Nonce,

@@ -1,13 +1,13 @@
 /// A 256-bit AES key held in wiped memory.
-public struct AES256Key: Sendable, Equatable, CustomStringConvertible {
+package struct AES256Key: Sendable, Equatable, CustomStringConvertible {
     /// The only key size SecureBridge uses.
-    public static let byteCount = 32
+    package static let byteCount = 32
 
     let bytes: SecureBytes
 
     /// Wraps existing key material.
     /// - Throws: `CryptoError.invalidKeyLength` unless `bytes` holds exactly 32 bytes.
-    public init(_ bytes: SecureBytes) throws {
+    package init(_ bytes: SecureBytes) throws {
         guard bytes.count == Self.byteCount else {
             throw CryptoError.invalidKeyLength(expected: Self.byteCount, actual: bytes.count)
         }
@@ -15,14 +15,14 @@ public struct AES256Key: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Copies key material from a byte collection (test vectors, fixtures).
-    public init(copying bytes: some Collection<UInt8>) throws {
+    package init(copying bytes: some Collection<UInt8>) throws {
         try self.init(SecureBytes(copying: bytes))
     }
 
     /// A fresh random key.
-    public static func generate() throws -> AES256Key {
+    package static func generate() throws -> AES256Key {
         try AES256Key(SecureBytes.random(count: byteCount))
     }
 
-    public var description: String { "AES256Key(redacted)" }
+    package var description: String { "AES256Key(redacted)" }
 }

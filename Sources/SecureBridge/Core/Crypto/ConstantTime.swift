@@ -1,17 +1,17 @@
 internal import COpenSSL
 
 /// Comparisons whose running time does not depend on where two secrets differ.
-public enum ConstantTime {
+package enum ConstantTime {
     /// Whether `left` and `right` hold the same bytes. Lengths are not secret:
     /// different lengths return `false` at once.
-    public static func equals(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+    package static func equals(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
         guard left.count == right.count else { return false }
         guard left.count > 0 else { return true }
         return CRYPTO_memcmp(left.baseAddress, right.baseAddress, left.count) == 0
     }
 
     /// Whether two byte collections hold the same bytes, compared in constant time.
-    public static func equals(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
+    package static func equals(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
         Bytes.withContiguous(left) { l in Bytes.withContiguous(right) { r in equals(l, r) } }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Cases carry lengths and operation names, never key material, plaintext or
 /// signatures, so the description is always safe to print.
-public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A key had the wrong number of bytes.
     case invalidKeyLength(expected: Int, actual: Int)
     /// An AES-GCM nonce was not 12 bytes.
@@ -24,7 +24,7 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// OpenSSL reported a failure; `reason` is its drained error queue.
     case openSSL(operation: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .invalidKeyLength(expected, actual):
             return "The key is \(actual) bytes long; it must be \(expected) bytes."

@@ -4,18 +4,18 @@ internal import COpenSSL
 ///
 /// Every signature SecureBridge makes is over `context label ‖ 0x00 ‖ message`,
 /// so a signature made for one purpose never verifies for another.
-public enum Ed25519 {
+package enum Ed25519 {
     /// Bytes in a raw private or public key.
-    public static let keyByteCount = 32
+    package static let keyByteCount = 32
     /// Bytes in a signature.
-    public static let signatureByteCount = 64
+    package static let signatureByteCount = 64
 
     /// What a signature is for. The label is signed before the message.
-    public struct Context: Sendable, Equatable {
+    package struct Context: Sendable, Equatable {
         let label: [UInt8]
 
         /// A context with an ASCII label that contains no NUL byte.
-        public init(_ label: StaticString) {
+        package init(_ label: StaticString) {
             let bytes = label.withUTF8Buffer { Array($0) }
             precondition(!bytes.contains(0), "a signing context label must not contain NUL")
             self.label = bytes
@@ -31,19 +31,19 @@ public enum Ed25519 {
     }
 
     /// An Ed25519 private key; it can sign, and it knows its public key.
-    public struct PrivateKey: Sendable, CustomStringConvertible {
+    package struct PrivateKey: Sendable, CustomStringConvertible {
         let handle: KeyHandle
         /// The matching public key.
-        public let publicKey: PublicKey
+        package let publicKey: PublicKey
 
         /// A new random key.
-        public init() throws {
+        package init() throws {
             try self.init(rawRepresentation: SecureBytes.random(count: Ed25519.keyByteCount))
         }
 
         /// Imports a raw 32-byte seed.
         /// - Throws: `CryptoError.invalidKeyLength` unless the seed is 32 bytes.
-        public init(rawRepresentation seed: SecureBytes) throws {
+        package init(rawRepresentation seed: SecureBytes) throws {
             guard seed.count == Ed25519.keyByteCount else {
                 throw CryptoError.invalidKeyLength(expected: Ed25519.keyByteCount, actual: seed.count)
             }
@@ -61,7 +61,7 @@ public enum Ed25519 {
         /// The canonical layout (the one `pemRepresentation` and OpenSSL write)
         /// is read directly; any other layout goes through OpenSSL's PEM reader.
         /// - Throws: `CryptoError.invalidKeyEncoding` for anything but an Ed25519 PKCS#8 key.
-        public init(pemRepresentation pem: SecureBytes) throws {
+        package init(pemRepresentation pem: SecureBytes) throws {
             if let seed = Self.canonicalPEMSeed(pem) {
                 try self.init(rawRepresentation: seed)
             } else {
@@ -83,7 +83,7 @@ public enum Ed25519 {
         }
 
         /// The raw 32-byte seed, in wiped memory.
-        public var rawRepresentation: SecureBytes {
+        package var rawRepresentation: SecureBytes {
             get throws {
                 try SecureBytes(count: Ed25519.keyByteCount) { (buffer) throws in
                     var length = buffer.count
@@ -95,13 +95,13 @@ public enum Ed25519 {
         }
 
         /// The key as PKCS#8 PEM, in wiped memory.
-        public var pemRepresentation: SecureBytes {
+        package var pemRepresentation: SecureBytes {
             get throws { try PEM.write(handle, kind: .privateKey) }
         }
 
         /// Signs `context ‖ 0x00 ‖ message`.
         /// - Returns: The 64-byte signature.
-        public func signature(for message: some Collection<UInt8>, context: Context) throws -> [UInt8] {
+        package func signature(for message: some Collection<UInt8>, context: Context) throws -> [UInt8] {
             let framed = Bytes.withContiguous(message) { context.framing($0) }
             return try rawSignature(for: framed)
         }
@@ -117,20 +117,20 @@ public enum Ed25519 {
             return signature
         }
 
-        public var description: String { "Ed25519.PrivateKey(\(publicKey.keyID), redacted)" }
+        package var description: String { "Ed25519.PrivateKey(\(publicKey.keyID), redacted)" }
     }
 
     /// An Ed25519 public key.
-    public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
+    package struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         let handle: KeyHandle
         /// The raw 32-byte key.
-        public let rawRepresentation: [UInt8]
+        package let rawRepresentation: [UInt8]
         /// The short id that names this key inside envelopes and records.
-        public let keyID: KeyID
+        package let keyID: KeyID
 
         /// Imports a raw 32-byte public key.
         /// - Throws: `CryptoError.invalidKeyLength` unless the key is 32 bytes.
-        public init(rawRepresentation raw: some Collection<UInt8>) throws {
+        package init(rawRepresentation raw: some Collection<UInt8>) throws {
             guard raw.count == Ed25519.keyByteCount else {
                 throw CryptoError.invalidKeyLength(expected: Ed25519.keyByteCount, actual: raw.count)
             }
@@ -147,7 +147,7 @@ public enum Ed25519 {
         /// The canonical layout (the one `pemRepresentation` and OpenSSL write)
         /// is read directly; any other layout goes through OpenSSL's PEM reader.
         /// - Throws: `CryptoError.invalidKeyEncoding` for anything but an Ed25519 key.
-        public init(pemRepresentation pem: String) throws {
+        package init(pemRepresentation pem: String) throws {
             if let raw = Self.canonicalPEMRawKey(pem.utf8) {
                 try self.init(rawRepresentation: raw)
             } else {
@@ -165,7 +165,7 @@ public enum Ed25519 {
         }
 
         /// The key as SubjectPublicKeyInfo PEM.
-        public var pemRepresentation: String {
+        package var pemRepresentation: String {
             get throws {
                 try PEM.write(handle, kind: .publicKey).withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
             }
@@ -173,7 +173,7 @@ public enum Ed25519 {
 
         /// Whether `signature` is this key's signature of `context ‖ 0x00 ‖ message`.
         /// Wrong-length signatures are rejected before OpenSSL sees them.
-        public func isValidSignature(
+        package func isValidSignature(
             _ signature: some Collection<UInt8>, for message: some Collection<UInt8>, context: Context
         ) -> Bool {
             let framed = Bytes.withContiguous(message) { context.framing($0) }
@@ -200,11 +200,11 @@ public enum Ed25519 {
             return result == 1
         }
 
-        public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
+        package static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
             lhs.rawRepresentation == rhs.rawRepresentation
         }
 
-        public var description: String { "Ed25519.PublicKey(\(keyID))" }
+        package var description: String { "Ed25519.PublicKey(\(keyID))" }
     }
 }
 

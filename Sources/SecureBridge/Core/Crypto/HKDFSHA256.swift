@@ -1,9 +1,9 @@
 internal import COpenSSL
 
 /// HKDF with SHA-256 (RFC 5869), extract then expand.
-public enum HKDFSHA256 {
+package enum HKDFSHA256 {
     /// The most output HKDF-SHA256 can produce: 255 blocks of 32 bytes.
-    public static let maximumOutputByteCount = 255 * SHA256Hasher.byteCount
+    package static let maximumOutputByteCount = 255 * SHA256Hasher.byteCount
 
     /// Derives `outputByteCount` bytes of key material.
     /// - Parameters:
@@ -13,7 +13,7 @@ public enum HKDFSHA256 {
     ///   - outputByteCount: How many bytes to derive.
     /// - Returns: The derived bytes, in wiped memory.
     /// - Throws: `CryptoError.invalidOutputLength` above 8160 bytes, `CryptoError.openSSL` on failure.
-    public static func deriveKey(
+    package static func deriveKey(
         inputKeyMaterial: SecureBytes,
         salt: [UInt8] = [],
         info: [UInt8],

@@ -2,14 +2,14 @@
 /// by hashing the key so that it reveals nothing about it.
 public struct KeyID: Hashable, Sendable, CustomStringConvertible {
     /// Bytes in an id.
-    public static let byteCount = 8
+    package static let byteCount = 8
 
     /// The id bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Wraps 8 id bytes read from storage.
     /// - Throws: `CryptoError.invalidKeyLength` unless there are 8 bytes.
-    public init(bytes: some Collection<UInt8>) throws {
+    package init(bytes: some Collection<UInt8>) throws {
         guard bytes.count == Self.byteCount else {
             throw CryptoError.invalidKeyLength(expected: Self.byteCount, actual: bytes.count)
         }
@@ -17,13 +17,13 @@ public struct KeyID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The id of an Ed25519 public key.
-    public init(publicKey raw: [UInt8]) throws {
+    package init(publicKey raw: [UInt8]) throws {
         self.bytes = Array(try SHA256Hasher.hash(Array("SecureBridge signing key id v1\0".utf8), raw).prefix(Self.byteCount))
     }
 
     /// The id of a symmetric data key. A one-way hash of the key: the id is
     /// stored in the clear and must not help anyone guess the key.
-    public init(dataKey: AES256Key) throws {
+    package init(dataKey: AES256Key) throws {
         let label = Array("SecureBridge data key id v1\0".utf8)
         let digest = try SHA256Hasher.hash { (update) throws in
             try label.withUnsafeBytes { (bytes) throws in try update(bytes) }

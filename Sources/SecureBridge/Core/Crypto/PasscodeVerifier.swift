@@ -5,18 +5,18 @@ internal import COpenSSL
 ///
 /// Stored form, 62 bytes, big-endian:
 /// `"SBPV"` · version `1` · log2(N) (1 byte) · r (u32) · p (u32) · salt (16) · hash (32).
-public struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
+package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     /// scrypt cost parameters.
-    public struct Cost: Sendable, Equatable {
+    package struct Cost: Sendable, Equatable {
         /// log2 of the CPU/memory cost N.
-        public let log2N: UInt8
+        package let log2N: UInt8
         /// Block size.
-        public let r: UInt32
+        package let r: UInt32
         /// Parallelism.
-        public let p: UInt32
+        package let p: UInt32
 
         /// OWASP's recommended minimum for scrypt: N = 2^17, r = 8, p = 1 (128 MiB).
-        public static let owasp = Cost(log2N: 17, r: 8, p: 1)
+        package static let owasp = Cost(log2N: 17, r: 8, p: 1)
 
         /// The range this version accepts when reading a stored verifier, so a
         /// tampered file can neither weaken the hash nor exhaust memory.
@@ -31,15 +31,15 @@ public struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     static let saltByteCount = 16
     static let hashByteCount = 32
     /// Bytes in the stored form.
-    public static let storedByteCount = 4 + 1 + 1 + 4 + 4 + saltByteCount + hashByteCount
+    package static let storedByteCount = 4 + 1 + 1 + 4 + 4 + saltByteCount + hashByteCount
 
     /// The cost the hash was made with.
-    public let cost: Cost
+    package let cost: Cost
     let salt: [UInt8]
     let hash: SecureBytes
 
     /// Hashes a new passcode with a fresh salt.
-    public init(passcode: SecureBytes, cost: Cost = .owasp) throws {
+    package init(passcode: SecureBytes, cost: Cost = .owasp) throws {
         let salt = try SystemRandom.bytes(count: Self.saltByteCount)
         self.init(cost: cost, salt: salt, hash: try Self.scrypt(passcode, salt: salt, cost: cost))
     }
@@ -52,7 +52,7 @@ public struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads the stored form.
     /// - Throws: `CryptoError.invalidParameters` for a wrong size, magic, version or cost.
-    public init(storedBytes bytes: SecureBytes) throws {
+    package init(storedBytes bytes: SecureBytes) throws {
         let parsed: (Cost, [UInt8], SecureBytes)? = bytes.withUnsafeBytes { raw in
             guard raw.count == Self.storedByteCount, Array(raw.prefix(4)) == Self.magic, raw[4] == Self.version else {
                 return nil
@@ -77,7 +77,7 @@ public struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The stored form, in wiped memory.
-    public var storedBytes: SecureBytes {
+    package var storedBytes: SecureBytes {
         var header = Self.magic + [Self.version, cost.log2N]
         for value in [cost.r, cost.p] {
             header += [UInt8(value >> 24), UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff)]
@@ -92,7 +92,7 @@ public struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether `passcode` is the one this verifier was made from; compared in constant time.
-    public func matches(_ passcode: SecureBytes) throws -> Bool {
+    package func matches(_ passcode: SecureBytes) throws -> Bool {
         try Self.scrypt(passcode, salt: salt, cost: cost) == hash
     }
 
@@ -111,11 +111,11 @@ public struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public static func == (lhs: PasscodeVerifier, rhs: PasscodeVerifier) -> Bool {
+    package static func == (lhs: PasscodeVerifier, rhs: PasscodeVerifier) -> Bool {
         lhs.cost == rhs.cost && lhs.salt == rhs.salt && lhs.hash == rhs.hash
     }
 
-    public var description: String {
+    package var description: String {
         "PasscodeVerifier(scrypt N=2^\(cost.log2N) r=\(cost.r) p=\(cost.p), redacted)"
     }
 }

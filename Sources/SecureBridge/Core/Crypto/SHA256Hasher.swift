@@ -1,13 +1,13 @@
 internal import COpenSSL
 
 /// SHA-256, for key ids and content fingerprints.
-public enum SHA256Hasher {
+package enum SHA256Hasher {
     /// Bytes in a digest.
-    public static let byteCount = 32
+    package static let byteCount = 32
 
     /// The SHA-256 digest of the concatenation of `parts`.
     /// - Throws: `CryptoError.openSSL` when OpenSSL fails.
-    public static func hash(_ parts: [UInt8]...) throws -> [UInt8] {
+    package static func hash(_ parts: [UInt8]...) throws -> [UInt8] {
         try hash { (update) throws in
             for part in parts { try part.withUnsafeBytes { (bytes) throws in try update(bytes) } }
         }

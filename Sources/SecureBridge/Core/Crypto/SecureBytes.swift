@@ -14,7 +14,7 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
 
     /// Allocates `count` bytes and lets `initializer` fill them; the buffer is
     /// wiped and released if the initializer throws.
-    public init(count: Int, initializer: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
+    package init(count: Int, initializer: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
         let allocation = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
         allocation.initializeMemory(as: UInt8.self, repeating: 0)
         do {
@@ -38,7 +38,7 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
 
     /// Fresh random bytes from OpenSSL's CSPRNG.
     /// - Throws: `CryptoError.openSSL` when the generator fails.
-    public static func random(count: Int) throws -> SecureBytes {
+    package static func random(count: Int) throws -> SecureBytes {
         try SecureBytes(count: count) { (buffer) throws in
             try SystemRandom.fill(buffer)
         }
@@ -51,7 +51,7 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
 
     /// Calls `body` with read-only access to the secret bytes. Do not let the
     /// pointer escape.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(rebasing: allocation.prefix(count)))
     }
 

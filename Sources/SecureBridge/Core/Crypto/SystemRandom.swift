@@ -1,10 +1,10 @@
 internal import COpenSSL
 
 /// OpenSSL's CSPRNG (`RAND_bytes`), the only source of randomness SecureBridge uses.
-public enum SystemRandom {
+package enum SystemRandom {
     /// Returns `count` random bytes for values that are not secret (nonces, ids, tokens).
     /// - Throws: `CryptoError.openSSL` when the generator fails.
-    public static func bytes(count: Int) throws -> [UInt8] {
+    package static func bytes(count: Int) throws -> [UInt8] {
         var output = [UInt8](repeating: 0, count: count)
         try output.withUnsafeMutableBytes { (buffer) throws in try fill(buffer) }
         return output

@@ -1,18 +1,18 @@
 /// A symmetric data key together with the id that names it in envelopes.
-public struct DataKey: Sendable, Equatable, CustomStringConvertible {
+package struct DataKey: Sendable, Equatable, CustomStringConvertible {
     /// The id stored in the envelope header.
-    public let id: KeyID
+    package let id: KeyID
     /// The AES-256 key material.
-    public let key: AES256Key
+    package let key: AES256Key
 
     /// Wraps key material and derives its id.
-    public init(key: AES256Key) throws {
+    package init(key: AES256Key) throws {
         self.key = key
         self.id = try KeyID(dataKey: key)
     }
 
     /// A fresh random data key.
-    public static func generate() throws -> DataKey {
+    package static func generate() throws -> DataKey {
         try DataKey(key: AES256Key.generate())
     }
 
@@ -27,5 +27,5 @@ public struct DataKey: Sendable, Equatable, CustomStringConvertible {
             HKDFSHA256.deriveKey(inputKeyMaterial: key.bytes, info: info.bytes, outputByteCount: AES256Key.byteCount))
     }
 
-    public var description: String { "DataKey(\(id), redacted)" }
+    package var description: String { "DataKey(\(id), redacted)" }
 }

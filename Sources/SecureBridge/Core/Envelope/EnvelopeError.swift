@@ -2,7 +2,7 @@
 ///
 /// Every case describes the structure, never the contents, so it is safe to
 /// print and to log.
-public enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes do not start with the expected magic.
     case badMagic(expected: String)
     /// A format version this build does not read.
@@ -24,7 +24,7 @@ public enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The ciphertext did not authenticate under the data key.
     case decryptionFailed
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .badMagic(expected):
             return "The file is not a SecureBridge \(expected): its first bytes are wrong."

@@ -1,10 +1,10 @@
 /// A readable summary of a stored envelope or record's clear header, for
 /// `bridgectl inspect`. It parses strictly but never verifies or decrypts,
 /// so it needs no key and shows nothing secret.
-public enum Inspection {
+package enum Inspection {
     /// Describes the snapshot in `home`'s container, read with the container's checks.
     /// - Throws: `StorageError`, `EnvelopeError`, or `SessionError.noSnapshot` when there is none.
-    public static func describeSnapshot(in home: BridgeHome) throws -> String {
+    package static func describeSnapshot(in home: BridgeHome) throws -> String {
         guard let container = try SecureDirectory.open(.container, in: home),
               let bytes = try container.read(FileName.snapshot, limit: FileLimit.snapshot)
         else { throw SessionError.noSnapshot }
@@ -13,7 +13,7 @@ public enum Inspection {
 
     /// Describes `bytes` as a snapshot envelope or a signed record.
     /// - Throws: `EnvelopeError` when the bytes are neither.
-    public static func describe(_ bytes: [UInt8]) throws -> String {
+    package static func describe(_ bytes: [UInt8]) throws -> String {
         if bytes.starts(with: SnapshotEnvelope.magic) {
             let header = try SnapshotEnvelope(bytes: bytes).header
             return [

@@ -14,9 +14,9 @@
 /// ```
 ///
 /// The payload is decoded only after the signature has been verified.
-public struct SignedRecord: Sendable, Equatable {
+package struct SignedRecord: Sendable, Equatable {
     /// What a record is about.
-    public enum Kind: UInt8, Sendable {
+    package enum Kind: UInt8, Sendable {
         case onboarding = 1
         case authStatus = 2
     }
@@ -27,23 +27,23 @@ public struct SignedRecord: Sendable, Equatable {
     static let maximumPayloadByteCount = 512
     static let signatureContext = Ed25519.Context("SecureBridge record v1")
     /// The largest stored record; anything bigger is refused before parsing.
-    public static let maximumByteCount = headerByteCount + maximumPayloadByteCount + Ed25519.signatureByteCount
+    package static let maximumByteCount = headerByteCount + maximumPayloadByteCount + Ed25519.signatureByteCount
 
     /// The exact stored bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The record kind.
-    public let kind: Kind
+    package let kind: Kind
     /// The id of the key that signed it.
-    public let signingKeyID: KeyID
+    package let signingKeyID: KeyID
     /// The monotonic sequence number.
-    public let sequence: UInt64
+    package let sequence: UInt64
 
     private var payloadRange: Range<Int> { Self.headerByteCount..<(bytes.count - Ed25519.signatureByteCount) }
 
     /// Parses the frame strictly, without trusting or decoding the payload.
     /// - Parameter expected: The kind the caller is reading; another kind is refused.
     /// - Throws: `EnvelopeError` naming the first problem.
-    public init(bytes: [UInt8], expected: Kind) throws {
+    package init(bytes: [UInt8], expected: Kind) throws {
         try SignedFrame.checkPreamble(
             bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, name: "signed record")
         var reader = ByteReader(bytes[...])
@@ -68,7 +68,7 @@ public struct SignedRecord: Sendable, Equatable {
     }
 
     /// Frames and signs a payload.
-    public static func sign(
+    package static func sign(
         kind: Kind, sequence: UInt64, payload: [UInt8], with key: Ed25519.PrivateKey
     ) throws -> SignedRecord {
         guard payload.count <= maximumPayloadByteCount else {
@@ -88,7 +88,7 @@ public struct SignedRecord: Sendable, Equatable {
 
     /// Verifies the signature and returns the payload, now trusted.
     /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
-    public func verifiedPayload(publicKey: Ed25519.PublicKey) throws -> ArraySlice<UInt8> {
+    package func verifiedPayload(publicKey: Ed25519.PublicKey) throws -> ArraySlice<UInt8> {
         guard signingKeyID == publicKey.keyID else { throw EnvelopeError.unknownSigningKey(signingKeyID) }
         try SignedFrame.verify(
             bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,

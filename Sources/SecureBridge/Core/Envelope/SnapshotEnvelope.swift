@@ -16,9 +16,9 @@ public struct SnapshotHeader: Sendable, Equatable {
     /// Hard expiry: after it, no amount is shown (Unix seconds).
     public let expiresAt: Int64
     /// The AES-GCM nonce.
-    public let nonce: AESGCM.Nonce
+    package let nonce: AESGCM.Nonce
 
-    public init(
+    package init(
         signingKeyID: KeyID, dataKeyID: KeyID, epoch: UInt64, sequence: UInt64,
         issuedAt: Int64, staleAt: Int64, expiresAt: Int64, nonce: AESGCM.Nonce
     ) {
@@ -57,22 +57,22 @@ public struct SnapshotHeader: Sendable, Equatable {
 /// Bytes `[0, 78)` are the AEAD associated data. The value keeps the exact
 /// stored bytes; the header is parsed from them, and opening verifies the
 /// signature before it decrypts anything.
-public struct SnapshotEnvelope: Sendable, Equatable {
+package struct SnapshotEnvelope: Sendable, Equatable {
     static let magic: [UInt8] = Array("SBSN".utf8)
     static let version: UInt8 = 1
     static let headerByteCount = 78
     static let signatureContext = Ed25519.Context("SecureBridge snapshot v1")
 
     /// The largest payload a snapshot may carry.
-    public static let maximumPayloadByteCount = 1 << 20
+    package static let maximumPayloadByteCount = 1 << 20
     /// The largest stored envelope; anything bigger is refused before parsing.
-    public static let maximumByteCount =
+    package static let maximumByteCount =
         headerByteCount + maximumPayloadByteCount + AESGCM.tagByteCount + Ed25519.signatureByteCount
 
     /// The exact stored bytes.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The parsed clear header.
-    public let header: SnapshotHeader
+    package let header: SnapshotHeader
 
     private var ciphertextRange: Range<Int> {
         Self.headerByteCount..<(bytes.count - Ed25519.signatureByteCount)
@@ -81,7 +81,7 @@ public struct SnapshotEnvelope: Sendable, Equatable {
     /// Parses stored bytes strictly: size cap, magic, version, reserved byte,
     /// exact length, consistent lifetimes, no trailing bytes. No cryptography.
     /// - Throws: `EnvelopeError` naming the first problem.
-    public init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         try SignedFrame.checkPreamble(
             bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, name: "snapshot envelope")
         var reader = ByteReader(bytes[...])
@@ -124,7 +124,7 @@ public struct SnapshotEnvelope: Sendable, Equatable {
     ///   - dataKey: The keyset's primary data key.
     /// - Returns: The sealed envelope with a fresh random nonce.
     /// - Throws: `EnvelopeError.tooLarge` for an oversize payload, `CryptoError` on failure.
-    public static func seal(
+    package static func seal(
         payload: [UInt8], epoch: UInt64, sequence: UInt64, issuedAt: Int64, staleAt: Int64, expiresAt: Int64,
         signingKey: Ed25519.PrivateKey, dataKey: DataKey
     ) throws -> SnapshotEnvelope {
@@ -171,7 +171,7 @@ public struct SnapshotEnvelope: Sendable, Equatable {
     /// - Returns: The plaintext payload, in wiped memory.
     /// - Throws: `EnvelopeError.unknownSigningKey`, `.signatureMismatch`,
     ///   `.unknownDataKey` or `.decryptionFailed`.
-    public func open(verifyingWith publicKey: Ed25519.PublicKey, dataKey: DataKey) throws -> SecureBytes {
+    package func open(verifyingWith publicKey: Ed25519.PublicKey, dataKey: DataKey) throws -> SecureBytes {
         try verifySignature(with: publicKey)
         guard dataKey.id == header.dataKeyID else { throw EnvelopeError.unknownDataKey(header.dataKeyID) }
         return try decrypt(with: dataKey)
@@ -179,7 +179,7 @@ public struct SnapshotEnvelope: Sendable, Equatable {
 
     /// Checks that the envelope is signed by `publicKey` over its exact bytes.
     /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
-    public func verifySignature(with publicKey: Ed25519.PublicKey) throws {
+    package func verifySignature(with publicKey: Ed25519.PublicKey) throws {
         guard header.signingKeyID == publicKey.keyID else { throw EnvelopeError.unknownSigningKey(header.signingKeyID) }
         try SignedFrame.verify(
             bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,

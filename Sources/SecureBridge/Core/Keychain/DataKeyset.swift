@@ -3,33 +3,33 @@
 ///
 /// Stored in `keychain/keyset`, format v1:
 /// `"SBKS"` · version `1` · count (1 byte, 1–4) · then per key: status (1 byte: 1 primary, 2 decrypt-only) · id (8) · key (32).
-public struct DataKeyset: Sendable, Equatable {
+package struct DataKeyset: Sendable, Equatable {
     /// The key that seals new snapshots.
-    public let primary: DataKey
+    package let primary: DataKey
     /// Keys that may still open snapshots but never seal new ones.
-    public let decryptOnly: [DataKey]
+    package let decryptOnly: [DataKey]
 
     static let magic: [UInt8] = Array("SBKS".utf8)
     static let version: UInt8 = 1
     static let entryByteCount = 1 + KeyID.byteCount + AES256Key.byteCount
     static let maximumKeyCount = 4
     /// The largest stored keyset.
-    public static let maximumByteCount = 6 + maximumKeyCount * entryByteCount
+    package static let maximumByteCount = 6 + maximumKeyCount * entryByteCount
 
-    public init(primary: DataKey, decryptOnly: [DataKey] = []) {
+    package init(primary: DataKey, decryptOnly: [DataKey] = []) {
         self.primary = primary
         self.decryptOnly = decryptOnly
     }
 
     /// The key with `id`, if this keyset holds it.
-    public func key(withID id: KeyID) -> DataKey? {
+    package func key(withID id: KeyID) -> DataKey? {
         if primary.id == id { return primary }
         return decryptOnly.first { $0.id == id }
     }
 
     /// Reads the stored form, keeping key material in wiped memory.
     /// - Throws: `KeychainError.corrupt` when the file is not a valid keyset.
-    public init(storedBytes stored: SecureBytes) throws {
+    package init(storedBytes stored: SecureBytes) throws {
         let entries: [(status: UInt8, id: [UInt8], key: SecureBytes)]? = stored.withUnsafeBytes { raw in
             guard raw.count >= 6, Array(raw.prefix(4)) == Self.magic, raw[4] == Self.version else { return nil }
             let count = Int(raw[5])
@@ -59,7 +59,7 @@ public struct DataKeyset: Sendable, Equatable {
     }
 
     /// The stored form, in wiped memory.
-    public var storedBytes: SecureBytes {
+    package var storedBytes: SecureBytes {
         let keys = [(UInt8(1), primary)] + decryptOnly.map { (UInt8(2), $0) }
         return SecureBytes(count: 6 + keys.count * Self.entryByteCount) { buffer in
             buffer.copyBytes(from: Self.magic + [Self.version, UInt8(keys.count)])

@@ -6,19 +6,19 @@ import FoundationEssentials
 ///
 /// Stored in `keychain/marks`, format v1 (37 bytes, big-endian):
 /// `"SBHW"` · version `1` · onboarding sequence (8) · auth sequence (8) · snapshot sequence (8) · time (8, Unix seconds).
-public struct HighWaterMarks: Sendable, Equatable {
-    public var onboardingSequence: UInt64 = 0
-    public var authSequence: UInt64 = 0
-    public var snapshotSequence: UInt64 = 0
+package struct HighWaterMarks: Sendable, Equatable {
+    package var onboardingSequence: UInt64 = 0
+    package var authSequence: UInt64 = 0
+    package var snapshotSequence: UInt64 = 0
     /// The latest clock reading seen; reads never use an earlier "now".
-    public var time: Int64 = 0
+    package var time: Int64 = 0
 
     static let magic: [UInt8] = Array("SBHW".utf8)
     static let version: UInt8 = 1
     /// Bytes in the stored form.
-    public static let byteCount = 37
+    package static let byteCount = 37
 
-    public init() {}
+    package init() {}
 
     /// Marks at these sequences, the time mark at zero.
     init(onboardingSequence: UInt64 = 0, authSequence: UInt64 = 0, snapshotSequence: UInt64 = 0) {
@@ -29,7 +29,7 @@ public struct HighWaterMarks: Sendable, Equatable {
 
     /// Reads the stored form.
     /// - Throws: `KeychainError.corrupt` for anything but a v1 marks file.
-    public init(storedBytes bytes: [UInt8]) throws {
+    package init(storedBytes bytes: [UInt8]) throws {
         var reader = ByteReader(bytes[...])
         guard bytes.count == Self.byteCount, reader.take(4).map(Array.init) == Self.magic, reader.u8() == Self.version,
               let onboarding = reader.u64(), let auth = reader.u64(), let snapshot = reader.u64(), let time = reader.i64()
@@ -41,7 +41,7 @@ public struct HighWaterMarks: Sendable, Equatable {
     }
 
     /// The stored form.
-    public var storedBytes: [UInt8] {
+    package var storedBytes: [UInt8] {
         var writer = ByteWriter(capacity: Self.byteCount)
         writer.append(Self.magic)
         writer.append(Self.version)
@@ -64,13 +64,13 @@ public struct HighWaterMarks: Sendable, Equatable {
 }
 
 /// Problems with the keychain's own files.
-public enum KeychainError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum KeychainError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A keychain file exists but is not in the expected format.
     case corrupt(file: String)
     /// A keychain file the operation needs is missing.
     case missing(file: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .corrupt(file): "The keychain file `\(file)` is damaged or not a SecureBridge file."
         case let .missing(file): "The keychain file `\(file)` is missing."

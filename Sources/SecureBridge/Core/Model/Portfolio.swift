@@ -2,11 +2,11 @@
 /// month's spending analytics for the expense widget.
 public struct Portfolio: Sendable, Equatable {
     /// The accounts, in the order the bank API listed them.
-    public var accounts: [Account]
+    public let accounts: [Account]
     /// Spending and income by category, when the app publishes them.
-    public var analytics: Analytics?
+    public let analytics: Analytics?
 
-    public init(accounts: [Account], analytics: Analytics? = nil) {
+    package init(accounts: [Account], analytics: Analytics? = nil) {
         self.accounts = accounts
         self.analytics = analytics
     }
@@ -29,7 +29,7 @@ public struct Account: Sendable, Equatable, Identifiable {
     /// Whether this is the user's main account.
     public let type: AccountType
 
-    public init(id: String, name: String, balance: Money, iban: IBAN, type: AccountType) {
+    package init(id: String, name: String, balance: Money, iban: IBAN, type: AccountType) {
         self.id = id
         self.name = name
         self.balance = balance
@@ -55,7 +55,7 @@ public struct Analytics: Sendable, Equatable {
     /// Money received, by category.
     public let received: [CategoryAmount]
 
-    public init(period: String, currency: Currency, spent: [CategoryAmount], received: [CategoryAmount]) {
+    package init(period: String, currency: Currency, spent: [CategoryAmount], received: [CategoryAmount]) {
         self.period = period
         self.currency = currency
         self.spent = spent
@@ -70,7 +70,7 @@ public struct CategoryAmount: Sendable, Equatable {
     /// The non-negative total.
     public let amount: Money
 
-    public init(category: String, amount: Money) {
+    package init(category: String, amount: Money) {
         self.category = category
         self.amount = amount
     }
@@ -96,7 +96,7 @@ public struct Currency: Sendable, Hashable {
     /// Digits after the decimal point, e.g. 2 for EUR, 0 for JPY, 3 for KWD.
     public let minorUnitDigits: Int
 
-    public init(code: String, minorUnitDigits: Int) {
+    package init(code: String, minorUnitDigits: Int) {
         self.code = code
         self.minorUnitDigits = minorUnitDigits
     }
@@ -107,7 +107,9 @@ public struct IBAN: Sendable, Hashable {
     /// The normalised IBAN, e.g. `DE89370400440532013000`.
     public let electronicFormat: String
 
-    public init(validated electronicFormat: String) {
+    /// An IBAN whose electronic format the caller has already checked
+    /// (`checkElectronic`): the payload decoder, and built-in sample data.
+    package init(checkedElectronicFormat electronicFormat: String) {
         self.electronicFormat = electronicFormat
     }
 

@@ -2,13 +2,13 @@ import FoundationEssentials
 import FoundationInternationalization
 
 /// Formats money exactly, for a currency and a locale.
-public enum MoneyFormatter {
+package enum MoneyFormatter {
     /// The amount as an exact `Decimal`: minor units scaled by the currency's
     /// exponent, never through `Double`.
     ///
     /// - Parameter money: e.g. 467500 minor units of EUR.
     /// - Returns: e.g. 4675.00.
-    public static func decimal(_ money: Money) -> Decimal {
+    package static func decimal(_ money: Money) -> Decimal {
         Decimal(
             sign: money.minorUnits < 0 ? .minus : .plus,
             exponent: -fractionDigits(of: money.currency),
@@ -25,7 +25,7 @@ public enum MoneyFormatter {
     ///   - money: The amount.
     ///   - localeIdentifier: e.g. `en_US`.
     /// - Returns: The display string, with every minor-unit digit.
-    public static func string(for money: Money, localeIdentifier: String) -> String {
+    package static func string(for money: Money, localeIdentifier: String) -> String {
         FastMoneyFormat.string(for: money, localeIdentifier: localeIdentifier)
             ?? foundationString(for: money, localeIdentifier: localeIdentifier)
     }
@@ -44,10 +44,10 @@ public enum MoneyFormatter {
 }
 
 /// Formats shares of a total for a locale.
-public enum PercentFormatter {
+package enum PercentFormatter {
     /// A share given in tenths of a percent, with at most one decimal:
     /// 425 → `42.5%` in `en_US`, `42,5 %` in `de_DE`; 500 → `50%`.
-    public static func string(tenthsOfPercent: Int, localeIdentifier: String) -> String {
+    package static func string(tenthsOfPercent: Int, localeIdentifier: String) -> String {
         let fraction = Decimal(
             sign: tenthsOfPercent < 0 ? .minus : .plus, exponent: -3,
             significand: Decimal(tenthsOfPercent.magnitude))

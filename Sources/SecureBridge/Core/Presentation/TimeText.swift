@@ -1,10 +1,10 @@
 import FoundationEssentials
 
 /// ISO 8601 timestamps in UTC, whole seconds: `2026-11-21T16:00:00Z`.
-public enum UTCTimestamp {
+package enum UTCTimestamp {
     /// The instant in UTC with a `Z`, fractions of a second dropped.
     /// Instants beyond the range of `Int64` seconds are shown at its ends.
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard seconds > -0x1p63 else { return string(seconds: .min) }
         guard seconds < 0x1p63 else { return string(seconds: .max) }
@@ -12,7 +12,7 @@ public enum UTCTimestamp {
     }
 
     /// Formats Unix seconds; every `Int64` value has a date.
-    public static func string(seconds: Int64) -> String {
+    package static func string(seconds: Int64) -> String {
         // Floor division that cannot overflow, also at Int64.min.
         var days = seconds / 86400
         var secondsOfDay = seconds % 86400
@@ -31,7 +31,7 @@ public enum UTCTimestamp {
     /// and `Z` may be lower case). Anything else gives `nil`: another
     /// layout, a field out of range (February 30th, hour 24, second 60, an
     /// offset of a day or more) or text after the zone.
-    public static func date(parsing text: String) -> Date? {
+    package static func date(parsing text: String) -> Date? {
         var reader = TimestampReader(text)
         guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2),
               reader.skip("-"), let day = reader.number(digits: 2), reader.skip("T", "t"),
@@ -129,7 +129,7 @@ private struct TimestampReader {
 }
 
 /// Deterministic "time ago" text, from whole elapsed seconds.
-public enum RelativeTime {
+package enum RelativeTime {
     /// How long before `reference` the `date` was: `just now` (under a
     /// minute, or in the future), `5 min ago`, `3 h ago`, `2 d ago`; each unit
     /// rounded down.
@@ -137,7 +137,7 @@ public enum RelativeTime {
     /// - Parameters:
     ///   - date: The earlier instant (e.g. publication).
     ///   - reference: The instant it is seen from (e.g. the entry's date).
-    public static func describe(_ date: Date, seenAt reference: Date) -> String {
+    package static func describe(_ date: Date, seenAt reference: Date) -> String {
         let elapsed = reference.timeIntervalSince(date)
         guard elapsed.isFinite, elapsed >= 60 else { return "just now" }
         guard elapsed < Double(Int64.max) else { return "\(Int64.max / 86_400) d ago" }

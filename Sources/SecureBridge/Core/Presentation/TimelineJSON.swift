@@ -53,10 +53,10 @@ public enum TimelineJSON {
         .object([
             ("id", .string(account.id)),
             ("name", .string(account.name)),
-            ("balance", .string(account.balance)),
+            ("balance", .string(account.balance.text)),
             ("iban", .string(account.iban)),
             ("type", .string(account.type.rawValue)),
-            ("currency", .string(account.currency)),
+            ("currency", .string(account.balance.currencyCode)),
             ("url", .string(account.url?.absoluteString)),
         ])
     }
@@ -65,12 +65,12 @@ public enum TimelineJSON {
         .object([
             ("period", .string(spending.period)),
             ("currency", .string(spending.currency)),
-            ("totalSpent", .string(spending.totalSpent)),
-            ("totalReceived", .string(spending.totalReceived)),
+            ("totalSpent", .string(spending.totalSpent.text)),
+            ("totalReceived", .string(spending.totalReceived.text)),
             ("categories", .array(spending.categories.map { category in
                 .object([
                     ("name", .string(category.name)),
-                    ("amount", .string(category.amount)),
+                    ("amount", .string(category.amount.text)),
                     ("percent", .string(category.percent)),
                 ])
             })),

@@ -14,22 +14,22 @@ import FoundationEssentials
 ///
 /// Control, bidirectional-control and line-separator characters in names are shown as
 /// U+FFFD so a terminal never interprets them.
-public enum TimelineText {
+package enum TimelineText {
     /// The timeline as lines of text, each ending in a newline.
-    public static func render(_ timeline: BridgeTimeline) -> String {
+    package static func render(_ timeline: BridgeTimeline) -> String {
         var lines = ["\(timeline.kind.rawValue) \(timeline.family.rawValue)"]
         for entry in timeline.entries {
             let state = entry.reason.map { "\(entry.state.rawValue) (\($0.rawValue))" } ?? entry.state.rawValue
             let sample = entry.isSample ? "  [sample]" : ""
             lines.append("\(UTCTimestamp.string(from: entry.date))  \(state)  \(safe(entry.title))\(sample)")
             for account in entry.accounts {
-                lines.append("  \(safe(account.name))  \(account.balance)  \(safe(account.iban))")
+                lines.append("  \(safe(account.name))  \(account.balance.text)  \(safe(account.iban))")
             }
             if let spending = entry.spending {
-                lines.append("  spent \(spending.totalSpent)  received \(spending.totalReceived)")
+                lines.append("  spent \(spending.totalSpent.text)  received \(spending.totalReceived.text)")
                 for category in spending.categories {
                     let share = category.percent.map { "  \($0)" } ?? ""
-                    lines.append("  \(safe(category.name))  \(category.amount)\(share)")
+                    lines.append("  \(safe(category.name))  \(category.amount.text)\(share)")
                 }
             }
             if let updated = entry.lastUpdated {

@@ -9,15 +9,17 @@ public struct PublishReceipt: Sendable, Equatable {
     public let accountCount: Int
     /// Whether what a widget shows changed, so the reload token moved.
     public let contentChanged: Bool
-    /// When amounts turn stale and when they disappear.
+    /// When amounts turn stale (flagged `stale`).
     public let staleAt: Date
+    /// When amounts disappear (masked `expired`).
     public let expiresAt: Date
 }
 
 extension BridgeApp {
-    /// Validates the bank API's account list and publishes it as the new snapshot.
+    /// Publishes a portfolio as the new snapshot.
     ///
-    /// The input is validated before the lock is taken. Durable steps, in order:
+    /// The portfolio was validated when it was made (``Portfolio/init(bankJSON:)``)
+    /// and is checked again as it is encoded, before the lock is taken. Durable steps, in order:
     /// 1. the app state reserves the snapshot's sequence;
     /// 2. the sealed snapshot replaces the old one atomically: it is live;
     /// 3. the keychain's snapshot mark rises to it;
@@ -26,17 +28,19 @@ extension BridgeApp {
     /// A crash before 2 leaves the old snapshot and a gap in the sequence; an
     /// error after 2 is `SessionError.unfinished`, saying the snapshot is live.
     /// - Parameters:
-    ///   - input: The JSON document (array of accounts, or object with accounts and analytics).
-    ///   - ttlSeconds: Hard expiry: after it the widget shows no amounts.
-    ///   - staleAfterSeconds: Soft expiry: after it amounts are flagged stale.
+    ///   - portfolio: The accounts and analytics to show.
+    ///   - staleAfter: Soft expiry, in whole seconds: after it amounts are flagged stale.
+    ///   - expiresAfter: Hard expiry, in whole seconds: after it the widget shows no amounts.
     ///   - now: The current time.
-    /// - Throws: `InputError` naming the record and field, `SessionError`, storage errors.
+    /// - Throws: ``SessionError`` (no live session, or `staleAfter` longer than
+    ///   `expiresAfter`), or an error naming the storage problem.
     @discardableResult
-    public func publish(_ input: [UInt8], ttlSeconds: Int64, staleAfterSeconds: Int64, now: Date) throws -> PublishReceipt {
-        guard staleAfterSeconds <= ttlSeconds else {
+    public func publish(_ portfolio: Portfolio, staleAfter: Duration, expiresAfter: Duration, now: Date) throws -> PublishReceipt {
+        guard staleAfter <= expiresAfter else {
             throw SessionError.staleAfterExceedsTTL
         }
-        let portfolio = try PublishInput.decode(input)
+        let staleAfterSeconds = staleAfter.components.seconds
+        let ttlSeconds = expiresAfter.components.seconds
         let payload = try portfolio.payloadBytes()
         return try transaction(now: now) { places, state in
             try requireLiveSession(state, now: now)
@@ -58,6 +62,14 @@ extension BridgeApp {
                 staleAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + staleAfterSeconds)),
                 expiresAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + ttlSeconds)))
         }
+    }
+
+    /// ``publish(_:staleAfter:expiresAfter:now:)`` of the bank API's JSON:
+    /// `bridgectl publish`'s path.
+    /// - Throws: An error naming the record and field of the first problem in `bankJSON`, or as the other.
+    @discardableResult
+    package func publish(_ bankJSON: [UInt8], staleAfter: Duration, expiresAfter: Duration, now: Date) throws -> PublishReceipt {
+        try publish(Portfolio(bankJSON: bankJSON), staleAfter: staleAfter, expiresAfter: expiresAfter, now: now)
     }
 
     /// When a snapshot was issued, turns stale and expires (Unix seconds).

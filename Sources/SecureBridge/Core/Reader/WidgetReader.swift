@@ -33,7 +33,7 @@ public struct WidgetReader: Sendable {
     /// What the gate concluded at an instant, and the instant it used.
     public struct Reading: Sendable, Equatable {
         /// Placeholder reason or verified content.
-        public let result: GateResult
+        package let result: GateResult
         /// The time the gate judged by: never earlier than a time the widget
         /// has already seen, so setting the clock back does not revive data.
         public let now: Date
@@ -185,13 +185,19 @@ public struct WidgetReader: Sendable {
 }
 
 extension WidgetReader {
-    /// Runs the gate and builds the timeline a widget would render: what
-    /// `bridgectl read` prints.
+    /// Runs the gate and builds the timeline a widget would render.
     /// - Parameters:
     ///   - request: The widget's kind, family and configuration.
     ///   - now: The clock reading.
-    ///   - whatIf: A hypothetical instant: nothing is persisted (see `read(now:whatIf:)`).
-    public func timeline(for request: WidgetRequest, now: Date, whatIf: Bool = false) -> BridgeTimeline {
+    /// - Returns: Entries from `now` on and the reload policy; a problem is a
+    ///   login-prompt entry with its reason, never an error.
+    public func timeline(for request: WidgetRequest, now: Date) -> BridgeTimeline {
+        timeline(for: request, now: now, whatIf: false)
+    }
+
+    /// ``timeline(for:now:)``, or at a hypothetical instant when `whatIf` is
+    /// set: nothing is persisted (see `read(now:whatIf:)`).
+    package func timeline(for request: WidgetRequest, now: Date, whatIf: Bool) -> BridgeTimeline {
         let reading = read(now: now, whatIf: whatIf)
         return WidgetTimeline.timeline(for: reading.result, request: request, now: reading.now)
     }

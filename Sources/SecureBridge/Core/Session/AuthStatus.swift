@@ -5,14 +5,14 @@ import FoundationEssentials
 ///
 /// Payload layout (42 bytes, big-endian) inside a `SignedRecord` of kind 2:
 /// state (1) · epoch (8) · issuedAt (8) · sessionExpiresAt (8) · flags (1, bit 0 = hide balances) · enrollment id (16).
-public struct AuthStatus: Sendable, Equatable {
+package struct AuthStatus: Sendable, Equatable {
     /// The session states of the design.
-    public enum State: UInt8, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    package enum State: UInt8, Sendable, CaseIterable, Codable, CustomStringConvertible {
         case active = 1
         case locked = 2
         case loggedOut = 3
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .active: "active"
             case .locked: "locked"
@@ -21,7 +21,7 @@ public struct AuthStatus: Sendable, Equatable {
         }
 
         /// Stored by name (`"active"`, `"locked"`, `"loggedOut"`) in the app's state file.
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let name = try decoder.singleValueContainer().decode(String.self)
             guard let state = Self.allCases.first(where: { $0.description == name }) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown session state"))
@@ -29,23 +29,23 @@ public struct AuthStatus: Sendable, Equatable {
             self = state
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(description)
         }
     }
 
-    public var state: State
+    package var state: State
     /// The auth epoch: every login and logout moves it on.
-    public var epoch: UInt64
+    package var epoch: UInt64
     /// When the app signed this status (Unix seconds).
-    public var issuedAt: Int64
+    package var issuedAt: Int64
     /// When the session ends (Unix seconds).
-    public var sessionExpiresAt: Int64
+    package var sessionExpiresAt: Int64
     /// The user's preference to hide balances in widgets.
-    public var hidesBalances: Bool
+    package var hidesBalances: Bool
     /// Ties the status to one onboarding (`OnboardingRecord.enrollmentID`).
-    public var enrollmentID: [UInt8]
+    package var enrollmentID: [UInt8]
 
     static let payloadByteCount = 42
 
@@ -105,11 +105,11 @@ public struct AuthStatus: Sendable, Equatable {
 ///
 /// Payload layout (24 bytes) inside a `SignedRecord` of kind 1:
 /// enrollment id (16) · onboardedAt (8, Unix seconds).
-public struct OnboardingRecord: Sendable, Equatable {
+package struct OnboardingRecord: Sendable, Equatable {
     /// Random id of this onboarding; never derived from the user's id.
-    public let enrollmentID: [UInt8]
+    package let enrollmentID: [UInt8]
     /// When the user onboarded (Unix seconds).
-    public let onboardedAt: Int64
+    package let onboardedAt: Int64
 
     static let payloadByteCount = 24
 

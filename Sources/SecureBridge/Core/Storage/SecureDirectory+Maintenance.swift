@@ -12,7 +12,7 @@ extension SecureDirectory {
     /// or throws. Writers hold it for milliseconds, so the wait is not bounded.
     /// - Returns: `body`'s result.
     /// - Throws: `StorageError` when the lock cannot be taken, or what `body` throws.
-    public func withExclusiveLock<Result>(_ body: () throws -> Result) throws -> Result {
+    package func withExclusiveLock<Result>(_ body: () throws -> Result) throws -> Result {
         let lockPath = path(of: Self.lockName)
         let lock = try withExistingDirectory("lock", Self.lockName) { directory in
             let descriptor: FileDescriptor
@@ -50,7 +50,7 @@ extension SecureDirectory {
     /// - Returns: How many were removed.
     /// - Throws: `StorageError`.
     @discardableResult
-    public func removeLeftoverTemporaryFiles() throws -> Int {
+    package func removeLeftoverTemporaryFiles() throws -> Int {
         try withDirectory { directory in
             var removed = 0
             try attempt("list", path.string) {

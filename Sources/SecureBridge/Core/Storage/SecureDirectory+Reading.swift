@@ -15,7 +15,7 @@ extension SecureDirectory {
     ///   - limit: The largest size accepted, in bytes.
     /// - Returns: The contents, or `nil` when the file (or the directory) does not exist.
     /// - Throws: `StorageError`.
-    public func read(_ name: String, limit: Int) throws -> [UInt8]? {
+    package func read(_ name: String, limit: Int) throws -> [UInt8]? {
         try withCheckedFile(name, limit: limit) { descriptor, size, filePath in
             try readBytes(of: descriptor, size: size, path: filePath, limit: limit)
         }
@@ -28,28 +28,28 @@ extension SecureDirectory {
     ///   - limit: The largest size accepted, in bytes.
     /// - Returns: The secret, or `nil` when the file (or the directory) does not exist.
     /// - Throws: `StorageError`.
-    public func readSecret(_ name: String, limit: Int) throws -> SecureBytes? {
+    package func readSecret(_ name: String, limit: Int) throws -> SecureBytes? {
         try withCheckedFile(name, limit: limit) { descriptor, size, filePath in
             try readSecret(of: descriptor, size: size, path: filePath, limit: limit)
         }
     }
 
     /// What `status`-like commands may show about a stored file.
-    public struct FileStatus: Sendable, Equatable {
+    package struct FileStatus: Sendable, Equatable {
         /// The kind of entry (a regular file unless something is wrong).
-        public let type: FileType
+        package let type: FileType
         /// The size in bytes.
-        public let size: Int64
+        package let size: Int64
         /// The permission bits, for example `0o600`.
-        public let permissions: UInt32
+        package let permissions: UInt32
         /// The last modification time.
-        public let modified: Date
+        package let modified: Date
     }
 
     /// Describes `name` without opening it or following a symbolic link.
     /// - Returns: The entry's status, or `nil` when it (or the directory) does not exist.
     /// - Throws: `StorageError`.
-    public func fileStatus(_ name: String) throws -> FileStatus? {
+    package func fileStatus(_ name: String) throws -> FileStatus? {
         try checkName(name)
         let filePath = path(of: name)
         return try withDirectory { directory -> FileStatus? in

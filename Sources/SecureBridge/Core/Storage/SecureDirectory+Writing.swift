@@ -26,7 +26,7 @@ extension SecureDirectory {
     ///   - name: The file's name in this directory.
     ///   - bytes: The new contents.
     /// - Throws: `StorageError`; the directory must exist (see `prepare`).
-    public func write(_ name: String, _ bytes: some Collection<UInt8>) throws {
+    package func write(_ name: String, _ bytes: some Collection<UInt8>) throws {
         try write(name, bytes, durability: .durable)
     }
 
@@ -39,7 +39,7 @@ extension SecureDirectory {
 
     /// Replaces `name` atomically and durably with a secret, without copying
     /// it out of `SecureBytes`. See `write(_:_:)`.
-    public func write(_ name: String, _ secret: SecureBytes) throws {
+    package func write(_ name: String, _ secret: SecureBytes) throws {
         try replace(name) { descriptor in
             _ = try secret.withUnsafeBytes { try descriptor.writeAll($0) }
         }
@@ -48,7 +48,7 @@ extension SecureDirectory {
     /// Removes `name`; a missing file (or directory) is not an error.
     /// A symbolic link is removed itself, its target is untouched.
     /// - Throws: `StorageError`.
-    public func remove(_ name: String) throws {
+    package func remove(_ name: String) throws {
         try checkName(name)
         let filePath = path(of: name)
         try withDirectory { directory in
@@ -74,7 +74,7 @@ extension SecureDirectory {
     /// hard-linked or foreign file) is just unlinked, never written through.
     /// - Throws: `StorageError`. The file is unlinked even when the overwrite
     ///   fails; the overwrite's error is thrown afterwards.
-    public func destroy(_ name: String) throws {
+    package func destroy(_ name: String) throws {
         try checkName(name)
         let filePath = path(of: name)
         try withDirectory { directory in

@@ -10,11 +10,11 @@ import SystemPackage
 ///
 /// File names are single path components that do not start with a dot; dot
 /// names are reserved for temporary files (`.<name>.tmp-<hex>`) and the lock (`.lock`).
-public struct SecureDirectory: Sendable {
+package struct SecureDirectory: Sendable {
     /// Where the directory is.
-    public let path: FilePath
+    package let path: FilePath
     /// Which place it is, which decides how strict the checks are.
-    public let place: StoragePlace
+    package let place: StoragePlace
 
     init(path: FilePath, place: StoragePlace) {
         self.path = path
@@ -31,7 +31,7 @@ public struct SecureDirectory: Sendable {
     ///   - path: Where it is.
     /// - Returns: The checked directory.
     /// - Throws: `StorageError`.
-    public static func prepare(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory {
+    package static func prepare(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory {
         let directory = SecureDirectory(path: path, place: place)
         try directory.checkAncestors()
         try makeDirectory(path)
@@ -43,7 +43,7 @@ public struct SecureDirectory: Sendable {
     }
 
     /// Opens a place for writing under `home`, creating it if needed. See `prepare(_:at:)`.
-    public static func prepare(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory {
+    package static func prepare(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory {
         try prepare(place, at: home.path(for: place))
     }
 
@@ -54,7 +54,7 @@ public struct SecureDirectory: Sendable {
     ///   - path: Where it is.
     /// - Returns: The checked directory, or `nil` when it does not exist.
     /// - Throws: `StorageError` when it exists but is not safe to use.
-    public static func open(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory? {
+    package static func open(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory? {
         let directory = SecureDirectory(path: path, place: place)
         try directory.checkAncestors()
         guard let descriptor = try directory.openDirectory() else { return nil }
@@ -63,12 +63,12 @@ public struct SecureDirectory: Sendable {
     }
 
     /// Opens a place for reading under `home`, creating nothing. See `open(_:at:)`.
-    public static func open(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory? {
+    package static func open(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory? {
         try open(place, at: home.path(for: place))
     }
 
     /// The full path of `name` in this directory, for messages.
-    public func path(of name: String) -> String {
+    package func path(of name: String) -> String {
         path.string + "/" + name
     }
 }

@@ -29,7 +29,7 @@ public struct BridgeEntry: Sendable, Equatable, CustomStringConvertible {
     /// `nil` for placeholders.
     public let lastUpdated: LastUpdated?
 
-    public init(
+    package init(
         date: Date, state: EntryState, reason: Reason?, title: String, isSample: Bool, url: URL?,
         accounts: [AccountViewModel], spending: SpendingViewModel?, lastUpdated: LastUpdated?
     ) {
@@ -61,7 +61,7 @@ public struct LastUpdated: Sendable, Equatable {
     public let relative: String
 
     /// Describes `date` as seen from an entry shown at `entryDate`.
-    public init(date: Date, seenAt entryDate: Date) {
+    package init(date: Date, seenAt entryDate: Date) {
         self.date = date
         self.absolute = UTCTimestamp.string(from: date)
         self.relative = RelativeTime.describe(date, seenAt: entryDate)

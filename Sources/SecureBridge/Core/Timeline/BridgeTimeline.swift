@@ -21,7 +21,7 @@ public struct BridgeTimeline: Sendable, Equatable {
     /// When to ask again.
     public let policy: ReloadPolicy
 
-    public init(kind: WidgetKind, family: BridgeFamily, entries: [BridgeEntry], policy: ReloadPolicy) {
+    package init(kind: WidgetKind, family: BridgeFamily, entries: [BridgeEntry], policy: ReloadPolicy) {
         self.kind = kind
         self.family = family
         self.entries = entries

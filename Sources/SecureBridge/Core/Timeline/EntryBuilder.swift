@@ -40,16 +40,15 @@ package enum EntryBuilder {
         AccountViewModel(
             id: account.id,
             name: account.name,
-            balance: masked ? Redaction.mask : MoneyFormatter.string(for: account.balance, localeIdentifier: request.localeIdentifier),
+            balance: DisplayAmount(account.balance, masked: masked, localeIdentifier: request.localeIdentifier),
             iban: Redaction.maskedIBAN(account.iban),
             type: account.type,
-            currency: account.balance.currency.code,
             url: try? DeepLink.account(id: account.id).url(scheme: request.deepLinkScheme))
     }
 
     static func spendingModel(_ figures: SpendingFigures, masked: Bool, localeIdentifier: String) -> SpendingViewModel {
-        func money(_ amount: Money) -> String {
-            masked ? Redaction.mask : MoneyFormatter.string(for: amount, localeIdentifier: localeIdentifier)
+        func money(_ amount: Money) -> DisplayAmount {
+            DisplayAmount(amount, masked: masked, localeIdentifier: localeIdentifier)
         }
         // Masked rows are chosen and ordered by name alone: ranking by amount would give the amounts away.
         let categories = (masked ? figures.firstByName : figures.top).map { share in

@@ -22,14 +22,32 @@ public struct WidgetRequest: Sendable, Hashable {
     /// How long until the widget should ask for a new timeline when nothing changes sooner.
     public let refreshInterval: TimeInterval
 
-    /// Creates a request.
+    /// A request with the default presentation: `en_US`, the `securebridge`
+    /// scheme and a 30-minute refresh interval.
     ///
     /// - Parameters:
     ///   - kind: Balance or spending widget.
     ///   - family: The size class.
     ///   - configuredAccountID: The account the user picked, or `nil` for the main account.
     ///   - isPrivacyContext: Whether the device is in a privacy context.
-    ///   - localeIdentifier: The formatting locale; `en_US` by default.
+    public init(kind: WidgetKind, family: BridgeFamily, configuredAccountID: String? = nil, isPrivacyContext: Bool = false) {
+        self.kind = kind
+        self.family = family
+        self.configuredAccountID = configuredAccountID
+        self.isPrivacyContext = isPrivacyContext
+        localeIdentifier = "en_US"
+        deepLinkScheme = "securebridge"
+        refreshInterval = 30 * 60
+    }
+
+    /// A request with its own locale, and optionally its own scheme and refresh interval.
+    ///
+    /// - Parameters:
+    ///   - kind: Balance or spending widget.
+    ///   - family: The size class.
+    ///   - configuredAccountID: The account the user picked, or `nil` for the main account.
+    ///   - isPrivacyContext: Whether the device is in a privacy context.
+    ///   - localeIdentifier: The formatting locale, e.g. `de_DE`.
     ///   - deepLinkScheme: The app's URL scheme; `securebridge` by default.
     ///   - refreshInterval: Seconds until the next reload when nothing changes sooner;
     ///     30 minutes by default, 1 minute to 7 days.
@@ -39,7 +57,7 @@ public struct WidgetRequest: Sendable, Hashable {
         family: BridgeFamily,
         configuredAccountID: String? = nil,
         isPrivacyContext: Bool = false,
-        localeIdentifier: String = "en_US",
+        localeIdentifier: String,
         deepLinkScheme: String = "securebridge",
         refreshInterval: TimeInterval = 30 * 60
     ) throws {

@@ -9,11 +9,11 @@ package enum WidgetSampleData {
     static let portfolio = Portfolio(
         accounts: [
             Account(id: "sample-main", name: "Sample Checking", balance: Money(minorUnits: 123_456, currency: euro),
-                    iban: IBAN(validated: "DE89370400440532013000"), type: .main),
+                    iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: .main),
             Account(id: "sample-savings", name: "Sample Savings", balance: Money(minorUnits: 250_000, currency: euro),
-                    iban: IBAN(validated: "NL91ABNA0417164300"), type: .secondary),
+                    iban: IBAN(checkedElectronicFormat: "NL91ABNA0417164300"), type: .secondary),
             Account(id: "sample-travel", name: "Sample Travel", balance: Money(minorUnits: 8_990, currency: euro),
-                    iban: IBAN(validated: "GB82WEST12345698765432"), type: .secondary),
+                    iban: IBAN(checkedElectronicFormat: "GB82WEST12345698765432"), type: .secondary),
         ],
         analytics: Analytics(
             period: "2026-01", currency: euro,

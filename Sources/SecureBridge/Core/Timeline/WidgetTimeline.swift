@@ -4,9 +4,9 @@ import FoundationEssentials
 /// into WidgetKit-style entries and a reload policy.
 ///
 /// Every function here is pure: no I/O, no clock (the caller passes `now`).
-public enum WidgetTimeline {
+package enum WidgetTimeline {
     /// How far ahead transitions are pre-scheduled as entries: 24 hours.
-    public static let schedulingHorizon: TimeInterval = 24 * 3600
+    package static let schedulingHorizon: TimeInterval = 24 * 3600
 
     /// An instant entry of built-in sample data, for the widget gallery and
     /// while the real timeline loads. It is marked `isSample`, its names say
@@ -17,7 +17,7 @@ public enum WidgetTimeline {
     ///   - request: The widget request; its configured account is ignored.
     ///   - date: The entry's date; now by default.
     /// - Returns: A sample entry, never a placeholder.
-    public static func placeholder(for request: WidgetRequest, at date: Date = Date()) -> BridgeEntry {
+    package static func placeholder(for request: WidgetRequest, at date: Date = Date()) -> BridgeEntry {
         let sample = WidgetSampleData.content(around: date)
         return EntryBuilder.entry(for: sample, request: request.withoutConfiguredAccount, at: date, isSample: true)
     }
@@ -30,7 +30,7 @@ public enum WidgetTimeline {
     ///   - request: The widget request.
     ///   - now: The instant the entry is for.
     /// - Returns: The entry shown at `now`.
-    public static func snapshot(for result: GateResult, request: WidgetRequest, now: Date) -> BridgeEntry {
+    package static func snapshot(for result: GateResult, request: WidgetRequest, now: Date) -> BridgeEntry {
         switch result {
         case let .placeholder(reason):
             return EntryBuilder.placeholderEntry(reason: reason, request: request, at: now)
@@ -58,7 +58,7 @@ public enum WidgetTimeline {
     ///   - request: Which widget, at which size, in which context.
     ///   - now: The instant the first entry is for.
     /// - Returns: Entries in increasing date order and the reload policy.
-    public static func timeline(for result: GateResult, request: WidgetRequest, now: Date) -> BridgeTimeline {
+    package static func timeline(for result: GateResult, request: WidgetRequest, now: Date) -> BridgeTimeline {
         switch result {
         case let .placeholder(reason):
             let entry = EntryBuilder.placeholderEntry(reason: reason, request: request, at: now)
@@ -84,7 +84,7 @@ public enum WidgetTimeline {
     ///   - request: The widget request.
     ///   - date: The instant the entry is for.
     /// - Returns: A full, masked or placeholder entry.
-    public static func entry(for content: VerifiedContent, request: WidgetRequest, at date: Date) -> BridgeEntry {
+    package static func entry(for content: VerifiedContent, request: WidgetRequest, at date: Date) -> BridgeEntry {
         EntryBuilder.entry(for: content, request: request, at: date, isSample: false)
     }
 

@@ -7,11 +7,9 @@ extension IBAN {
     /// (`DE89 3704 0044 0532 0130 00`), in either letter case. The result is
     /// the upper-case electronic format.
     /// - Parameter text: The IBAN as given.
-    /// - Returns: The validated IBAN.
-    /// - Throws: `PortfolioRules.Violation` with an `.iban` problem (or
-    ///   `.empty`), checked in this order: spacing, characters, country,
-    ///   length, checksum.
-    static func parse(_ text: String) throws -> IBAN {
+    /// - Throws: An error naming the problem (or emptiness), checked in this
+    ///   order: spacing, characters, country, length, checksum.
+    public init(_ text: String) throws {
         guard !text.isEmpty else { throw PortfolioRules.Violation(.empty) }
         var characters: [UInt8] = []
         characters.reserveCapacity(34)
@@ -37,8 +35,8 @@ extension IBAN {
         }
         // No trailing space: the last group has one to four characters.
         guard groupLength > 0 else { throw PortfolioRules.Violation(.iban(.invalidSpacing)) }
-        try checkElectronic(characters)
-        return IBAN(validated: String(decoding: characters, as: UTF8.self))
+        try Self.checkElectronic(characters)
+        self.init(checkedElectronicFormat: String(decoding: characters, as: UTF8.self))
     }
 
     /// Validates an IBAN that must already be in electronic format (upper

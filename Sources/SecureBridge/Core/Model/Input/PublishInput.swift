@@ -7,15 +7,15 @@
 /// `{"period", "currency", "spent", "received"}` with entries
 /// `{"category", "amount"}`. Every field is required and no other field is
 /// allowed. Amounts are decimal strings, converted exactly to minor units.
-public enum PublishInput {
+package enum PublishInput {
     /// The largest input accepted, in bytes (1 MiB). Checked before parsing.
-    public static let maximumByteCount = 1 << 20
+    package static let maximumByteCount = 1 << 20
 
     /// Decodes and validates publish input.
     /// - Parameter bytes: The JSON document, UTF-8.
     /// - Returns: The portfolio, accounts in input order.
     /// - Throws: `InputError` naming the first problem found.
-    public static func decode(_ bytes: [UInt8]) throws -> Portfolio {
+    package static func decode(_ bytes: [UInt8]) throws -> Portfolio {
         try bytes.withUnsafeBytes { try decode($0) }
     }
 
@@ -23,7 +23,7 @@ public enum PublishInput {
     /// - Parameter bytes: The JSON document, UTF-8.
     /// - Returns: The portfolio, accounts in input order.
     /// - Throws: `InputError` naming the first problem found.
-    public static func decode(_ bytes: UnsafeRawBufferPointer) throws -> Portfolio {
+    package static func decode(_ bytes: UnsafeRawBufferPointer) throws -> Portfolio {
         guard !bytes.isEmpty else { throw InputError.empty }
         guard bytes.count <= maximumByteCount else {
             throw InputError.tooLarge(byteCount: bytes.count, limit: maximumByteCount)
@@ -104,7 +104,7 @@ public enum PublishInput {
         let currency = try fields.currency("currency")
         let balance = try fields.amount("balance", currency: currency, allowsNegative: true)
         let ibanText = try fields.string("IBAN")
-        let iban = try check(record, "IBAN") { try IBAN.parse(ibanText) }
+        let iban = try check(record, "IBAN") { try IBAN(ibanText) }
         let typeText = try fields.string("type")
         let type = try check(record, "type") { () throws -> AccountType in
             guard let type = AccountType(rawValue: typeText) else {
@@ -224,5 +224,18 @@ public enum PublishInput {
                 try Money.parse(decimal: text, currency: currency, allowsNegative: allowsNegative)
             }
         }
+    }
+}
+
+extension Portfolio {
+    /// The bank API's account list, validated in one call: an array of
+    /// accounts, or an object with `accounts` and optional `analytics`
+    /// (docs/PAYLOAD.md has the fields and every rule), at most 1 MiB.
+    /// - Parameter bankJSON: The JSON document, UTF-8.
+    /// - Throws: An error whose description names the record and field of
+    ///   the first problem, and never repeats a balance, IBAN or name.
+    public init(bankJSON: some Collection<UInt8>) throws {
+        self = try bankJSON.withContiguousStorageIfAvailable { try PublishInput.decode(UnsafeRawBufferPointer($0)) }
+            ?? PublishInput.decode(Array(bankJSON))
     }
 }

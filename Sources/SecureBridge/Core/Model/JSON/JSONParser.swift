@@ -5,9 +5,9 @@
 /// commas, nothing but whitespace after the top-level value, unique keys in
 /// every object, and a nesting limit. Numbers are checked against the JSON
 /// grammar and kept as text.
-public enum JSONParser {
+package enum JSONParser {
     /// How deeply arrays and objects may nest by default.
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
 
     /// Parses a complete JSON document.
     /// - Parameters:
@@ -15,7 +15,7 @@ public enum JSONParser {
     ///   - maximumDepth: How deeply arrays and objects may nest.
     /// - Returns: The top-level value.
     /// - Throws: `JSONError` naming the line, column and broken rule.
-    public static func parse(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws -> JSONValue {
         try bytes.withUnsafeBytes { try parse($0, maximumDepth: maximumDepth) }
     }
 
@@ -25,7 +25,7 @@ public enum JSONParser {
     ///   - maximumDepth: How deeply arrays and objects may nest.
     /// - Returns: The top-level value.
     /// - Throws: `JSONError` naming the line, column and broken rule.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = maximumDepth) throws -> JSONValue {
+    package static func parse(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = maximumDepth) throws -> JSONValue {
         var parser = Parser(bytes: bytes, maximumDepth: maximumDepth)
         return try parser.parseDocument()
     }

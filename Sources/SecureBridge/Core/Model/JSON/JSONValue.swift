@@ -3,7 +3,7 @@
 /// Numbers keep their literal text: SecureBridge never turns a JSON number
 /// into a `Double`, so nothing is rounded on the way in. Objects keep their
 /// members in document order; `JSONParser` guarantees their keys are unique.
-public enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     /// An object's members, in the order they appear in the document.
     case object([(key: String, value: JSONValue)])
     /// An array's elements.
@@ -19,11 +19,11 @@ public enum JSONValue: Sendable {
 
     /// The six kinds of JSON value, for error messages that say what was
     /// expected and what was found.
-    public enum Kind: Sendable, Equatable, CaseIterable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable, CaseIterable, CustomStringConvertible {
         case object, array, string, number, bool, null
 
         /// The kind with its article, e.g. "an object", as a sentence uses it.
-        public var description: String {
+        package var description: String {
             switch self {
             case .object: return "an object"
             case .array: return "an array"
@@ -36,7 +36,7 @@ public enum JSONValue: Sendable {
     }
 
     /// Which kind of value this is.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .object: return .object
         case .array: return .array
@@ -48,7 +48,7 @@ public enum JSONValue: Sendable {
     }
 
     /// The value of the member named `key`, when this is an object that has one.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
@@ -57,7 +57,7 @@ public enum JSONValue: Sendable {
 extension JSONValue: Equatable {
     /// Values are equal when they have the same kind and contents; object
     /// members must also be in the same order.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case let (.object(left), .object(right)):
             return left.count == right.count

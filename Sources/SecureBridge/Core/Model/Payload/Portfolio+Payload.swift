@@ -8,14 +8,14 @@ extension Portfolio {
     /// main account; and nothing may follow the portfolio.
     /// - Parameter payload: The decrypted payload.
     /// - Throws: `PayloadError` naming the record and field.
-    public init(payload: UnsafeRawBufferPointer) throws {
+    package init(payload: UnsafeRawBufferPointer) throws {
         var reader = PortfolioPayload.Reader(bytes: payload)
         self = try reader.readPortfolio()
     }
 
     /// Decodes a snapshot payload, strictly (see `init(payload:)`).
     /// - Throws: `PayloadError` naming the record and field.
-    public init(payload: [UInt8]) throws {
+    package init(payload: [UInt8]) throws {
         self = try payload.withUnsafeBytes { try Portfolio(payload: $0) }
     }
 }
@@ -70,7 +70,7 @@ extension PortfolioPayload {
             let name = try text(record, "name")
             let ibanBytes = try string(record, "IBAN", lengthBytes: 1, limit: IBANRegistry.lengthRange.upperBound)
             try check(record, "IBAN") { try IBAN.checkElectronic(ibanBytes) }
-            let iban = IBAN(validated: String(decoding: ibanBytes, as: UTF8.self))
+            let iban = IBAN(checkedElectronicFormat: String(decoding: ibanBytes, as: UTF8.self))
             let currency = try self.currency(record)
             let balance = Money(minorUnits: try int64(record, "balance"), currency: currency)
             try check(record, "balance") { try PortfolioRules.checkAmount(balance, allowsNegative: true) }

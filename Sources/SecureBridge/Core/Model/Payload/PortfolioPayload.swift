@@ -1,14 +1,14 @@
 /// The snapshot payload: a portfolio as compact, versioned, big-endian bytes.
 /// This is the plaintext the envelope encrypts. `docs/PAYLOAD.md` gives the
 /// layout byte for byte.
-public enum PortfolioPayload {
+package enum PortfolioPayload {
     /// The format version this build writes and reads (the first byte).
-    public static let formatVersion: UInt8 = 1
+    package static let formatVersion: UInt8 = 1
 
     /// The largest payload the format can hold: 1,000 accounts and two lists
     /// of 50 entries with every string at its limit. A reader may refuse
     /// anything longer before decrypting or decoding it.
-    public static let maximumByteCount: Int = {
+    package static let maximumByteCount: Int = {
         let text = 2 + PortfolioRules.maximumTextBytes
         let account = 1 + PortfolioRules.maximumIDLength + text + 1 + IBANRegistry.lengthRange.upperBound + 3 + 1 + 8 + 1
         let entry = text + 8
@@ -33,7 +33,7 @@ extension Portfolio {
     /// - Returns: The payload bytes, at most `PortfolioPayload.maximumByteCount`.
     /// - Throws: `PayloadError.unencodable` naming the record and field that
     ///   break a rule.
-    public func payloadBytes() throws -> [UInt8] {
+    package func payloadBytes() throws -> [UInt8] {
         var writer = PortfolioPayload.Writer()
         writer.bytes.reserveCapacity(64 + accounts.count * 96)
         writer.byte(PortfolioPayload.formatVersion)

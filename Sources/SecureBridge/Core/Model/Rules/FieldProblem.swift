@@ -4,7 +4,7 @@
 ///
 /// Descriptions are predicates that follow "field "x": " and never repeat the
 /// offending value: it may be a balance, an IBAN or an account name.
-public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
+package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
     // MARK: Structure (publish input)
 
     /// A required field is absent.
@@ -73,14 +73,14 @@ public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
     case currencyMismatch
 
     /// The unit a length limit is counted in.
-    public enum LengthUnit: Equatable, Sendable {
+    package enum LengthUnit: Equatable, Sendable {
         /// Unicode scalars (what people call characters).
         case scalars
         /// UTF-8 bytes.
         case bytes
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing:
             return "is missing"
@@ -150,7 +150,7 @@ public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What is wrong with a decimal amount.
-public enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
+package enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
     /// Not of the form `-?digits(.digits)?` (letters, `NaN`, `.5`, `5.`, …).
     case malformed
     /// Starts with `+`.
@@ -170,7 +170,7 @@ public enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
     /// Larger in magnitude than SecureBridge accepts.
     case tooLarge(limit: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed:
             return "must be a decimal string like \"4675.00\": digits, an optional leading '-' and an optional '.' followed by digits"
@@ -197,7 +197,7 @@ public enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What is wrong with an IBAN (ISO 13616).
-public enum IBANProblem: Equatable, Sendable, CustomStringConvertible {
+package enum IBANProblem: Equatable, Sendable, CustomStringConvertible {
     /// Spaces other than single spaces between groups of four characters.
     case invalidSpacing
     /// A character other than A-Z, a-z, 0-9 (and spaces between groups).
@@ -209,7 +209,7 @@ public enum IBANProblem: Equatable, Sendable, CustomStringConvertible {
     /// The check digits do not match (mod 97 is not 1, or they are not 02–98).
     case checksumMismatch
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidSpacing:
             return "may only use single spaces between groups of four characters"

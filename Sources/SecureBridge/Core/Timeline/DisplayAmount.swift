@@ -1,0 +1,88 @@
+import FoundationEssentials
+
+/// An amount as an entry shows it: the typed value beside the display
+/// string, so a view never parses `−£42.17` back into a number.
+///
+/// A masked amount carries no value and no sign, only its currency: the
+/// text is ``Redaction/mask`` and the accessibility label says the amount
+/// is hidden.
+public struct DisplayAmount: Sendable, Equatable, CustomStringConvertible {
+    /// The exact amount (minor units scaled by the currency's exponent), or
+    /// `nil` when masked.
+    public let value: Decimal?
+    /// Whether the amount is below zero (`.minus`) or not (`.plus`), or
+    /// `nil` when masked.
+    public let sign: FloatingPointSign?
+    /// The ISO 4217 code of the amount's currency, e.g. `GBP`.
+    public let currencyCode: String
+    /// Whether the amount is hidden (`text` is the mask).
+    public let isMasked: Bool
+    /// What the widget prints: `-£42.17` for the locale, or ``Redaction/mask``.
+    public let text: String
+    /// What a screen reader says: `minus 42 pounds 17`, or `amount hidden`.
+    public let accessibilityLabel: String
+
+    /// The amount as shown for `localeIdentifier`, or masked.
+    package init(_ money: Money, masked: Bool, localeIdentifier: String) {
+        currencyCode = money.currency.code
+        isMasked = masked
+        if masked {
+            value = nil
+            sign = nil
+            text = Redaction.mask
+            accessibilityLabel = SpokenAmount.hidden
+        } else {
+            let decimal = MoneyFormatter.decimal(money)
+            value = decimal
+            sign = money.minorUnits < 0 ? .minus : .plus
+            text = MoneyFormatter.string(for: money, localeIdentifier: localeIdentifier)
+            accessibilityLabel = SpokenAmount.label(for: money)
+        }
+    }
+
+    /// The currency and whether it is masked: never an amount in logs.
+    public var description: String {
+        "DisplayAmount(\(currencyCode)\(isMasked ? ", masked" : ""))"
+    }
+}
+
+/// Amounts as words a screen reader speaks: the sign as a word, the whole
+/// units, the currency's unit name, then the minor units: `minus 42 pounds 17`.
+enum SpokenAmount {
+    /// The label of a masked amount.
+    static let hidden = "amount hidden"
+
+    /// The spoken form of `money`.
+    static func label(for money: Money) -> String {
+        let digits = MoneyFormatter.fractionDigits(of: money.currency)
+        let magnitude = money.minorUnits.magnitude
+        var scale: UInt64 = 1
+        for _ in 0..<min(digits, 19) { scale = scale.multipliedReportingOverflow(by: 10).partialValue }
+        let whole = digits >= 19 ? 0 : magnitude / scale
+        let minor = digits >= 19 ? magnitude : magnitude % scale
+        var words: [String] = []
+        if money.minorUnits < 0 { words.append("minus") }
+        words.append(String(whole))
+        words.append(unitName(of: money.currency.code, count: whole))
+        if minor != 0 { words.append(String(minor)) }
+        return words.joined(separator: " ")
+    }
+
+    /// The name of one whole unit of `code`, plural unless `count` is 1:
+    /// `pounds`, `euros`, `dollars`, `yen`; the code itself for the rest.
+    static func unitName(of code: String, count: UInt64) -> String {
+        guard let (one, many) = unitNames[code] else { return code }
+        return count == 1 ? one : many
+    }
+
+    /// The unit names of the currencies banks list most; others are spoken by code.
+    private static let unitNames: [String: (String, String)] = [
+        "AUD": ("dollar", "dollars"), "CAD": ("dollar", "dollars"), "CHF": ("franc", "francs"),
+        "CNY": ("yuan", "yuan"), "CZK": ("koruna", "korunas"), "DKK": ("krone", "kroner"),
+        "EUR": ("euro", "euros"), "GBP": ("pound", "pounds"), "HKD": ("dollar", "dollars"),
+        "INR": ("rupee", "rupees"), "JPY": ("yen", "yen"), "KRW": ("won", "won"),
+        "MXN": ("peso", "pesos"), "NOK": ("krone", "kroner"), "NZD": ("dollar", "dollars"),
+        "PLN": ("zloty", "zlotys"), "SEK": ("krona", "kronor"), "SGD": ("dollar", "dollars"),
+        "USD": ("dollar", "dollars"), "ZAR": ("rand", "rand"),
+    ]
+}

@@ -1,0 +1,71 @@
+#if canImport(WidgetKit)
+import WidgetKit
+#endif
+import Foundation
+import Logging
+import SecureBridge
+import SystemPackage
+
+// The WidgetKit glue of docs/INTEGRATION.md, whole.
+
+// snippet widgetkit-glue
+/// The entry WidgetKit stores: the date and SecureBridge's view model.
+struct BalanceEntry: TimelineEntry {
+    let date: Date
+    let model: BridgeEntry
+
+    init(_ model: BridgeEntry) {
+        date = model.date
+        self.model = model
+    }
+}
+
+/// The widget's provider: each WidgetKit call is one SecureBridge call.
+struct BalanceProvider: TimelineProvider {
+    let widgets: WidgetProvider
+
+    init(home: BridgeHome) {
+        widgets = WidgetProvider(home: home, logger: Logger(label: "com.example.bank.widget"))
+    }
+
+    func placeholder(in context: Context) -> BalanceEntry {
+        BalanceEntry(widgets.placeholder(for: request(context)))  // sample data, no I/O
+    }
+
+    func getSnapshot(in context: Context, completion: @escaping (BalanceEntry) -> Void) {
+        let request = request(context)
+        completion(BalanceEntry(context.isPreview ? widgets.placeholder(for: request) : widgets.snapshot(for: request)))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<BalanceEntry>) -> Void) {
+        let timeline = widgets.timeline(for: request(context))
+        let policy: TimelineReloadPolicy =
+            switch timeline.policy {
+            case .atEnd: .atEnd
+            case let .after(date): .after(date)
+            case .never: .never
+            }
+        completion(Timeline(entries: timeline.entries.map(BalanceEntry.init), policy: policy))
+    }
+
+    private func request(_ context: Context) -> WidgetRequest {
+        WidgetRequest(kind: .balance, family: BridgeFamily(rawValue: "\(context.family)") ?? .systemSmall)
+    }
+}
+
+/// What a SwiftUI row binds to: display text, and the label VoiceOver reads.
+func balanceRow(_ account: AccountViewModel) -> (name: String, amount: String, spoken: String, isDebt: Bool) {
+    (account.name, account.balance.text, account.balance.accessibilityLabel, account.balance.sign == .minus)
+}
+// end snippet
+
+// snippet deep-link
+/// Where a tap on a widget leads, parsed by the same validating parser the widget links with.
+func destination(of url: URL) -> String? {
+    switch try? DeepLink(parsing: url.absoluteString, scheme: "securebridge") {
+    case let .account(id)?: "account \(id)"  // after checking the id is one of the user's
+    case .login?: "login"
+    case nil: nil  // anything malformed is ignored
+    }
+}
+// end snippet
