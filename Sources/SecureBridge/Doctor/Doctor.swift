@@ -24,7 +24,7 @@ public struct Doctor: Sendable {
     /// A doctor for `home`.
     /// - Parameters:
     ///   - home: The places to examine.
-    ///   - logger: Where to log; ``Logging/Logger/secureBridge`` by default.
+    ///   - logger: Where to log; `Logger.secureBridge` by default.
     public init(home: BridgeHome, logger: Logger = .secureBridge) {
         self.home = home
         self.logger = logger

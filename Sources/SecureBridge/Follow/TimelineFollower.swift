@@ -23,6 +23,7 @@ public struct TimelineFollower: Sendable {
     public let request: WidgetRequest
     private let clock: @Sendable () -> Date
 
+    /// A follower of one widget's timeline.
     /// - Parameters:
     ///   - reader: The widget side to read with.
     ///   - request: Which widget, at which size, in which context.

@@ -30,6 +30,7 @@ public struct PollingWakeUps: WakeUpSource {
     /// How often the follower runs the gate again.
     public let interval: Duration
 
+    /// A source that wakes the follower every `interval`.
     /// - Parameter interval: How often to look; two seconds by default.
     public init(interval: Duration = .seconds(2)) {
         self.interval = interval

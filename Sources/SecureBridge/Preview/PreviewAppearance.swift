@@ -2,7 +2,9 @@ import SecureBridge
 
 /// Light or dark: the two appearances every preview is drawn in.
 public enum PreviewAppearance: String, Sendable, Hashable, CaseIterable {
+    /// Dark text on a light background.
     case light
+    /// Light text on a dark background.
     case dark
 
     /// The colours of this appearance.

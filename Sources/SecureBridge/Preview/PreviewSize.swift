@@ -3,9 +3,12 @@ import SecureBridge
 /// A widget's size in points, as WidgetKit lays it out on a phone
 /// (`systemExtraLarge`: on an iPad).
 public struct PreviewSize: Sendable, Hashable, CustomStringConvertible {
+    /// The width in points.
     public let width: Int
+    /// The height in points.
     public let height: Int
 
+    /// A size of `width` by `height` points.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

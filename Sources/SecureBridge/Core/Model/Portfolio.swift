@@ -40,7 +40,9 @@ public struct Account: Sendable, Equatable, Identifiable {
 
 /// The bank API's account kinds.
 public enum AccountType: String, Sendable, Equatable, CaseIterable {
+    /// The account a widget shows first unless the user configured another; at most one.
     case main
+    /// Any other account.
     case secondary
 }
 
@@ -83,6 +85,7 @@ public struct Money: Sendable, Equatable {
     /// The currency.
     public let currency: Currency
 
+    /// An amount of `minorUnits` of `currency` (cents for EUR, yen for JPY).
     public init(minorUnits: Int64, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency

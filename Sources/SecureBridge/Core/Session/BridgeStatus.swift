@@ -3,16 +3,25 @@ import FoundationEssentials
 /// What `bridgectl status` reports: the app side's view of onboarding, the
 /// session and the current snapshot's header. Holds no secret and no amount.
 public struct BridgeStatus: Sendable, Equatable {
+    /// Whether a user has ever onboarded this installation.
     public let onboarded: Bool
+    /// The logged-in user's id, if any.
     public let userID: String?
     /// `none`, `active`, `locked`, `loggedOut`.
     public let state: String
+    /// When the session ends, if there is one.
     public let sessionExpiresAt: Date?
+    /// Whether that time has passed.
     public let sessionExpired: Bool
+    /// The auth epoch: it moves on at every login and logout.
     public let epoch: UInt64
+    /// Whether the user chose to hide balances in widgets.
     public let hidesBalances: Bool
+    /// Wrong passcodes in a row since the last good one.
     public let failedUnlocks: Int
+    /// The id of the publisher's signing key, once onboarded.
     public let signingKeyID: KeyID?
+    /// The clear header of the current snapshot, if one is published.
     public let snapshot: SnapshotHeader?
 
     /// One line per fact, for people.

@@ -11,8 +11,11 @@
 /// others costs nothing; being writable by others would let them replace the
 /// directory's entries, which the reader detects but should not invite.
 public enum StoragePlace: String, Sendable, CaseIterable {
+    /// The app's own files: its state and its signing key.
     case app
+    /// Keys shared by the app and the widget: the data keyset, the pinned public key, the marks.
     case keychain
+    /// The untrusted shared container: records, the snapshot and the reload token.
     case container
 
     /// The permission bits (group and other) a file or directory of this place must not have.

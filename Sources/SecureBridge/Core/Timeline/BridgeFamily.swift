@@ -13,12 +13,19 @@
 /// The lock-screen accessory families never show an amount: their entries
 /// are masked with reason `privacy` at best.
 public enum BridgeFamily: String, Sendable, Hashable, CaseIterable {
+    /// The small home-screen widget: one account.
     case systemSmall
+    /// The medium home-screen widget: three accounts.
     case systemMedium
+    /// The large home-screen widget: five accounts.
     case systemLarge
+    /// The extra-large widget (iPad): ten accounts.
     case systemExtraLarge
+    /// The round lock-screen widget: never an amount.
     case accessoryCircular
+    /// The rectangular lock-screen widget: never an amount.
     case accessoryRectangular
+    /// The one-line lock-screen widget: never an amount.
     case accessoryInline
 
     /// The most accounts a `balance` entry of this family lists.
