@@ -81,11 +81,15 @@ let package = Package(
         ),
         // The library as an outsider uses it: no @testable import, and every
         // Swift sample of the documentation is compiled here (Samples/).
+        // WidgetKit's and CryptoKit's type names for Linux, as a module of their
+        // own, so a SecureBridge name that equals one of them is ambiguous.
+        .target(name: "PlatformStandIns", path: "Tests/PlatformStandIns"),
         .testTarget(
             name: "SecureBridgeAPITests",
             dependencies: [
                 "SecureBridge",
                 "SecureBridgePreview",
+                "PlatformStandIns",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ]

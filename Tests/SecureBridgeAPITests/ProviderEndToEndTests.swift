@@ -1,4 +1,5 @@
 import Foundation
+import PlatformStandIns
 import SecureBridge
 import SystemPackage
 import Testing

@@ -1,5 +1,7 @@
 #if canImport(WidgetKit)
 import WidgetKit
+#else
+import PlatformStandIns
 #endif
 import Foundation
 import Logging
