@@ -64,6 +64,21 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Log what the library does (ids, sequences, reasons, paths; never data) to standard error.")
     var verbose = false
 
+    /// The app side of the home these options name.
+    var app: BridgeApp {
+        get throws { BridgeApp(home: try bridgeHome, passcodeCost: Self.passcodeCost) }
+    }
+
+    /// The scrypt cost of new passcode verifiers: OWASP's. A debug build run
+    /// with `SECUREBRIDGE_TEST_PASSCODE_COST=1` (the test suite's children)
+    /// uses the tiny testing cost instead; release builds have no such switch.
+    static var passcodeCost: PasscodeVerifier.Cost {
+        #if DEBUG
+        if ProcessInfo.processInfo.environment["SECUREBRIDGE_TEST_PASSCODE_COST"] == "1" { return .testing }
+        #endif
+        return .owasp
+    }
+
     var bridgeHome: BridgeHome {
         get throws {
             try Self.bridgeHome(home: home, app: appDirectory, keychain: keychainDirectory, container: containerDirectory)

@@ -22,7 +22,7 @@ public enum DemoStory {
 
     /// Runs the story in `home`, with the clock starting at `now`.
     static func run(in home: BridgeHome, now: Date, say: (String) -> Void) throws {
-        let app = BridgeApp(home: home)
+        let app = BridgeApp(home: home, passcodeCost: GlobalOptions.passcodeCost)
         let widget = WidgetReader(home: home)
         func show(_ title: String, families: [BridgeFamily] = [.systemMedium], kind: WidgetKind = .balance, at instant: Date = now) throws {
             var text = "== \(title)\n"

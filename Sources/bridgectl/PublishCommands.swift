@@ -23,7 +23,7 @@ extension BridgeCtl {
             let ttlSeconds = try parseDuration(ttl, option: "--ttl")
             let staleSeconds = try parseDuration(staleAfter, option: "--stale-after")
             let input = try SecretInput.contents(of: file, limit: PublishInput.maximumByteCount)
-            let receipt = try BridgeApp(home: try options.bridgeHome).publish(
+            let receipt = try options.app.publish(
                 input, staleAfter: .seconds(staleSeconds), expiresAfter: .seconds(ttlSeconds), now: Date())
             print(
                 "Published snapshot \(receipt.sequence) with \(receipt.accountCount) account\(receipt.accountCount == 1 ? "" : "s")"
@@ -44,7 +44,7 @@ extension BridgeCtl {
             @OptionGroup var options: GlobalOptions
 
             func run() throws {
-                let rotation = try BridgeApp(home: try options.bridgeHome).rotateKeys(now: Date())
+                let rotation = try options.app.rotateKeys(now: Date())
                 print("New data key \(rotation.newKeyID); key \(rotation.retiredKeyID) retired"
                     + (rotation.resealedSnapshot ? "; the snapshot was re-sealed." : "."))
             }

@@ -22,7 +22,7 @@ extension BridgeCtl {
         func run() throws {
             let seconds = try parseDuration(sessionTtl, option: "--session-ttl")
             let passcode = try SecretInput.passcode(prompt: "Choose a passcode: ", fromStandardInput: passcodeStdin)
-            try BridgeApp(home: try options.bridgeHome).login(user: user, passcode: passcode, sessionSeconds: seconds, now: Date())
+            try options.app.login(user: user, passcode: passcode, sessionSeconds: seconds, now: Date())
             print("Logged in as \(user); the session lasts \(sessionTtl).")
         }
     }
@@ -35,7 +35,7 @@ extension BridgeCtl {
         @OptionGroup var options: GlobalOptions
 
         func run() throws {
-            try BridgeApp(home: try options.bridgeHome).logout(now: Date())
+            try options.app.logout(now: Date())
             print("Logged out; the data keys were destroyed.")
         }
     }
@@ -47,7 +47,7 @@ extension BridgeCtl {
         @OptionGroup var options: GlobalOptions
 
         func run() throws {
-            try BridgeApp(home: try options.bridgeHome).lock(now: Date())
+            try options.app.lock(now: Date())
             print("Locked.")
         }
     }
@@ -63,7 +63,7 @@ extension BridgeCtl {
 
         func run() throws {
             let passcode = try SecretInput.passcode(prompt: "Passcode: ", fromStandardInput: passcodeStdin)
-            try BridgeApp(home: try options.bridgeHome).unlock(passcode: passcode, now: Date())
+            try options.app.unlock(passcode: passcode, now: Date())
             print("Unlocked.")
         }
     }
@@ -80,7 +80,7 @@ extension BridgeCtl {
         var hideBalances: Switch
 
         func run() throws {
-            try BridgeApp(home: try options.bridgeHome).setHidesBalances(hideBalances == .on, now: Date())
+            try options.app.setHidesBalances(hideBalances == .on, now: Date())
             print("Hide balances: \(hideBalances.rawValue).")
         }
     }
@@ -95,7 +95,7 @@ extension BridgeCtl {
         var format: OutputFormat = .text
 
         func run() throws {
-            let status = try BridgeApp(home: try options.bridgeHome).status(now: Date())
+            let status = try options.app.status(now: Date())
             print(format == .json ? status.json : status.text)
         }
     }

@@ -25,7 +25,7 @@ final class BridgeFixture {
         guard mkdtemp(&template) != nil else { throw CocoaError(.fileWriteUnknown) }
         root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         home = BridgeHome(root: FilePath(root))
-        app = BridgeApp(home: home)
+        app = BridgeApp(home: home, passcodeCost: .testing)
         widget = WidgetReader(home: home)
     }
 

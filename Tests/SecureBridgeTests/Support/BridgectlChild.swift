@@ -55,6 +55,8 @@ extension Bridgectl {
             var environment = ProcessInfo.processInfo.environment
             environment["BRIDGE_HOME"] = Bridgectl.decoyHome
             environment["SWIFT_BACKTRACE"] = "enable=no"
+            // New passcode verifiers at the tiny testing cost (debug builds only).
+            environment["SECUREBRIDGE_TEST_PASSCODE_COST"] = "1"
             for name in unsetting { environment[name] = nil }
             let program = launcher.first ?? executable
             let argv = (launcher + [executable] + arguments).map { strdup($0) } + [nil]
