@@ -90,6 +90,9 @@ extension Bridgectl {
 
         /// The next line of standard output without its newline, or `nil` at
         /// the end of the output or after 30 s of silence.
+        /// How long `finish` waits for the child before it kills it.
+        static let finishTimeout: Duration = .seconds(60)
+
         func readLine() -> String? {
             while true {
                 if let newline = stdout.firstIndex(of: UInt8(ascii: "\n")) {
@@ -107,8 +110,17 @@ extension Bridgectl {
             if let ended { return ended }
             unwritten = bytes[...]
             if unwritten.isEmpty { closeSocket(&input) }
+            // A child that has not ended a minute on (a follower whose stop
+            // signal was lost, a command stuck on a lock) is killed, so a
+            // broken test fails on its exit instead of hanging the suite.
+            let deadline = ContinuousClock.now + Self.finishTimeout
+            var killed = false
             while input >= 0 || output >= 0 || error >= 0 {
-                transfer(waitingAtMost: -1)
+                if !killed, ContinuousClock.now >= deadline {
+                    kill(pid, SIGKILL)
+                    killed = true
+                }
+                transfer(waitingAtMost: killed ? -1 : 1_000)
             }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -119,3 +119,38 @@ public struct IBAN: Sendable, Hashable {
     /// The last four characters, the only part a widget may show.
     public var lastFour: String { String(electronicFormat.suffix(4)) }
 }
+
+// Descriptions name counts, ids and currencies only: printing a portfolio, a
+// test's failure message or a log line never shows an amount, IBAN or name.
+
+extension Portfolio: CustomStringConvertible {
+    /// The number of accounts and whether there are analytics.
+    public var description: String {
+        "Portfolio(\(accounts.count) account(s)\(analytics == nil ? "" : ", analytics"))"
+    }
+}
+
+extension Account: CustomStringConvertible {
+    /// The id only.
+    public var description: String { "Account(id: \(id))" }
+}
+
+extension Analytics: CustomStringConvertible {
+    /// The period and the number of entries.
+    public var description: String { "Analytics(\(period), \(spent.count) spent, \(received.count) received)" }
+}
+
+extension CategoryAmount: CustomStringConvertible {
+    /// The currency only.
+    public var description: String { "CategoryAmount(\(amount.currency.code))" }
+}
+
+extension Money: CustomStringConvertible {
+    /// The currency only.
+    public var description: String { "Money(\(currency.code), redacted)" }
+}
+
+extension IBAN: CustomStringConvertible {
+    /// Nothing of the number.
+    public var description: String { "IBAN(redacted)" }
+}

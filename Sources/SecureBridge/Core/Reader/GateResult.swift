@@ -39,3 +39,10 @@ package struct VerifiedContent: Sendable, Equatable {
         self.hidesBalances = hidesBalances
     }
 }
+
+extension VerifiedContent: CustomStringConvertible {
+    /// The portfolio's counts and the lifetimes, never an amount.
+    package var description: String {
+        "VerifiedContent(\(portfolio), issued \(UTCTimestamp.string(from: issuedAt)), locked: \(isLocked), hidden: \(hidesBalances))"
+    }
+}
