@@ -43,7 +43,16 @@ struct BridgeCtl: AsyncParsableCommand {
             plan.run()
             return
         }
-        await main(nil)
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: Advice.error(for: error))
+        }
     }
 }
 

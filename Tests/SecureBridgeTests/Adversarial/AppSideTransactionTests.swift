@@ -45,7 +45,7 @@ import Testing
         }
         #expect(try HomeTemplate(of: fixture).files == before)
         #expect(fixture.reason() == .rollback)
-        #expect("\(SessionError.notNewestSnapshot(found: "x", published: 2))".contains("run `bridgectl publish` again"))
+        #expect("\(SessionError.notNewestSnapshot(found: "x", published: 2))".contains("publish again, then rotate the keys"))
     }
 
     @Test func rotationRefusesADamagedSnapshotAndStillRotatesWithoutOne() throws {
@@ -395,7 +395,7 @@ import Testing
             try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         }
         #expect(error.map { "\($0)" }?.hasPrefix("Snapshot 2 is live; then a later step failed: Could not") == true)
-        #expect(error.map { "\($0)" }?.hasSuffix("Run `bridgectl publish` again to finish.") == true)
+        #expect(error.map { "\($0)" }?.hasSuffix("Run the same command (publish) again to finish.") == true)
         #expect(fixture.content()?.portfolio.accounts.count == 1)
     }
 }

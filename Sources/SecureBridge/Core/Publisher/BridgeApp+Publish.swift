@@ -46,11 +46,11 @@ extension BridgeApp {
             try requireLiveSession(state, now: now)
             let issuedAt = Self.seconds(now)
             let sequence = try writeSnapshot(
-                payload, under: try loadKeyset(places).primary, places: places, state: &state, command: "bridgectl publish",
+                payload, under: try loadKeyset(places).primary, places: places, state: &state, command: .publish,
                 times: .init(issuedAt: issuedAt, staleAt: issuedAt + staleAfterSeconds, expiresAt: issuedAt + ttlSeconds))
             let digest = Bytes.hex(try SHA256Hasher.hash(payload))
             let changed = digest != state.contentDigest
-            try finishing("Snapshot \(sequence) is live", command: "bridgectl publish") {
+            try finishing("Snapshot \(sequence) is live", command: .publish) {
                 if changed {
                     try places.container.renewReloadToken()
                     state.contentDigest = digest
@@ -85,7 +85,7 @@ extension BridgeApp {
     /// is `SessionError.unfinished`, naming `command` to finish it.
     /// - Returns: The snapshot's sequence.
     func writeSnapshot(
-        _ payload: [UInt8], under dataKey: DataKey, places: Places, state: inout AppState, command: String,
+        _ payload: [UInt8], under dataKey: DataKey, places: Places, state: inout AppState, command: AppCommand,
         times: SnapshotTimes
     ) throws -> UInt64 {
         let signingKey = try loadSigningKey(places)

@@ -41,7 +41,7 @@ extension BridgeApp {
                     try places.keychain.write(FileName.keyset, DataKeyset(primary: new, decryptOnly: [old.primary]).storedBytes)
                     _ = try current.payload.withUnsafeBytes { payload in
                         try writeSnapshot(
-                            Array(payload), under: new, places: places, state: &state, command: "bridgectl keys rotate",
+                            Array(payload), under: new, places: places, state: &state, command: .rotateKeys,
                             times: current.times)
                     }
                 }
@@ -52,7 +52,7 @@ extension BridgeApp {
                 } catch let settling {
                     throw SessionError.unfinished(
                         applied: "The key rotation failed (\(error)) and was left half done",
-                        failure: "\(settling)", command: "bridgectl keys rotate")
+                        failure: "\(settling)", command: .rotateKeys)
                 }
                 throw error
             }

@@ -4,7 +4,7 @@ public import Logging
 /// The widget side: it checks onboarding and the auth status before it
 /// touches the snapshot, then verifies, decrypts and decodes the snapshot.
 ///
-/// The gate, in order (DESIGN.md, "The reader's gate"):
+/// The gate, in order (docs/DESIGN.md, "The gate"):
 /// 1. onboarding record present and signed by the pinned key, not rolled back;
 /// 2. auth status signed, not rolled back, of the same enrollment, not logged
 ///    out, session not expired;

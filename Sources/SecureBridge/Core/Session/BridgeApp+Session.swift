@@ -27,7 +27,7 @@ extension BridgeApp {
             try requireLiveSession(state, now: now)
             var next = state
             next.session?.state = .locked
-            try commitSession(next, over: &state, places: places, now: now, command: "bridgectl lock")
+            try commitSession(next, over: &state, places: places, now: now, command: .lock)
         }
     }
 
@@ -66,7 +66,7 @@ extension BridgeApp {
             next.failedUnlocks = 0
             next.lastUnlockAttemptAt = nil
             next.session?.state = .active
-            try commitSession(next, over: &state, places: places, now: now, command: "bridgectl unlock")
+            try commitSession(next, over: &state, places: places, now: now, command: .unlock)
         }
     }
 
@@ -95,7 +95,7 @@ extension BridgeApp {
             var next = state
             next.session?.hidesBalances = hides
             try commitSession(
-                next, over: &state, places: places, now: now, command: "bridgectl prefs --hide-balances \(hides ? "on" : "off")")
+                next, over: &state, places: places, now: now, command: .setHidesBalances(hides))
         }
     }
 
@@ -110,7 +110,7 @@ extension BridgeApp {
         next.contentDigest = nil
         next.failedUnlocks = 0
         next.lastUnlockAttemptAt = nil
-        try commitSession(next, over: &state, places: places, now: now, command: "bridgectl logout") {
+        try commitSession(next, over: &state, places: places, now: now, command: .logout) {
             try places.keychain.destroy(FileName.keyset)
             try places.container.remove(FileName.snapshot)
             try places.app.destroy(FileName.passcode)

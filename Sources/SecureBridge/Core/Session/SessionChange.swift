@@ -58,7 +58,7 @@ extension BridgeApp {
     ///   - state: The current state, updated as steps are saved.
     ///   - command: The command that finishes the change when run again, for messages.
     func commitSession(
-        _ next: AppState, over state: inout AppState, places: Places, now: Date, command: String,
+        _ next: AppState, over state: inout AppState, places: Places, now: Date, command: AppCommand,
         beforeRecord: () throws -> Void = {}
     ) throws {
         guard let session = next.session else { throw SessionError.damagedState }
@@ -91,7 +91,7 @@ extension BridgeApp {
     /// Runs the steps after a change took effect, turning a failure into
     /// `SessionError.unfinished` that says what took effect (`applied`) and
     /// which command finishes it. With `applied` nil, failures pass unchanged.
-    func finishing(_ applied: String?, command: String, _ steps: () throws -> Void) throws {
+    func finishing(_ applied: String?, command: AppCommand, _ steps: () throws -> Void) throws {
         guard let applied else { return try steps() }
         do {
             try steps()

@@ -1,0 +1,56 @@
+import ArgumentParser
+import SecureBridge
+
+/// What the user reads when a command fails: the library states what
+/// happened, and this adds which `bridgectl` command helps. The one place
+/// that names commands in answer to a library error.
+enum Advice {
+    /// `error` with advice where a command can help; anything else unchanged.
+    static func error(for error: any Error) -> any Error {
+        guard let error = error as? SessionError, let sentence = sentence(for: error) else { return error }
+        return Advised(description: sentence)
+    }
+
+    /// The sentence for a session error that a command can fix, or `nil` to keep the library's.
+    static func sentence(for error: SessionError) -> String? {
+        switch error {
+        case .notOnboarded:
+            "No user has onboarded yet; run `bridgectl login --user ID` first."
+        case .notLoggedIn:
+            "No user is logged in; run `bridgectl login --user ID` first."
+        case let .alreadyLoggedIn(user):
+            "User \(user) is already logged in; run `bridgectl logout` first."
+        case .sessionExpired:
+            "The session has expired; log in again with `bridgectl login`."
+        case let .notActive(state):
+            "The session is \(state); this needs an active session (run `bridgectl unlock`)."
+        case .staleAfterExceedsTTL:
+            "The soft expiry (--stale-after) must not be longer than the hard expiry (--ttl)."
+        case let .notNewestSnapshot(found, published):
+            "The container holds \(found), not the newest snapshot the app published (at most \(published)), so it was not re-sealed and nothing changed; run `bridgectl publish` again, then rotate the keys."
+        case let .unfinished(applied, failure, command):
+            "\(applied); then a later step failed: \(failure) Run `\(commandLine(for: command))` again to finish."
+        case .notLocked, .invalidUserID, .invalidPasscode, .wrongPasscode, .tooManyAttempts, .sessionWiped,
+            .invalidDuration, .damagedState, .noSnapshot:
+            nil
+        }
+    }
+
+    /// The `bridgectl` command that runs `command`.
+    static func commandLine(for command: AppCommand) -> String {
+        switch command {
+        case .login: "bridgectl login --user ID"
+        case .logout: "bridgectl logout"
+        case .lock: "bridgectl lock"
+        case .unlock: "bridgectl unlock"
+        case let .setHidesBalances(hides): "bridgectl prefs --hide-balances \(hides ? "on" : "off")"
+        case .publish: "bridgectl publish"
+        case .rotateKeys: "bridgectl keys rotate"
+        }
+    }
+
+    /// A library error with its advice, printed as `Error: <description>`.
+    struct Advised: Error, CustomStringConvertible {
+        let description: String
+    }
+}
