@@ -36,7 +36,7 @@ public enum DemoStory {
         say("SecureBridge demo in a temporary home: \(home.container.removingLastComponent())\n")
         try show("Before anyone logs in, the widget shows the login placeholder")
         let passcode = SecureBytes(copying: Array("2468-demo".utf8))
-        try app.login(user: "demo-user", passcode: passcode, sessionSeconds: 7 * 86400, now: now)
+        try app.login(user: "demo-user", passcode: passcode, sessionLength: .seconds(7 * 86400), now: now)
         say("$ bridgectl login --user demo-user --session-ttl 7d   (onboards: signing key, keyset, pinned key, passcode)\n")
         try show("Logged in, nothing published yet")
         let receipt = try app.publish(Array(sampleInput.utf8), staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: now)

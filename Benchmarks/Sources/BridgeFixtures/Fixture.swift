@@ -75,7 +75,7 @@ public enum Fixture {
             input = Fixture.accountsJSON(count: accounts)
             let now = Date()
             try app.login(
-                user: "bench", passcode: SecureBytes(copying: Array("2468".utf8)), sessionSeconds: 30 * 86_400, now: now)
+                user: "bench", passcode: SecureBytes(copying: Array("2468".utf8)), sessionLength: .seconds(30 * 86_400), now: now)
             try publish(now: now)
         }
 

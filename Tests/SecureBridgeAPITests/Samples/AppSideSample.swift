@@ -7,7 +7,7 @@ import SecureBridge
 /// After the user logs in: onboard (on first use) and sign an active session.
 func logIn(home: BridgeHome, user: String, passcode: SecureBytes) throws {
     let app = BridgeApp(home: home)
-    try app.login(user: user, passcode: passcode, sessionSeconds: 12 * 3600, now: Date())
+    try app.login(user: user, passcode: passcode, sessionLength: .seconds(12 * 3600), now: Date())
 }
 
 /// After each fetch from the bank API: validate, encrypt, sign, replace atomically.

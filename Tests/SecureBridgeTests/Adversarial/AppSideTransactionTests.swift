@@ -25,7 +25,7 @@ import Testing
     /// A home logged in and published at the real time, for commands run through the binary.
     static let liveTemplate = Result {
         try HomeTemplate.capture { fixture in
-            try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 7 * 86400, now: Date())
+            try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionLength: .seconds(7 * 86400), now: Date())
             try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: Date())
         }
     }

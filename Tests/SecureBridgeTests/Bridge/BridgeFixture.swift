@@ -33,7 +33,7 @@ final class BridgeFixture {
 
     /// Logs in at `start` with a 7-day session and publishes `accounts`.
     func loginAndPublish(_ input: [UInt8] = BridgeFixture.accounts) throws {
-        try app.login(user: "alice", passcode: passcode, sessionSeconds: 7 * 86400, now: start)
+        try app.login(user: "alice", passcode: passcode, sessionLength: .seconds(7 * 86400), now: start)
         try app.publish(input, staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: start)
     }
 

@@ -96,7 +96,7 @@ import Testing
         let old = try fixture.bytes(.container, "snapshot")
         try fixture.app.logout(now: fixture.start)
         #expect(fixture.reason() == .loggedOut)
-        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 86400, now: fixture.start)
+        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionLength: .seconds(86400), now: fixture.start)
         #expect(fixture.reason() == .noData)
         try fixture.overwrite(.container, "snapshot", with: old)
         #expect(fixture.reason() == .unknownKey)
@@ -113,7 +113,7 @@ import Testing
 
     @Test func settingTheClockBackRevivesNeitherSessionNorSnapshot() throws {
         let fixture = try BridgeFixture()
-        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 3600, now: fixture.start)
+        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionLength: .seconds(3600), now: fixture.start)
         try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(600), expiresAfter: .seconds(3600), now: fixture.start)
         let later = fixture.start.addingTimeInterval(2 * 3600)
         #expect(fixture.reason(at: later) == .sessionExpired)

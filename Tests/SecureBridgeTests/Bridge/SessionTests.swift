@@ -8,7 +8,7 @@ import Testing
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()
         #expect(throws: SessionError.alreadyLoggedIn(user: "alice")) {
-            try fixture.app.login(user: "bob", passcode: fixture.passcode, sessionSeconds: 60, now: fixture.start)
+            try fixture.app.login(user: "bob", passcode: fixture.passcode, sessionLength: .seconds(60), now: fixture.start)
         }
     }
 
@@ -36,7 +36,7 @@ import Testing
         try fixture.loginAndPublish()
         let first = try fixture.app.status(now: fixture.start).epoch
         try fixture.app.logout(now: fixture.start)
-        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 60, now: fixture.start)
+        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionLength: .seconds(60), now: fixture.start)
         #expect(try fixture.app.status(now: fixture.start).epoch == first + 2)
     }
 

@@ -7,7 +7,7 @@ extension BridgeFixture {
     /// `bridgectl` (which reads the system clock) finds a live session.
     static func live(_ input: [UInt8] = BridgeFixture.accounts) throws -> BridgeFixture {
         let fixture = try BridgeFixture()
-        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionSeconds: 7 * 86400, now: Date())
+        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionLength: .seconds(7 * 86400), now: Date())
         try fixture.app.publish(input, staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: Date())
         return fixture
     }

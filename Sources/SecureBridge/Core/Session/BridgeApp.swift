@@ -85,10 +85,11 @@ public struct BridgeApp: Sendable {
     /// - Parameters:
     ///   - user: The user's id.
     ///   - passcode: The passcode that will unlock the app.
-    ///   - sessionSeconds: How long the session lasts.
+    ///   - sessionLength: How long the session lasts, in whole seconds.
     ///   - now: The current time.
     /// - Throws: `SessionError.alreadyLoggedIn` while a session is live, input errors, storage errors.
-    public func login(user: String, passcode: SecureBytes, sessionSeconds: Int64, now: Date) throws {
+    public func login(user: String, passcode: SecureBytes, sessionLength: Duration, now: Date) throws {
+        let sessionSeconds = sessionLength.components.seconds
         guard Self.isValidUserID(user) else { throw SessionError.invalidUserID }
         try Self.validate(passcode)
         let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
