@@ -164,7 +164,7 @@ extension BridgeCtl {
         /// says once on standard error what is missing.
         static func homeUnknownTimeline(for request: WidgetRequest, now: Date) -> BridgeTimeline {
             FileDescriptor.standardError.writeWarning(StorageError.homeUnknown.description)
-            return WidgetTimeline.timeline(for: .placeholder(.notOnboarded), request: request, now: now)
+            return WidgetTimeline.timeline(for: .refused(.notOnboarded), request: request, now: now)
         }
 
         static func render(_ timeline: BridgeTimeline, as format: OutputFormat) -> String {

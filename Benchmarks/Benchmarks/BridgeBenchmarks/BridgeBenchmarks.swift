@@ -1,7 +1,7 @@
 import Benchmark
 import BridgeFixtures
 import Foundation
-import SecureBridge
+@testable import SecureBridge
 
 /// The account counts the scaling benchmarks cover.
 let accountCounts = [1, 10, 100, 1_000]

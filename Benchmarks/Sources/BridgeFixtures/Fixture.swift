@@ -1,5 +1,5 @@
 import Foundation
-import SecureBridge
+@testable import SecureBridge
 import SystemPackage
 
 /// Homes with a logged-in app and a published snapshot, built once per

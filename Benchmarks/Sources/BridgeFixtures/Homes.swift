@@ -1,5 +1,5 @@
 import Foundation
-import SecureBridge
+@testable import SecureBridge
 import Synchronization
 import SystemPackage
 

@@ -10,7 +10,7 @@
 //   bench-loop decode FILE N         payload decode of FILE's accounts
 import BridgeFixtures
 import Foundation
-import SecureBridge
+@testable import SecureBridge
 import SystemPackage
 
 func fail(_ message: String) -> Never {

@@ -38,7 +38,7 @@ public struct Doctor: Sendable {
         let places = Dictionary(uniqueKeysWithValues: StoragePlace.allCases.map { ($0, PlaceState(place: $0, home: home)) })
         findings += layoutFindings(places)
         if places.values.allSatisfy({ if case .missing = $0 { true } else { false } }) {
-            findings.append(Self.widgetFinding(for: .placeholder(.notOnboarded), now: now))
+            findings.append(Self.widgetFinding(for: .refused(.notOnboarded), now: now))
         } else {
             let files = StoredFiles(places: places)
             let state = files.appState

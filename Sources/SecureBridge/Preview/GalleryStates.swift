@@ -37,8 +37,8 @@ enum GalleryStates {
         let now = preview.reading.now
         if state == .placeholder {
             let reason: Reason
-            if case let .placeholder(actual) = preview.reading.result { reason = actual } else { reason = .loggedOut }
-            let entry = WidgetTimeline.snapshot(for: .placeholder(reason), request: request, now: now)
+            if case let .refused(actual) = preview.reading.result { reason = actual } else { reason = .loggedOut }
+            let entry = WidgetTimeline.snapshot(for: .refused(reason), request: request, now: now)
             return GalleryTile(state: state, family: family, entry: entry, fromSnapshot: false)
         }
         if case let .content(content) = preview.reading.result,

@@ -60,7 +60,7 @@ enum WidgetGallery {
         if request.isPrivacyContext { facts.append("privacy context: amounts hidden") }
         let home: String
         switch preview.reading.result {
-        case let .placeholder(reason): home = "The home shows a placeholder (\(reason.rawValue)) now"
+        case let .refused(reason): home = "The home shows a placeholder (\(reason.rawValue)) now"
         case .content: home = "The home has a verified snapshot"
         }
         let sampled = tiles.contains { !$0.fromSnapshot && $0.state != .placeholder }

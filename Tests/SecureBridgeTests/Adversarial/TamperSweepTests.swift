@@ -35,9 +35,9 @@ import Testing
             switch fixture.gate() {
             case let .content(content) where content == published:
                 tally.unchanged += 1
-            case let .placeholder(reason) where allowed.contains(reason):
+            case let .refused(reason) where allowed.contains(reason):
                 tally.reasons[reason, default: 0] += 1
-            case let .placeholder(reason):
+            case let .refused(reason):
                 tally.violations.append("\(mutation): placeholder \(reason.rawValue)")
             case .content:
                 tally.violations.append("\(mutation): content that differs from what was published")

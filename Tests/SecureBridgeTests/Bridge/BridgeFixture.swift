@@ -58,7 +58,7 @@ final class BridgeFixture {
 
     /// The placeholder reason, or nil when the gate let content through.
     func reason(at date: Date? = nil, whatIf: Bool = false) -> Reason? {
-        if case let .placeholder(reason) = gate(at: date, whatIf: whatIf) { return reason }
+        if case let .refused(reason) = gate(at: date, whatIf: whatIf) { return reason }
         return nil
     }
 

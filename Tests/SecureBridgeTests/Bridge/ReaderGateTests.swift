@@ -119,7 +119,7 @@ import Testing
         #expect(fixture.reason(at: later) == .sessionExpired)
         // The clock goes back an hour and a half: the widget still judges by the latest time it saw.
         let reading = fixture.widget.read(now: fixture.start.addingTimeInterval(1800))
-        #expect(reading.result == .placeholder(.sessionExpired))
+        #expect(reading.result == .refused(.sessionExpired))
         #expect(reading.now == later)
     }
 

@@ -163,7 +163,7 @@ import Testing
 
     @Test func thePlaceholderTheWidgetShowsIsExplainedInOneLine() {
         for reason in Reason.allCases {
-            let finding = Doctor.widgetFinding(for: .placeholder(reason), now: Date(timeIntervalSince1970: 0))
+            let finding = Doctor.widgetFinding(for: .refused(reason), now: Date(timeIntervalSince1970: 0))
             #expect(finding.message.hasSuffix(": " + reason.explanation.meaning))
             #expect(finding.fix == reason.explanation.fix)
             #expect(!finding.description.contains("\n"))

@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func anEmptyHomeShowsItsOwnReasonAndSampleData() {
-        let preview = PreviewFixtures.preview(.placeholder(.notOnboarded))
+        let preview = PreviewFixtures.preview(.refused(.notOnboarded))
         let placeholder = GalleryStates.tile(.placeholder, family: .systemSmall, preview: preview).entry
         #expect(placeholder.reason == .notOnboarded)
         #expect(WidgetFace(placeholder, family: .systemSmall).content == .prompt(text: placeholder.title, action: "Set up"))

@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func placeholdersShowThePromptAndTheLoginButton() {
-        let preview = PreviewFixtures.preview(.placeholder(.loggedOut))
+        let preview = PreviewFixtures.preview(.refused(.loggedOut))
         for family in BridgeFamily.allCases {
             let entry = GalleryStates.tile(.placeholder, family: family, preview: preview).entry
             let parsed = ParsedXML(WidgetSVG.document(entry, family: family, appearance: .light))

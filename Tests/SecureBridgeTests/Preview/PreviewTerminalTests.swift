@@ -21,7 +21,7 @@ import Testing
 
     @Test func withoutColourThereIsNoEscapeByte() {
         for kind in WidgetKind.allCases {
-            for result in [PreviewFixtures.content, .placeholder(.loggedOut), .content(TimelineFixtures.content(isLocked: true))] {
+            for result in [PreviewFixtures.content, .refused(.loggedOut), .content(TimelineFixtures.content(isLocked: true))] {
                 let preview = PreviewFixtures.preview(result, kind: kind)
                 let plain = preview.text(families: BridgeFamily.allCases, color: false)
                 #expect(!plain.utf8.contains(0x1B), "\(kind)")

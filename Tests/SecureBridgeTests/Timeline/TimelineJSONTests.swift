@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func neverPolicyHasNoDate() throws {
-        let json = try parse(render(.placeholder(.loggedOut)))
+        let json = try parse(render(.refused(.loggedOut)))
         let policy = try #require(json["policy"] as? [String: Any])
         #expect(policy["kind"] as? String == "never")
         #expect(policy["date"] == nil)
@@ -76,7 +76,7 @@ import Testing
             .content(F.content(hidesBalances: true)),
             .content(F.content(staleAt: F.now - 2, expiresAt: F.now - 1)),
             .content(F.content(sessionExpiresAt: F.now)),
-            .placeholder(.loggedOut),
+            .refused(.loggedOut),
         ]
         let requests = [F.request(.balance, .systemExtraLarge), F.request(.balance, .systemSmall, privacy: true),
                         F.request(.balance, .accessoryInline)]

@@ -115,7 +115,7 @@ import Testing
 
     @Test func snapshotIsTheTimelinesFirstEntry() {
         let request = F.request(.balance, .systemSmall)
-        for result in [GateResult.content(F.content()), .content(F.content(isLocked: true)), .placeholder(.tampered)] {
+        for result in [GateResult.content(F.content()), .content(F.content(isLocked: true)), .refused(.tampered)] {
             let timeline = WidgetTimeline.timeline(for: result, request: request, now: F.now)
             #expect(WidgetTimeline.snapshot(for: result, request: request, now: F.now) == timeline.entries.first)
         }

@@ -97,7 +97,7 @@ import Testing
 
     @Test(arguments: Reason.allCases)
     func gatePlaceholderGivesOneLoginPlaceholder(reason: Reason) {
-        let timeline = WidgetTimeline.timeline(for: .placeholder(reason), request: F.request(), now: F.now)
+        let timeline = WidgetTimeline.timeline(for: .refused(reason), request: F.request(), now: F.now)
         #expect(timeline.entries.count == 1)
         let entry = timeline.entries[0]
         #expect(entry.date == F.now)
@@ -115,7 +115,7 @@ import Testing
 
     @Test func placeholderUsesTheRequestedScheme() throws {
         let request = try WidgetRequest(kind: .balance, family: .systemSmall, localeIdentifier: "en_US", deepLinkScheme: "MyBank")
-        let timeline = WidgetTimeline.timeline(for: .placeholder(.loggedOut), request: request, now: F.now)
+        let timeline = WidgetTimeline.timeline(for: .refused(.loggedOut), request: request, now: F.now)
         #expect(timeline.entries[0].url?.absoluteString == "mybank://login")
     }
 

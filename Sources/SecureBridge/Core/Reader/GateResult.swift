@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// What the reader's gate established, before redaction and scheduling.
 package enum GateResult: Sendable, Equatable {
-    /// Only the login placeholder may be shown, for this reason.
-    case placeholder(Reason)
+    /// The gate refused, for this reason: only a login-prompt entry may be shown.
+    case refused(Reason)
     /// Verified, decrypted content and the facts that decide how fully and
     /// for how long it may be shown.
     case content(VerifiedContent)

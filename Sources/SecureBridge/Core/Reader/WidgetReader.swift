@@ -62,9 +62,9 @@ public struct WidgetReader: Sendable {
                         now: now, whatIf: whatIf)
                 }
             }
-            return (reading ?? nil) ?? Reading(result: .placeholder(.notOnboarded), now: now)
+            return (reading ?? nil) ?? Reading(result: .refused(.notOnboarded), now: now)
         } catch {
-            return Reading(result: .placeholder(Self.reason(for: error)), now: now)
+            return Reading(result: .refused(Self.reason(for: error)), now: now)
         }
     }
 
@@ -80,7 +80,7 @@ public struct WidgetReader: Sendable {
             result = try gate(places, marks: marks, now: effectiveNow, seen: &seen)
         } catch {
             let reason = Self.reason(for: error)
-            result = .placeholder(reason)
+            result = .refused(reason)
             logger.debug("gate refused", metadata: ["reason": "\(reason.rawValue)", "error": "\(error)"])
         }
         if !whatIf {
@@ -115,44 +115,44 @@ public struct WidgetReader: Sendable {
         // 1. Onboarding.
         guard let pinnedPEM = try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey),
               let onboardingBytes = try places.container.read(FileName.onboarding, limit: FileLimit.record)
-        else { return .placeholder(.notOnboarded) }
+        else { return .refused(.notOnboarded) }
         let publisher = try cache.publicKey(pem: pinnedPEM)
         let onboardingRecord = try SignedRecord(bytes: onboardingBytes, expected: .onboarding)
         let onboarding = try OnboardingRecord(payload: onboardingRecord.verifiedPayload(publicKey: publisher))
-        guard onboardingRecord.sequence >= marks.onboardingSequence else { return .placeholder(.rollback) }
+        guard onboardingRecord.sequence >= marks.onboardingSequence else { return .refused(.rollback) }
         seen.onboardingSequence = onboardingRecord.sequence
 
         // 2. Auth status.
         guard let authBytes = try places.container.read(FileName.authStatus, limit: FileLimit.record) else {
-            return .placeholder(.loggedOut)
+            return .refused(.loggedOut)
         }
         let authRecord = try SignedRecord(bytes: authBytes, expected: .authStatus)
         let auth = try AuthStatus(payload: authRecord.verifiedPayload(publicKey: publisher))
-        guard authRecord.sequence >= marks.authSequence else { return .placeholder(.rollback) }
+        guard authRecord.sequence >= marks.authSequence else { return .refused(.rollback) }
         seen.authSequence = authRecord.sequence
-        guard ConstantTime.equals(auth.enrollmentID, onboarding.enrollmentID) else { return .placeholder(.tampered) }
+        guard ConstantTime.equals(auth.enrollmentID, onboarding.enrollmentID) else { return .refused(.tampered) }
         switch auth.state {
-        case .loggedOut: return .placeholder(.loggedOut)
+        case .loggedOut: return .refused(.loggedOut)
         case .active, .locked: break
         }
-        guard !auth.hasExpired(at: now) else { return .placeholder(.sessionExpired) }
+        guard !auth.hasExpired(at: now) else { return .refused(.sessionExpired) }
 
         // 3. Snapshot.
         guard let snapshotBytes = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot) else {
-            return .placeholder(.noData)
+            return .refused(.noData)
         }
         let envelope = try SnapshotEnvelope(bytes: snapshotBytes)
         let header = envelope.header
-        guard header.signingKeyID == publisher.keyID else { return .placeholder(.unknownKey) }
+        guard header.signingKeyID == publisher.keyID else { return .refused(.unknownKey) }
         guard let keysetBytes = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
-            return .placeholder(.unknownKey)
+            return .refused(.unknownKey)
         }
         guard let dataKey = try cache.keyset(stored: keysetBytes).key(withID: header.dataKeyID) else {
-            return .placeholder(.unknownKey)
+            return .refused(.unknownKey)
         }
         try envelope.verifySignature(with: publisher)
-        guard header.epoch == auth.epoch else { return .placeholder(.rollback) }
-        guard header.sequence >= marks.snapshotSequence else { return .placeholder(.rollback) }
+        guard header.epoch == auth.epoch else { return .refused(.rollback) }
+        guard header.sequence >= marks.snapshotSequence else { return .refused(.rollback) }
         seen.snapshotSequence = header.sequence
         let plaintext = try envelope.decrypt(usingSnapshotKey: cache.snapshotKey(for: dataKey, epoch: header.epoch))
         let portfolio = try plaintext.withUnsafeBytes { try Portfolio(payload: $0) }

@@ -7,7 +7,7 @@ package enum EntryBuilder {
         let selection = ContentSelection.choose(from: content.portfolio, for: request)
         let visibility = EntryVisibility.of(content, hasDisplayableContent: selection != nil, for: request, at: date)
         guard let selection, visibility.state != .loginPrompt else {
-            return placeholderEntry(reason: visibility.reason ?? .noData, request: request, at: date)
+            return loginPromptEntry(reason: visibility.reason ?? .noData, request: request, at: date)
         }
         let masked = visibility.state == .masked
         let locale = request.localeIdentifier
@@ -29,9 +29,9 @@ package enum EntryBuilder {
     }
 
     /// A placeholder: the reason's prompt and the login link, no account data.
-    static func placeholderEntry(reason: Reason, request: WidgetRequest, at date: Date) -> BridgeEntry {
+    static func loginPromptEntry(reason: Reason, request: WidgetRequest, at date: Date) -> BridgeEntry {
         BridgeEntry(
-            date: date, state: .loginPrompt, reason: reason, title: PlaceholderPrompt.title(for: reason),
+            date: date, state: .loginPrompt, reason: reason, title: LoginPrompt.title(for: reason),
             isSample: false, url: try? DeepLink.login.url(scheme: request.deepLinkScheme),
             accounts: [], spending: nil, lastUpdated: nil)
     }
@@ -66,7 +66,7 @@ package enum EntryBuilder {
 }
 
 /// The headline of a placeholder entry.
-enum PlaceholderPrompt {
+enum LoginPrompt {
     static func title(for reason: Reason) -> String {
         switch reason {
         case .notOnboarded: return "Open SecureBridge to set up your widget"

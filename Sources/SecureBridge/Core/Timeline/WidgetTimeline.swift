@@ -32,8 +32,8 @@ package enum WidgetTimeline {
     /// - Returns: The entry shown at `now`.
     package static func snapshot(for result: GateResult, request: WidgetRequest, now: Date) -> BridgeEntry {
         switch result {
-        case let .placeholder(reason):
-            return EntryBuilder.placeholderEntry(reason: reason, request: request, at: now)
+        case let .refused(reason):
+            return EntryBuilder.loginPromptEntry(reason: reason, request: request, at: now)
         case let .content(content):
             return entry(for: content, request: request, at: now)
         }
@@ -60,8 +60,8 @@ package enum WidgetTimeline {
     /// - Returns: Entries in increasing date order and the reload policy.
     package static func timeline(for result: GateResult, request: WidgetRequest, now: Date) -> BridgeTimeline {
         switch result {
-        case let .placeholder(reason):
-            let entry = EntryBuilder.placeholderEntry(reason: reason, request: request, at: now)
+        case let .refused(reason):
+            let entry = EntryBuilder.loginPromptEntry(reason: reason, request: request, at: now)
             let policy: ReloadPolicy
             if EntryVisibility.waitsForApp(reason) {
                 policy = .never
