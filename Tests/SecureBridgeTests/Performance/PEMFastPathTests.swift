@@ -10,7 +10,7 @@ import Testing
             let pem = try key.pemRepresentation
             let fast = try #require(Ed25519.PublicKey.canonicalPEMRawKey(pem.utf8))
             #expect(fast == key.rawRepresentation)
-            #expect(try Ed25519.PublicKey(openSSLPEM: pem) == key)
+            #expect(try Ed25519.PublicKey(backendPEM: pem) == key)
             #expect(try Ed25519.PublicKey(pemRepresentation: pem) == key)
         }
     }
@@ -21,7 +21,7 @@ import Testing
             let pem = try key.pemRepresentation
             let seed = try #require(Ed25519.PrivateKey.canonicalPEMSeed(pem))
             #expect(seed == (try key.rawRepresentation))
-            #expect(try Ed25519.PrivateKey(openSSLPEM: pem).publicKey == key.publicKey)
+            #expect(try Ed25519.PrivateKey(backendPEM: pem).publicKey == key.publicKey)
             #expect(try Ed25519.PrivateKey(pemRepresentation: pem).publicKey == key.publicKey)
         }
     }

@@ -1,5 +1,3 @@
-internal import COpenSSL
-
 /// HKDF with SHA-256 (RFC 5869), extract then expand.
 package enum HKDFSHA256 {
     /// The most output HKDF-SHA256 can produce: 255 blocks of 32 bytes.
@@ -22,21 +20,7 @@ package enum HKDFSHA256 {
         guard (1...maximumOutputByteCount).contains(outputByteCount) else {
             throw CryptoError.invalidOutputLength(requested: outputByteCount, maximum: maximumOutputByteCount)
         }
-        let kdf = try OpenSSL.require(OpenSSL.hkdf, "EVP_KDF_fetch(HKDF)")
-        return try SecureBytes(count: outputByteCount) { (output) throws in
-            let result = inputKeyMaterial.withUnsafeBytes { ikm in
-                salt.withUnsafeBytes { salt in
-                    info.withUnsafeBytes { info in
-                        COpenSSL_HKDF_SHA256(
-                            kdf,
-                            ikm.baseAddress?.assumingMemoryBound(to: UInt8.self), ikm.count,
-                            salt.baseAddress?.assumingMemoryBound(to: UInt8.self), salt.count,
-                            info.baseAddress?.assumingMemoryBound(to: UInt8.self), info.count,
-                            output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count)
-                    }
-                }
-            }
-            try OpenSSL.check(result, "EVP_KDF_derive(HKDF)")
-        }
+        return try Backend.deriveKey(
+            inputKeyMaterial: inputKeyMaterial, salt: salt, info: info, outputByteCount: outputByteCount)
     }
 }

@@ -1,5 +1,3 @@
-internal import COpenSSL
-
 /// A scrypt hash of the user's passcode with its salt and cost parameters,
 /// kept in the app's private storage. The passcode itself is never stored.
 ///
@@ -36,7 +34,7 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
             return Self.accepted.log2N.contains(log2N) && Self.accepted.r.contains(r) && Self.accepted.p.contains(p)
         }
 
-        /// What OpenSSL's scrypt needs: about 128 · r · (N + p) bytes.
+        /// What scrypt needs: about 128 · r · (N + p) bytes.
         var memoryBytes: UInt64 { 128 * UInt64(r) * ((UInt64(1) << log2N) + UInt64(p)) }
     }
 
@@ -109,18 +107,7 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func scrypt(_ passcode: SecureBytes, salt: [UInt8], cost: Cost) throws -> SecureBytes {
-        _ = OpenSSL.initialized
-        return try SecureBytes(count: hashByteCount) { (output) throws in
-            let result = passcode.withUnsafeBytes { pass in
-                EVP_PBE_scrypt(
-                    pass.baseAddress?.assumingMemoryBound(to: CChar.self), pass.count,
-                    salt, salt.count,
-                    UInt64(1) << cost.log2N, UInt64(cost.r), UInt64(cost.p),
-                    cost.memoryBytes + 1 << 20,
-                    output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count)
-            }
-            try OpenSSL.check(result, "EVP_PBE_scrypt")
-        }
+        try Backend.scrypt(passcode, salt: salt, cost: cost, outputByteCount: hashByteCount)
     }
 
     package static func == (lhs: PasscodeVerifier, rhs: PasscodeVerifier) -> Bool {

@@ -1,7 +1,5 @@
-internal import COpenSSL
-
-/// A buffer for secrets (keys, passcodes, plaintext) that is wiped with
-/// `OPENSSL_cleanse` when the last reference goes away.
+/// A buffer for secrets (keys, passcodes, plaintext) that is wiped, in a way
+/// the compiler cannot optimise away, when the last reference goes away.
 ///
 /// The bytes are written only while the buffer is being initialised and never
 /// afterwards, which is what makes sharing it between tasks safe. Its
@@ -20,7 +18,7 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
         do {
             try initializer(UnsafeMutableRawBufferPointer(rebasing: allocation.prefix(count)))
         } catch {
-            OPENSSL_cleanse(allocation.baseAddress, allocation.count)
+            Backend.wipe(allocation)
             allocation.deallocate()
             throw error
         }
@@ -45,7 +43,7 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
     }
 
     deinit {
-        OPENSSL_cleanse(allocation.baseAddress, allocation.count)
+        Backend.wipe(allocation)
         allocation.deallocate()
     }
 

@@ -1,0 +1,91 @@
+/// AES-256-GCM with the only parameters SecureBridge accepts: a 32-byte key,
+/// a 12-byte nonce and a 16-byte tag. OpenSSL would take other nonce lengths
+/// and truncated tags; these checks refuse them before OpenSSL is called.
+package enum AESGCM {
+    /// Bytes in a nonce (96 bits).
+    package static let nonceByteCount = 12
+    /// Bytes in a tag (128 bits).
+    package static let tagByteCount = 16
+
+    /// A 12-byte AES-GCM nonce.
+    package struct Nonce: Sendable, Equatable {
+        /// The nonce bytes.
+        package let bytes: [UInt8]
+
+        /// A fresh random nonce.
+        package init() throws {
+            bytes = try SystemRandom.bytes(count: AESGCM.nonceByteCount)
+        }
+
+        /// Wraps given nonce bytes.
+        /// - Throws: `CryptoError.invalidNonceLength` unless there are exactly 12 bytes.
+        package init(bytes: some Collection<UInt8>) throws {
+            guard bytes.count == AESGCM.nonceByteCount else {
+                throw CryptoError.invalidNonceLength(expected: AESGCM.nonceByteCount, actual: bytes.count)
+            }
+            self.bytes = Array(bytes)
+        }
+    }
+
+    /// Encrypts and authenticates `plaintext`.
+    /// - Parameters:
+    ///   - plaintext: The bytes to encrypt.
+    ///   - key: The AES-256 key.
+    ///   - nonce: A nonce never used before with this key.
+    ///   - associatedData: Bytes authenticated but not encrypted.
+    /// - Returns: The ciphertext followed by the 16-byte tag.
+    /// - Throws: `CryptoError.openSSL` when OpenSSL fails.
+    package static func seal(
+        _ plaintext: some Collection<UInt8>,
+        using key: AES256Key,
+        nonce: Nonce,
+        authenticating associatedData: some Collection<UInt8>
+    ) throws -> [UInt8] {
+        try Bytes.withContiguous(plaintext) { (message) throws in
+            try Bytes.withContiguous(associatedData) { (aad) throws in
+                try Backend.seal(message, key: key, nonce: nonce, aad: aad)
+            }
+        }
+    }
+
+    /// Authenticates and decrypts `ciphertext` with its `tag`.
+    ///
+    /// Plaintext is released only after the tag has been checked; on failure the
+    /// decrypted bytes are wiped and nothing is returned.
+    /// - Returns: The plaintext, in wiped memory.
+    /// - Throws: `CryptoError.invalidTagLength` for a tag that is not 16 bytes,
+    ///   `CryptoError.authenticationFailure` when anything was altered.
+    package static func open(
+        ciphertext: some Collection<UInt8>,
+        tag: some Collection<UInt8>,
+        using key: AES256Key,
+        nonce: Nonce,
+        authenticating associatedData: some Collection<UInt8>
+    ) throws -> SecureBytes {
+        guard tag.count == tagByteCount else {
+            throw CryptoError.invalidTagLength(expected: tagByteCount, actual: tag.count)
+        }
+        return try Bytes.withContiguous(ciphertext) { (ciphertext) throws in
+            try Bytes.withContiguous(tag) { (tag) throws in
+                try Bytes.withContiguous(associatedData) { (aad) throws in
+                    try Backend.open(ciphertext, tag: tag, key: key, nonce: nonce, aad: aad)
+                }
+            }
+        }
+    }
+
+    /// Splits a combined `ciphertext ‖ tag` and opens it.
+    /// - Throws: `CryptoError.invalidTagLength` when the input is shorter than a tag.
+    package static func open(
+        combined: ArraySlice<UInt8>,
+        using key: AES256Key,
+        nonce: Nonce,
+        authenticating associatedData: some Collection<UInt8>
+    ) throws -> SecureBytes {
+        guard combined.count >= tagByteCount else {
+            throw CryptoError.invalidTagLength(expected: tagByteCount, actual: combined.count)
+        }
+        let split = combined.endIndex - tagByteCount
+        return try open(ciphertext: combined[..<split], tag: combined[split...], using: key, nonce: nonce, authenticating: associatedData)
+    }
+}
