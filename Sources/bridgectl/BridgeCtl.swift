@@ -2,7 +2,6 @@ import ArgumentParser
 import FoundationEssentials
 import Logging
 import SecureBridge
-import SecureBridgeDoctor
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
