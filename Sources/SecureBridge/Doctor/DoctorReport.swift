@@ -5,6 +5,7 @@ public struct DoctorReport: Sendable, Equatable {
     /// Every finding, in the order of the checks.
     public let findings: [Finding]
 
+    /// A report of `findings`.
     public init(findings: [Finding]) {
         self.findings = findings
     }

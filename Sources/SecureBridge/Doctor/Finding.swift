@@ -19,25 +19,38 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
 
     /// Which check a finding belongs to; the raw values are the JSON's `check`.
     public enum Check: String, Sendable, CaseIterable {
+        /// The linked OpenSSL's version and algorithms.
         case openSSL = "openssl"
+        /// The three places exist, are directories, and do not overlap.
         case layout
+        /// Owners and modes of the places and their files, and the way to them.
         case permissions
+        /// The signing key, the keyset and the passcode verifier.
         case keys
+        /// The pinned public key matches the signing key.
         case pinnedKey = "pinned-key"
+        /// The app's session and the signed auth status agree.
         case session
+        /// What the widget shows, and why.
         case widget
+        /// The snapshot's age and lifetimes.
         case snapshot
+        /// The clock against the marks the widget has seen.
         case clock
+        /// Temporary files left by a command cut short.
         case temporaryFiles = "temporary-files"
     }
 
+    /// Which check this is.
     public let check: Check
+    /// How it stands.
     public let severity: Severity
     /// What was found, in one sentence; paths, ids and times, never data.
     public let message: String
     /// What to do, usually a command; `nil` when nothing needs doing.
     public let fix: String?
 
+    /// A finding of `check`, with its severity, message and fix.
     public init(_ check: Check, _ severity: Severity, _ message: String, fix: String? = nil) {
         self.check = check
         self.severity = severity
