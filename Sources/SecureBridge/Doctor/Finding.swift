@@ -21,11 +21,11 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
     public enum Check: String, Sendable, CaseIterable {
         /// The linked OpenSSL's version and algorithms.
         case openSSL = "openssl"
-        /// The three places exist, are directories, and do not overlap.
+        /// The three places are directories of the user's, with safe permissions, and apart.
         case layout
         /// Owners and modes of the places and their files, and the way to them.
         case permissions
-        /// The signing key, the keyset and the passcode verifier.
+        /// The signing key, the pinned public key and the data keyset are readable and well formed.
         case keys
         /// The pinned public key matches the signing key.
         case pinnedKey = "pinned-key"
