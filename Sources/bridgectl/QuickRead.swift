@@ -12,6 +12,14 @@ import SecureBridge
 /// parser takes over, so every message still comes from one place. A test
 /// holds the two parsers to the same plans and the same option names.
 enum QuickRead {
+    // The two tables below are read's option names as the argument parser (the
+    // general path) declares them in `BridgeCtl.Read` and its option groups.
+    // Regenerate: `swift run bridgectl read --help` lists them (all but
+    // `--help`, `--follow` and `--poll`, which stay with the argument parser);
+    // `QuickReadTests.quickReadKnowsEveryOptionOfRead` fails when they differ
+    // from that help, and `whateverQuickReadTakesTheArgumentParserTakesAlike`
+    // compares the two parsers' plans over 2,000 seeded random argument lists.
+
     /// The options that take a value.
     static let valueOptions = [
         "--home", "--app-dir", "--keychain-dir", "--container-dir",

@@ -2,8 +2,111 @@ import Foundation
 import Testing
 @testable import SecureBridge
 
-/// Money text made without ICU is the text Foundation makes.
+/// Money text made without ICU (`MoneyFormatter+FastPath.swift`) is the text
+/// Foundation makes (the general path, `MoneyFormatter.foundationString`), and
+/// the fast path's tables are what the general path says about each locale.
 @Suite struct MoneyFastPathTests {
+    /// The covered locales and the names of their tables.
+    static let locales = [("en_US", "enUS"), ("en_GB", "enGB"), ("de_DE", "deDE"), ("fr_FR", "frFR")]
+
+    /// One locale's table as the general path shows it.
+    struct DerivedLayout: Equatable {
+        var groupSeparator = ""
+        var decimalSeparator = ""
+        var symbolFirst = false
+        var symbols: [String: String] = [:]
+    }
+
+    /// `text` split around its number: what comes before the first ASCII
+    /// digit, the digits with their separators, and what comes after the last.
+    private static func split(_ text: String) -> (prefix: String, number: String, suffix: String) {
+        let scalars = Array(text.unicodeScalars)
+        let isDigit = { (scalar: Unicode.Scalar) in ("0"..."9").contains(scalar) }
+        let first = scalars.firstIndex(where: isDigit)!
+        let last = scalars.lastIndex(where: isDigit)!
+        func string(_ part: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(part)) }
+        return (string(scalars[..<first]), string(scalars[first...last]), string(scalars[(last + 1)...]))
+    }
+
+    /// The separators, the currency's side and every ISO 4217 currency's text
+    /// (where it is not the code itself) as the general path writes them in `locale`.
+    static func derivedLayout(_ locale: String) -> DerivedLayout {
+        func general(_ code: String, _ digits: Int) -> String {
+            let money = Money(minorUnits: 123_456_789, currency: Currency(code: code, minorUnitDigits: digits))
+            return MoneyFormatter.foundationString(for: money, localeIdentifier: locale)
+        }
+        var layout = DerivedLayout()
+        let sample = split(general("EUR", 2))
+        let separators = sample.number.split(whereSeparator: { $0.isASCII && $0.isNumber }).map(String.init)
+        layout.groupSeparator = separators.first ?? ""
+        layout.decimalSeparator = separators.last ?? ""
+        layout.symbolFirst = !sample.prefix.isEmpty
+        for (code, digits) in ISO4217.minorUnitDigits {
+            let parts = split(general(code, digits))
+            let affix = layout.symbolFirst ? parts.prefix : parts.suffix
+            if affix != (layout.symbolFirst ? code + "\u{A0}" : "\u{A0}" + code) { layout.symbols[code] = affix }
+        }
+        return layout
+    }
+
+    /// The fast path's table for `locale`, in the same terms.
+    static func tableLayout(_ locale: String) -> DerivedLayout? {
+        FastMoneyFormat.layout(for: locale).map {
+            DerivedLayout(
+                groupSeparator: $0.groupSeparator, decimalSeparator: $0.decimalSeparator, symbolFirst: $0.symbolFirst,
+                symbols: $0.symbols)
+        }
+    }
+
+    /// `text` as a Swift string literal in the tables' style: printable ASCII
+    /// as it is, anything else as `\u{…}`.
+    static func literal(_ text: String) -> String {
+        let body = text.unicodeScalars.map { scalar in
+            (0x20..<0x7F).contains(scalar.value) && scalar != "\"" && scalar != "\\"
+                ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }
+        return "\"" + body.joined() + "\""
+    }
+
+    /// The Swift source of one table, as it stands in `MoneyFormatter+FastPath.swift`.
+    static func source(name: String, _ layout: DerivedLayout) -> String {
+        var lines = [
+            "    static let \(name) = Layout(",
+            "        groupSeparator: \(literal(layout.groupSeparator)), decimalSeparator: \(literal(layout.decimalSeparator)), "
+                + "symbolFirst: \(layout.symbolFirst),",
+            "        symbols: [",
+        ]
+        var line = ""
+        for (code, text) in layout.symbols.sorted(by: { $0.key < $1.key }) {
+            let entry = "\(literal(code)): \(literal(text)),"
+            if !line.isEmpty, 12 + line.count + 1 + entry.count > 120 {
+                lines.append(String(repeating: " ", count: 12) + line)
+                line = ""
+            }
+            line += line.isEmpty ? entry : " " + entry
+        }
+        if !line.isEmpty { lines.append(String(repeating: " ", count: 12) + line) }
+        lines.append("        ])")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Regenerates the tables: with `SECUREBRIDGE_PRINT_TABLES=1` in the
+    /// environment, or when they differ, the failure message (or the output)
+    /// holds the four tables as Swift source, to replace the ones in
+    /// `MoneyFormatter+FastPath.swift` after an ICU (swift-foundation-icu) update.
+    @Test func theTablesAreWhatTheGeneralPathDerives() {
+        var sources: [String] = []
+        var differing: [String] = []
+        for (locale, name) in Self.locales {
+            let derived = Self.derivedLayout(locale)
+            if Self.tableLayout(locale) != derived { differing.append(locale) }
+            sources.append(Self.source(name: name, derived))
+        }
+        let tables = sources.joined(separator: "\n\n")
+        if ProcessInfo.processInfo.environment["SECUREBRIDGE_PRINT_TABLES"] != nil { print(tables) }
+        #expect(differing.isEmpty, "tables differ for \(differing); regenerated:\n\(tables)")
+    }
+
     /// Amounts at every grouping boundary, both signs, and the extremes.
     static let amounts: [Int64] = {
         var values: [Int64] = [0, 1, 5, 9, 10, 99, 100, 101, 999, 1_000, 1_001, 9_999, 10_000, 99_999, 100_000, 123_456,
@@ -16,7 +119,7 @@ import Testing
 
     @Test func fastMoneyTextIsByteIdenticalToFoundationForEveryCurrencyOfTheCoveredLocales() {
         var mismatches: [String] = []
-        for locale in ["en_US", "en_GB", "de_DE", "fr_FR"] {
+        for (locale, _) in Self.locales {
             for (code, digits) in ISO4217.minorUnitDigits.sorted(by: { $0.key < $1.key }) {
                 let currency = Currency(code: code, minorUnitDigits: digits)
                 for units in Self.amounts {
@@ -26,6 +129,23 @@ import Testing
                     if fast != foundation { mismatches.append("\(locale) \(code) \(units): \(fast ?? "nil") ≠ \(foundation)") }
                 }
             }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    @Test func fastMoneyTextMatchesFoundationOnSeededRandomAmountsCurrenciesAndLocales() {
+        var generator = SeededGenerator(seed: 4217)
+        let currencies = ISO4217.minorUnitDigits.sorted(by: { $0.key < $1.key })
+        var mismatches: [String] = []
+        for _ in 0..<5_000 {
+            let (code, digits) = currencies.randomElement(using: &generator)!
+            let locale = Self.locales.randomElement(using: &generator)!.0
+            // Every magnitude: a random value shifted right by 0 to 63 bits.
+            let units = Int64(bitPattern: generator.next()) >> Int64.random(in: 0...63, using: &generator)
+            let money = Money(minorUnits: units, currency: Currency(code: code, minorUnitDigits: digits))
+            let fast = FastMoneyFormat.string(for: money, localeIdentifier: locale)
+            let foundation = MoneyFormatter.foundationString(for: money, localeIdentifier: locale)
+            if fast != foundation { mismatches.append("\(locale) \(code) \(units): \(fast ?? "nil") ≠ \(foundation)") }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }

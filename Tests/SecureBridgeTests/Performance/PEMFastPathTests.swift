@@ -2,8 +2,106 @@ import Foundation
 import Testing
 @testable import SecureBridge
 
-/// The canonical-PEM fast path reads the key OpenSSL reads, and nothing else.
+/// The canonical-PEM fast path (`Ed25519+CanonicalPEM.swift`) reads the key
+/// the general path (the backend's PEM reader) reads, and nothing else.
 @Suite struct PEMFastPathTests {
+    /// A key read either way: its raw public key, or the error's description.
+    private static func outcome(_ read: () throws -> [UInt8]) -> String {
+        do { return Bytes.hex(try read()) } catch { return "error: \(error)" }
+    }
+
+    /// `pem` as it is, in the other layouts a file may have, and altered at
+    /// random: a byte changed, a base64 character swapped, cut short, the
+    /// label or the line breaks changed.
+    private static func variants(of pem: [UInt8], using generator: inout SeededGenerator) -> [[UInt8]] {
+        let text = String(decoding: pem, as: UTF8.self)
+        var variants: [[UInt8]] = [
+            pem, Array(pem.dropLast()), pem + [0x0a], Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8),
+            Array("key\n".utf8) + pem, Array(text.replacingOccurrences(of: "PRIVATE", with: "PUBLIC").utf8),
+            Array(text.replacingOccurrences(of: "PUBLIC", with: "PRIVATE").utf8),
+        ]
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".utf8)
+        let bodyStart = pem.firstIndex(of: 0x0a)! + 1
+        let bodyEnd = pem[bodyStart...].firstIndex(of: 0x0a)!
+        for _ in 0..<6 {
+            var changed = pem
+            changed[Int.random(in: bodyStart..<bodyEnd, using: &generator)] = alphabet.randomElement(using: &generator)!
+            variants.append(changed)
+            var flipped = pem
+            flipped[Int.random(in: 0..<pem.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator)
+            variants.append(flipped)
+            variants.append(Array(pem.prefix(Int.random(in: 0..<pem.count, using: &generator))))
+        }
+        // The last character before the padding carries bits the padding leaves
+        // unused: non-canonical if any is set; the general path may still read it.
+        var unusedBits = pem
+        if let padding = pem[bodyStart..<bodyEnd].firstIndex(of: UInt8(ascii: "=")) {
+            unusedBits[padding - 1] = unusedBits[padding - 1] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+            variants.append(unusedBits)
+        }
+        return variants
+    }
+
+    /// Seeded random keys and every variant of their PEMs: whenever the fast
+    /// path reads a key, the general path reads the same key, and reading
+    /// through `init(pemRepresentation:)` (fast path first) ends as the
+    /// general path alone ends, with the same key or the same error.
+    @Test func theFastPathReadsWhatTheGeneralPathReadsOverManyPEMs() throws {
+        var generator = SeededGenerator(seed: 25519)
+        var compared = 0
+        var fastTaken = 0
+        var differing: [String] = []
+        for _ in 0..<60 {
+            let seed = SecureBytes(copying: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let key = try Ed25519.PrivateKey(rawRepresentation: seed)
+            let privatePEM = try key.pemRepresentation.withUnsafeBytes { Array($0) }
+            for variant in Self.variants(of: privatePEM, using: &generator) {
+                let pem = SecureBytes(copying: variant)
+                let general = Self.outcome { try Ed25519.PrivateKey(backendPEM: pem).publicKey.rawRepresentation }
+                let either = Self.outcome { try Ed25519.PrivateKey(pemRepresentation: pem).publicKey.rawRepresentation }
+                if let seed = Ed25519.PrivateKey.canonicalPEMSeed(pem) {
+                    fastTaken += 1
+                    let fast = Self.outcome { try Ed25519.PrivateKey(rawRepresentation: seed).publicKey.rawRepresentation }
+                    if fast != general { differing.append("private fast: \(String(decoding: variant, as: UTF8.self))") }
+                }
+                if either != general { differing.append("private: \(String(decoding: variant, as: UTF8.self))") }
+                compared += 1
+            }
+            let publicPEM = Array(try key.publicKey.pemRepresentation.utf8)
+            for variant in Self.variants(of: publicPEM, using: &generator) {
+                let pem = String(decoding: variant, as: UTF8.self)
+                let general = Self.outcome { try Ed25519.PublicKey(backendPEM: pem).rawRepresentation }
+                let either = Self.outcome { try Ed25519.PublicKey(pemRepresentation: pem).rawRepresentation }
+                if let raw = Ed25519.PublicKey.canonicalPEMRawKey(pem.utf8) {
+                    fastTaken += 1
+                    if Bytes.hex(raw) != general { differing.append("public fast: \(pem)") }
+                }
+                if either != general { differing.append("public: \(pem)") }
+                compared += 1
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.first ?? "")")
+        #expect(compared > 2_000)
+        #expect(fastTaken > 400)
+    }
+
+    /// The DER prefixes of the fast path are what the general path writes.
+    @Test func derPrefixesAreWhatTheGeneralPathWrites() throws {
+        func der(_ pem: String) throws -> [UInt8] {
+            let body = pem.split(separator: "\n").dropFirst().dropLast().joined()
+            return try #require(Data(base64Encoded: String(body)).map(Array.init))
+        }
+        for _ in 0..<5 {
+            let key = try Ed25519.PrivateKey()
+            let privateDER = try der(key.pemRepresentation.withUnsafeBytes { String(decoding: $0, as: UTF8.self) })
+            #expect(Array(privateDER.prefix(CanonicalPEM.privateKeyPrefix.count)) == CanonicalPEM.privateKeyPrefix)
+            #expect(privateDER.count == CanonicalPEM.privateKeyPrefix.count + Ed25519.keyByteCount)
+            let publicDER = try der(key.publicKey.pemRepresentation)
+            #expect(Array(publicDER.prefix(CanonicalPEM.publicKeyPrefix.count)) == CanonicalPEM.publicKeyPrefix)
+            #expect(publicDER.count == CanonicalPEM.publicKeyPrefix.count + Ed25519.keyByteCount)
+        }
+    }
+
     @Test func canonicalPEMReadsToTheKeyOpenSSLReads() throws {
         for _ in 0..<20 {
             let key = try Ed25519.PrivateKey().publicKey

@@ -48,6 +48,8 @@ import Testing
         ("securebridge://account/", .invalidAccountID),
         ("securebridge://account/" + String(repeating: "x", count: 65), .invalidAccountID),
         ("securebridge://account/a*b", .invalidAccountID),
+        ("securebridge://account/.", .invalidAccountID),
+        ("securebridge://account/..", .invalidAccountID),
         ("securebridge://account/a?b=1", .forbiddenComponent("query")),
         ("securebridge://login?next=x", .forbiddenComponent("query")),
         ("securebridge://login#top", .forbiddenComponent("fragment")),

@@ -65,20 +65,20 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     /// Reads the stored form.
     /// - Throws: `CryptoError.invalidParameters` for a wrong size, magic, version or cost.
     package init(storedBytes bytes: SecureBytes) throws {
-        let parsed: (Cost, [UInt8], SecureBytes)? = bytes.withUnsafeBytes { raw in
-            guard raw.count == Self.storedByteCount, Array(raw.prefix(4)) == Self.magic, raw[4] == Self.version else {
-                return nil
-            }
-            func u32(_ offset: Int) -> UInt32 {
-                raw[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
-            }
-            let cost = Cost(log2N: raw[5], r: u32(6), p: u32(10))
-            let salt = Array(raw[14..<30])
-            let hash = SecureBytes(copying: UnsafeRawBufferPointer(rebasing: raw[30..<62]))
+        let notVerifier = CryptoError.invalidParameters(
+            "the stored verifier is not a version 1 SecureBridge passcode verifier")
+        guard bytes.count == Self.storedByteCount else { throw notVerifier }
+        let (cost, salt, hash) = try ByteReader.read(bytes) { reader in
+            guard Array(try reader.take(Self.magic.count, or: notVerifier)) == Self.magic,
+                  try reader.read(UInt8.self, or: notVerifier) == Self.version
+            else { throw notVerifier }
+            let cost = Cost(
+                log2N: try reader.read(UInt8.self, or: notVerifier),
+                r: try reader.read(UInt32.self, or: notVerifier),
+                p: try reader.read(UInt32.self, or: notVerifier))
+            let salt = Array(try reader.take(Self.saltByteCount, or: notVerifier))
+            let hash = SecureBytes(copying: try reader.take(Self.hashByteCount, or: notVerifier))
             return (cost, salt, hash)
-        }
-        guard let (cost, salt, hash) = parsed else {
-            throw CryptoError.invalidParameters("the stored verifier is not a version 1 SecureBridge passcode verifier")
         }
         guard cost.isAccepted else {
             throw CryptoError.invalidParameters("scrypt cost N=2^\(cost.log2N), r=\(cost.r), p=\(cost.p) is outside the accepted range")
@@ -88,16 +88,14 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
 
     /// The stored form, in wiped memory.
     package var storedBytes: SecureBytes {
-        var header = Self.magic + [Self.version, cost.log2N]
-        for value in [cost.r, cost.p] {
-            header += [UInt8(value >> 24), UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff)]
-        }
-        header += salt
-        return SecureBytes(count: Self.storedByteCount) { buffer in
-            buffer.copyBytes(from: header)
-            hash.withUnsafeBytes { hashBytes in
-                UnsafeMutableRawBufferPointer(rebasing: buffer[header.count...]).copyMemory(from: hashBytes)
-            }
+        SecureBytes(exactly: Self.storedByteCount) { writer in
+            writer.append(Self.magic)
+            writer.append(Self.version)
+            writer.append(cost.log2N)
+            writer.append(cost.r)
+            writer.append(cost.p)
+            writer.append(salt)
+            writer.append(hash)
         }
     }
 

@@ -1,49 +1,150 @@
-/// Appends big-endian fields to a growing byte buffer.
-struct ByteWriter {
-    private(set) var bytes: [UInt8] = []
+/// The one codec of SecureBridge's binary formats (the snapshot envelope and
+/// its payload, the signed records and their payloads, the keyset, the marks
+/// and the passcode verifier): fields in the order a format lists them,
+/// integers big-endian, lengths before what they measure.
 
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+/// Where a `ByteWriter` puts its bytes.
+protocol ByteWriterOutput {
+    /// Appends `bytes` after what was written before.
+    mutating func write(_ bytes: UnsafeRawBufferPointer)
+}
 
-    mutating func append(_ value: UInt8) { bytes.append(value) }
-    mutating func append(_ value: UInt16) { appendBigEndian(UInt64(value), width: 2) }
-    mutating func append(_ value: UInt32) { appendBigEndian(UInt64(value), width: 4) }
-    mutating func append(_ value: UInt64) { appendBigEndian(value, width: 8) }
-    mutating func append(_ value: Int64) { appendBigEndian(UInt64(bitPattern: value), width: 8) }
-    mutating func append(_ value: some Sequence<UInt8>) { bytes.append(contentsOf: value) }
+extension Array: ByteWriterOutput where Element == UInt8 {
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        append(contentsOf: bytes)
+    }
+}
 
-    private mutating func appendBigEndian(_ value: UInt64, width: Int) {
-        for shift in stride(from: (width - 1) * 8, through: 0, by: -8) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+/// A buffer of fixed size filled front to back: the wiped memory that
+/// `SecureBytes(exactly:writing:)` hands out, so that a stored form holding a
+/// key never passes through an ordinary array.
+struct FixedByteBuffer: ByteWriterOutput {
+    let buffer: UnsafeMutableRawBufferPointer
+    /// Bytes written so far.
+    private(set) var count = 0
+
+    init(_ buffer: UnsafeMutableRawBufferPointer) {
+        self.buffer = buffer
+    }
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        precondition(bytes.count <= buffer.count - count, "a stored form outgrew its fixed size")
+        guard !bytes.isEmpty else { return }
+        UnsafeMutableRawBufferPointer(rebasing: buffer[count..<(count + bytes.count)]).copyMemory(from: bytes)
+        count += bytes.count
+    }
+}
+
+/// Appends a format's fields: integers big-endian, bytes as they are, and
+/// byte strings after their length.
+///
+/// There is one `append` for each integer type a format uses, so an untyped
+/// literal (`append(0)`) does not compile rather than silently taking 8 bytes.
+struct ByteWriter<Output: ByteWriterOutput> {
+    private(set) var output: Output
+
+    init(into output: Output) {
+        self.output = output
+    }
+
+    mutating func append(_ value: UInt8) { appendBigEndian(value) }
+    mutating func append(_ value: UInt16) { appendBigEndian(value) }
+    mutating func append(_ value: UInt32) { appendBigEndian(value) }
+    mutating func append(_ value: UInt64) { appendBigEndian(value) }
+    mutating func append(_ value: Int64) { appendBigEndian(value) }
+
+    /// Appends `bytes` as they are.
+    mutating func append(_ bytes: some Collection<UInt8>) {
+        Bytes.withContiguous(bytes) { output.write($0) }
+    }
+
+    /// Appends secret bytes without copying them out of wiped memory.
+    mutating func append(_ secret: SecureBytes) {
+        secret.withUnsafeBytes { output.write($0) }
+    }
+
+    /// Appends `bytes` after their count as a `Length`; the caller has checked that the count fits.
+    mutating func append<Length: FixedWidthInteger & UnsignedInteger>(
+        _ bytes: some Collection<UInt8>, lengthPrefix: Length.Type
+    ) {
+        appendBigEndian(Length(bytes.count))
+        append(bytes)
+    }
+
+    private mutating func appendBigEndian(_ value: some FixedWidthInteger) {
+        withUnsafeBytes(of: value.bigEndian) { output.write($0) }
+    }
+}
+
+extension ByteWriter where Output == [UInt8] {
+    /// A writer into a new array.
+    init(capacity: Int = 0) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(capacity)
+        self.init(into: bytes)
+    }
+
+    /// The bytes written.
+    var bytes: [UInt8] { output }
+}
+
+extension SecureBytes {
+    /// A stored form of exactly `count` bytes, written field by field into wiped memory.
+    /// - Parameter body: Writes the fields; it must fill all `count` bytes.
+    convenience init(exactly count: Int, writing body: (inout ByteWriter<FixedByteBuffer>) -> Void) {
+        self.init(count: count) { buffer in
+            var writer = ByteWriter(into: FixedByteBuffer(buffer))
+            body(&writer)
+            precondition(writer.output.count == count, "a stored form is shorter than its fixed size")
         }
     }
 }
 
-/// Reads big-endian fields from a byte buffer, never past its end.
+/// Reads a format's fields front to back from bytes the caller holds, never
+/// past their end: each read names the error to throw when the bytes run out.
 struct ByteReader {
-    let bytes: ArraySlice<UInt8>
-    private(set) var offset: Int
+    let bytes: UnsafeRawBufferPointer
+    /// Bytes read so far.
+    private(set) var offset = 0
 
-    init(_ bytes: ArraySlice<UInt8>) {
+    init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
-        self.offset = bytes.startIndex
     }
 
-    var remaining: Int { bytes.endIndex - offset }
+    /// Bytes not read yet.
+    var remaining: Int { bytes.count - offset }
 
-    /// The next `count` bytes, or nil when fewer remain.
-    mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
-        guard count >= 0, remaining >= count else { return nil }
+    /// The next `count` bytes, valid as long as the caller's bytes are.
+    /// - Throws: `error` when fewer than `count` remain.
+    mutating func take(_ count: Int, or error: @autoclosure () -> some Error) throws -> UnsafeRawBufferPointer {
+        guard count >= 0, remaining >= count else { throw error() }
         defer { offset += count }
-        return bytes[offset..<offset + count]
+        return UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
     }
 
-    mutating func u8() -> UInt8? { take(1).map { $0[$0.startIndex] } }
-    mutating func u16() -> UInt16? { bigEndian(2).map { UInt16($0) } }
-    mutating func u32() -> UInt32? { bigEndian(4).map { UInt32($0) } }
-    mutating func u64() -> UInt64? { bigEndian(8) }
-    mutating func i64() -> Int64? { bigEndian(8).map { Int64(bitPattern: $0) } }
+    /// The next big-endian integer of type `T` (`UInt8` to `UInt64`, `Int64`).
+    /// - Throws: `error` when the bytes end inside it.
+    mutating func read<T: FixedWidthInteger>(_: T.Type, or error: @autoclosure () -> some Error) throws -> T {
+        let raw = try take(MemoryLayout<T>.size, or: error())
+        return T(bigEndian: raw.loadUnaligned(as: T.self))
+    }
+}
 
-    private mutating func bigEndian(_ width: Int) -> UInt64? {
-        take(width).map { $0.reduce(0) { $0 << 8 | UInt64($1) } }
+extension ByteReader {
+    /// Runs `body` with a reader over `bytes` (the reader and the bytes it
+    /// takes must not escape `body`).
+    static func read<R>(_ bytes: some Collection<UInt8>, _ body: (inout ByteReader) throws -> R) rethrows -> R {
+        try Bytes.withContiguous(bytes) { raw in
+            var reader = ByteReader(raw)
+            return try body(&reader)
+        }
+    }
+
+    /// Runs `body` with a reader over secret bytes, in place in wiped memory.
+    static func read<R>(_ secret: SecureBytes, _ body: (inout ByteReader) throws -> R) rethrows -> R {
+        try secret.withUnsafeBytes { raw in
+            var reader = ByteReader(raw)
+            return try body(&reader)
+        }
     }
 }

@@ -46,24 +46,27 @@ package struct SignedRecord: Sendable, Equatable {
     package init(bytes: [UInt8], expected: Kind) throws {
         try SignedFrame.checkPreamble(
             bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, name: "signed record")
-        var reader = ByteReader(bytes[...])
-        _ = reader.take(5)
-        guard let kindByte = reader.u8() else { throw EnvelopeError.truncated(field: "record kind") }
-        guard kindByte == expected.rawValue else {
-            throw EnvelopeError.invalidField(field: "record kind", reason: "expected \(expected), found \(kindByte)")
+        let (keyID, sequence) = try ByteReader.read(bytes) { reader in
+            func truncated(_ field: String) -> EnvelopeError { .truncated(field: field) }
+            _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
+            let kindByte = try reader.read(UInt8.self, or: truncated("record kind"))
+            guard kindByte == expected.rawValue else {
+                throw EnvelopeError.invalidField(field: "record kind", reason: "expected \(expected), found \(kindByte)")
+            }
+            let keyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))
+            let sequence = try reader.read(UInt64.self, or: truncated("sequence"))
+            let length = try reader.read(UInt16.self, or: truncated("payload length"))
+            guard Int(length) <= Self.maximumPayloadByteCount else {
+                throw EnvelopeError.invalidField(field: "payload length", reason: "\(length) is over the limit")
+            }
+            _ = try reader.take(Int(length), or: truncated("payload"))
+            _ = try reader.take(Ed25519.signatureByteCount, or: truncated("signature"))
+            guard reader.remaining == 0 else { throw EnvelopeError.trailingBytes(count: reader.remaining) }
+            return (keyID, sequence)
         }
-        guard let keyID = reader.take(KeyID.byteCount) else { throw EnvelopeError.truncated(field: "signing key id") }
-        guard let sequence = reader.u64() else { throw EnvelopeError.truncated(field: "sequence") }
-        guard let length = reader.u16() else { throw EnvelopeError.truncated(field: "payload length") }
-        guard Int(length) <= Self.maximumPayloadByteCount else {
-            throw EnvelopeError.invalidField(field: "payload length", reason: "\(length) is over the limit")
-        }
-        guard reader.take(Int(length)) != nil else { throw EnvelopeError.truncated(field: "payload") }
-        guard reader.take(Ed25519.signatureByteCount) != nil else { throw EnvelopeError.truncated(field: "signature") }
-        guard reader.remaining == 0 else { throw EnvelopeError.trailingBytes(count: reader.remaining) }
         self.bytes = bytes
         self.kind = expected
-        self.signingKeyID = try KeyID(bytes: keyID)
+        self.signingKeyID = keyID
         self.sequence = sequence
     }
 
@@ -80,8 +83,7 @@ package struct SignedRecord: Sendable, Equatable {
         writer.append(kind.rawValue)
         writer.append(key.publicKey.keyID.bytes)
         writer.append(sequence)
-        writer.append(UInt16(payload.count))
-        writer.append(payload)
+        writer.append(payload, lengthPrefix: UInt16.self)
         return try SignedRecord(
             bytes: SignedFrame.sign(writer.bytes, with: key, context: signatureContext), expected: kind)
     }

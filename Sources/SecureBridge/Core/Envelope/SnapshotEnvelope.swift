@@ -84,36 +84,37 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     package init(bytes: [UInt8]) throws {
         try SignedFrame.checkPreamble(
             bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, name: "snapshot envelope")
-        var reader = ByteReader(bytes[...])
-        _ = reader.take(5)
-        guard let reserved = reader.u8() else { throw EnvelopeError.truncated(field: "reserved byte") }
-        guard reserved == 0 else { throw EnvelopeError.invalidField(field: "reserved byte", reason: "it must be 0") }
-        guard let signingKeyID = reader.take(KeyID.byteCount) else { throw EnvelopeError.truncated(field: "signing key id") }
-        guard let dataKeyID = reader.take(KeyID.byteCount) else { throw EnvelopeError.truncated(field: "data key id") }
-        guard let epoch = reader.u64() else { throw EnvelopeError.truncated(field: "epoch") }
-        guard let sequence = reader.u64() else { throw EnvelopeError.truncated(field: "sequence") }
-        guard let issuedAt = reader.i64() else { throw EnvelopeError.truncated(field: "issue time") }
-        guard let staleAt = reader.i64() else { throw EnvelopeError.truncated(field: "soft expiry") }
-        guard let expiresAt = reader.i64() else { throw EnvelopeError.truncated(field: "hard expiry") }
-        guard let nonce = reader.take(AESGCM.nonceByteCount) else { throw EnvelopeError.truncated(field: "nonce") }
-        guard let length = reader.u32() else { throw EnvelopeError.truncated(field: "ciphertext length") }
-        let ciphertextLength = Int(length)
-        guard ciphertextLength >= AESGCM.tagByteCount,
-              ciphertextLength <= Self.maximumPayloadByteCount + AESGCM.tagByteCount
-        else {
-            throw EnvelopeError.invalidField(field: "ciphertext length", reason: "\(ciphertextLength) is out of range")
-        }
-        guard reader.take(ciphertextLength) != nil else { throw EnvelopeError.truncated(field: "ciphertext") }
-        guard reader.take(Ed25519.signatureByteCount) != nil else { throw EnvelopeError.truncated(field: "signature") }
-        guard reader.remaining == 0 else { throw EnvelopeError.trailingBytes(count: reader.remaining) }
-        guard issuedAt <= staleAt, staleAt <= expiresAt else {
-            throw EnvelopeError.invalidField(field: "lifetimes", reason: "they must satisfy issued ≤ stale ≤ expires")
-        }
         self.bytes = bytes
-        self.header = SnapshotHeader(
-            signingKeyID: try KeyID(bytes: signingKeyID), dataKeyID: try KeyID(bytes: dataKeyID),
-            epoch: epoch, sequence: sequence, issuedAt: issuedAt, staleAt: staleAt, expiresAt: expiresAt,
-            nonce: try AESGCM.Nonce(bytes: nonce))
+        self.header = try ByteReader.read(bytes) { reader in
+            func truncated(_ field: String) -> EnvelopeError { .truncated(field: field) }
+            _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
+            guard try reader.read(UInt8.self, or: truncated("reserved byte")) == 0 else {
+                throw EnvelopeError.invalidField(field: "reserved byte", reason: "it must be 0")
+            }
+            let signingKeyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))
+            let dataKeyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("data key id")))
+            let epoch = try reader.read(UInt64.self, or: truncated("epoch"))
+            let sequence = try reader.read(UInt64.self, or: truncated("sequence"))
+            let issuedAt = try reader.read(Int64.self, or: truncated("issue time"))
+            let staleAt = try reader.read(Int64.self, or: truncated("soft expiry"))
+            let expiresAt = try reader.read(Int64.self, or: truncated("hard expiry"))
+            let nonce = try AESGCM.Nonce(bytes: reader.take(AESGCM.nonceByteCount, or: truncated("nonce")))
+            let ciphertextLength = Int(try reader.read(UInt32.self, or: truncated("ciphertext length")))
+            guard ciphertextLength >= AESGCM.tagByteCount,
+                  ciphertextLength <= Self.maximumPayloadByteCount + AESGCM.tagByteCount
+            else {
+                throw EnvelopeError.invalidField(field: "ciphertext length", reason: "\(ciphertextLength) is out of range")
+            }
+            _ = try reader.take(ciphertextLength, or: truncated("ciphertext"))
+            _ = try reader.take(Ed25519.signatureByteCount, or: truncated("signature"))
+            guard reader.remaining == 0 else { throw EnvelopeError.trailingBytes(count: reader.remaining) }
+            guard issuedAt <= staleAt, staleAt <= expiresAt else {
+                throw EnvelopeError.invalidField(field: "lifetimes", reason: "they must satisfy issued ≤ stale ≤ expires")
+            }
+            return SnapshotHeader(
+                signingKeyID: signingKeyID, dataKeyID: dataKeyID, epoch: epoch, sequence: sequence,
+                issuedAt: issuedAt, staleAt: staleAt, expiresAt: expiresAt, nonce: nonce)
+        }
     }
 
     /// Encrypts `payload` under the epoch's snapshot key and signs the result.

@@ -11,10 +11,12 @@ package struct DataKeyset: Sendable, Equatable {
 
     static let magic: [UInt8] = Array("SBKS".utf8)
     static let version: UInt8 = 1
+    /// Magic, version and count.
+    static let headerByteCount = 6
     static let entryByteCount = 1 + KeyID.byteCount + AES256Key.byteCount
     static let maximumKeyCount = 4
     /// The largest stored keyset.
-    package static let maximumByteCount = 6 + maximumKeyCount * entryByteCount
+    package static let maximumByteCount = headerByteCount + maximumKeyCount * entryByteCount
 
     package init(primary: DataKey, decryptOnly: [DataKey] = []) {
         self.primary = primary
@@ -30,46 +32,50 @@ package struct DataKeyset: Sendable, Equatable {
     /// Reads the stored form, keeping key material in wiped memory.
     /// - Throws: `KeychainError.corrupt` when the file is not a valid keyset.
     package init(storedBytes stored: SecureBytes) throws {
-        let entries: [(status: UInt8, id: [UInt8], key: SecureBytes)]? = stored.withUnsafeBytes { raw in
-            guard raw.count >= 6, Array(raw.prefix(4)) == Self.magic, raw[4] == Self.version else { return nil }
-            let count = Int(raw[5])
-            guard (1...Self.maximumKeyCount).contains(count), raw.count == 6 + count * Self.entryByteCount else {
-                return nil
+        let corrupt = KeychainError.corrupt(file: "keyset")
+        let entries = try ByteReader.read(stored) { reader in
+            guard Array(try reader.take(Self.magic.count, or: corrupt)) == Self.magic,
+                  try reader.read(UInt8.self, or: corrupt) == Self.version
+            else { throw corrupt }
+            let count = Int(try reader.read(UInt8.self, or: corrupt))
+            guard (1...Self.maximumKeyCount).contains(count), reader.remaining == count * Self.entryByteCount else {
+                throw corrupt
             }
-            return (0..<count).map { index in
-                let start = 6 + index * Self.entryByteCount
-                let key = SecureBytes(copying: UnsafeRawBufferPointer(rebasing: raw[(start + 9)..<(start + Self.entryByteCount)]))
-                return (raw[start], Array(raw[(start + 1)..<(start + 9)]), key)
+            var entries: [(status: UInt8, id: [UInt8], key: SecureBytes)] = []
+            for _ in 0..<count {
+                let status = try reader.read(UInt8.self, or: corrupt)
+                let id = Array(try reader.take(KeyID.byteCount, or: corrupt))
+                let key = SecureBytes(copying: try reader.take(AES256Key.byteCount, or: corrupt))
+                entries.append((status, id, key))
             }
+            return entries
         }
-        guard let entries else { throw KeychainError.corrupt(file: "keyset") }
         var primary: DataKey?
         var others: [DataKey] = []
         for entry in entries {
             let key = try DataKey(key: AES256Key(entry.key))
-            guard key.id.bytes == entry.id else { throw KeychainError.corrupt(file: "keyset") }
+            guard key.id.bytes == entry.id else { throw corrupt }
             switch entry.status {
             case 1 where primary == nil: primary = key
             case 2: others.append(key)
-            default: throw KeychainError.corrupt(file: "keyset")
+            default: throw corrupt
             }
         }
-        guard let primary else { throw KeychainError.corrupt(file: "keyset") }
+        guard let primary else { throw corrupt }
         self.init(primary: primary, decryptOnly: others)
     }
 
     /// The stored form, in wiped memory.
     package var storedBytes: SecureBytes {
         let keys = [(UInt8(1), primary)] + decryptOnly.map { (UInt8(2), $0) }
-        return SecureBytes(count: 6 + keys.count * Self.entryByteCount) { buffer in
-            buffer.copyBytes(from: Self.magic + [Self.version, UInt8(keys.count)])
-            for (index, (status, key)) in keys.enumerated() {
-                let start = 6 + index * Self.entryByteCount
-                buffer[start] = status
-                UnsafeMutableRawBufferPointer(rebasing: buffer[(start + 1)..<(start + 9)]).copyBytes(from: key.id.bytes)
-                key.key.bytes.withUnsafeBytes { material in
-                    UnsafeMutableRawBufferPointer(rebasing: buffer[(start + 9)...]).copyMemory(from: material)
-                }
+        return SecureBytes(exactly: Self.headerByteCount + keys.count * Self.entryByteCount) { writer in
+            writer.append(Self.magic)
+            writer.append(Self.version)
+            writer.append(UInt8(keys.count))
+            for (status, key) in keys {
+                writer.append(status)
+                writer.append(key.id.bytes)
+                writer.append(key.key.bytes)
             }
         }
     }

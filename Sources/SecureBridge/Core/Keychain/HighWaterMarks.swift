@@ -30,14 +30,19 @@ package struct HighWaterMarks: Sendable, Equatable {
     /// Reads the stored form.
     /// - Throws: `KeychainError.corrupt` for anything but a v1 marks file.
     package init(storedBytes bytes: [UInt8]) throws {
-        var reader = ByteReader(bytes[...])
-        guard bytes.count == Self.byteCount, reader.take(4).map(Array.init) == Self.magic, reader.u8() == Self.version,
-              let onboarding = reader.u64(), let auth = reader.u64(), let snapshot = reader.u64(), let time = reader.i64()
-        else { throw KeychainError.corrupt(file: "marks") }
-        self.onboardingSequence = onboarding
-        self.authSequence = auth
-        self.snapshotSequence = snapshot
-        self.time = time
+        let corrupt = KeychainError.corrupt(file: "marks")
+        guard bytes.count == Self.byteCount else { throw corrupt }
+        self = try ByteReader.read(bytes) { reader in
+            guard Array(try reader.take(Self.magic.count, or: corrupt)) == Self.magic,
+                  try reader.read(UInt8.self, or: corrupt) == Self.version
+            else { throw corrupt }
+            var marks = HighWaterMarks()
+            marks.onboardingSequence = try reader.read(UInt64.self, or: corrupt)
+            marks.authSequence = try reader.read(UInt64.self, or: corrupt)
+            marks.snapshotSequence = try reader.read(UInt64.self, or: corrupt)
+            marks.time = try reader.read(Int64.self, or: corrupt)
+            return marks
+        }
     }
 
     /// The stored form.

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// A place in the app a widget tap leads to.
 ///
 /// The only two forms are `<scheme>://login` and `<scheme>://account/<id>`,
-/// where the id is 1–64 characters of `A-Z a-z 0-9 . _ -`.
+/// where the id is 1–64 characters of `A-Z a-z 0-9 . _ -`, not `.` or `..`.
 public enum DeepLink: Sendable, Hashable {
     /// One account's detail screen.
     case account(id: String)
@@ -13,7 +13,7 @@ public enum DeepLink: Sendable, Hashable {
     /// The longest link the parser reads.
     public static let maximumLength = 256
     /// The longest account id.
-    public static let maximumAccountIDLength = 64
+    public static let maximumAccountIDLength = Identifier.maximumLength
     /// The longest scheme.
     public static let maximumSchemeLength = 32
 
@@ -79,12 +79,11 @@ public enum DeepLink: Sendable, Hashable {
         }
     }
 
-    /// Whether `id` may stand in a link: 1–64 characters of `A-Z a-z 0-9 . _ -`.
+    /// Whether `id` may stand in a link: an account id, 1–64 characters of
+    /// `A-Z a-z 0-9 . _ -` and neither `.` nor `..` (which a URL resolver
+    /// would take for a path step).
     public static func isValidAccountID(_ id: String) -> Bool {
-        let bytes = id.utf8
-        return (1...maximumAccountIDLength).contains(bytes.count) && bytes.allSatisfy { byte in
-            isASCIILetterOrDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-        }
+        Identifier.isValid(id, kind: .account)
     }
 
     /// Whether `scheme` is a URL scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`), 1–32 characters.
@@ -132,7 +131,7 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
     case forbiddenComponent(String)
     /// The path has missing or extra segments.
     case invalidPath
-    /// The account id is not 1–64 characters of `A-Z a-z 0-9 . _ -`.
+    /// The account id is not 1–64 characters of `A-Z a-z 0-9 . _ -`, or is `.` or `..`.
     case invalidAccountID
     /// The app's scheme itself is not a valid URL scheme.
     case invalidScheme
@@ -152,7 +151,7 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidPath:
             return "The deep link's path must be 'login' or 'account/<id>' with nothing more."
         case .invalidAccountID:
-            return "The deep link's account id must be 1–64 characters of letters, digits, '.', '_' or '-'."
+            return "The deep link's account id must be 1–64 characters of letters, digits, '.', '_' or '-', and not '.' or '..'."
         case .invalidScheme:
             return "The app's URL scheme must be a letter followed by letters, digits, '+', '-' or '.' (at most 32)."
         }

@@ -58,12 +58,18 @@ package enum JSONOutput: Sendable {
     /// to embed in JavaScript.
     private static func writeString(_ text: String, to out: inout String) {
         out += "\""
-        // Most strings need no escape at all: append them whole.
-        if !needsEscaping(text) {
+        // Most strings need no escape at all: the fast path appends them whole.
+        if needsEscaping(text) {
+            appendEscaped(text, to: &out)
+        } else {
             out += text
-            out += "\""
-            return
         }
+        out += "\""
+    }
+
+    /// Appends `text` escaped scalar by scalar: the general path, right for
+    /// every string (`needsEscaping` says when it would change nothing).
+    static func appendEscaped(_ text: String, to out: inout String) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -83,23 +89,6 @@ package enum JSONOutput: Sendable {
                 }
             }
         }
-        out += "\""
-    }
-
-    /// Whether `text` holds anything `writeString` escapes: a control
-    /// character, `"`, `\\`, DEL, U+2028 or U+2029 (UTF-8 `E2 80 A8`/`A9`).
-    private static func needsEscaping(_ text: String) -> Bool {
-        var last: UInt8 = 0
-        var beforeLast: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
-                return true
-            }
-            if beforeLast == 0xE2, last == 0x80, byte == 0xA8 || byte == 0xA9 { return true }
-            beforeLast = last
-            last = byte
-        }
-        return false
     }
 
     private static func hexByte(_ byte: UInt8) -> String {

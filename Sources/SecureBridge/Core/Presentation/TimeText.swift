@@ -1,31 +1,8 @@
 import FoundationEssentials
 
 /// ISO 8601 timestamps in UTC, whole seconds: `2026-11-21T16:00:00Z`.
+/// Written by `UTCTimestamp+FastPath.swift`; read here.
 package enum UTCTimestamp {
-    /// The instant in UTC with a `Z`, fractions of a second dropped.
-    /// Instants beyond the range of `Int64` seconds are shown at its ends.
-    package static func string(from date: Date) -> String {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard seconds > -0x1p63 else { return string(seconds: .min) }
-        guard seconds < 0x1p63 else { return string(seconds: .max) }
-        return string(seconds: Int64(seconds))
-    }
-
-    /// Formats Unix seconds; every `Int64` value has a date.
-    package static func string(seconds: Int64) -> String {
-        // Floor division that cannot overflow, also at Int64.min.
-        var days = seconds / 86400
-        var secondsOfDay = seconds % 86400
-        if secondsOfDay < 0 {
-            days -= 1
-            secondsOfDay += 86400
-        }
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = (0..<1000).contains(year) ? String("000\(year)".suffix(4)) : "\(year)"  // four digits from year 0
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay % 3600 / 60)):\(two(secondsOfDay % 60))Z"
-    }
-
     /// Parses an RFC 3339 instant: `YYYY-MM-DDTHH:MM:SS`, optionally `.` and
     /// one to nine digits of a second, then `Z` or a `±HH:MM` offset (`T`
     /// and `Z` may be lower case). Anything else gives `nil`: another
@@ -71,7 +48,8 @@ package enum UTCTimestamp {
         }
     }
 
-    /// A proleptic Gregorian date to days since 1970-01-01; the inverse of `civilDate`.
+    /// A proleptic Gregorian date to days since 1970-01-01; the inverse of `civilDate`
+    /// (H. Hinnant's `days_from_civil`).
     private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let marchYear = month <= 2 ? year - 1 : year  // years counted from March, so February ends one
         let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
@@ -79,19 +57,6 @@ package enum UTCTimestamp {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// Days since 1970-01-01 to a proleptic Gregorian (year, month, day).
-    private static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
-        let z = daysSinceEpoch + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 

@@ -71,12 +71,14 @@ package struct AuthStatus: Sendable, Equatable {
 
     /// Decodes a verified payload strictly.
     package init(payload: ArraySlice<UInt8>) throws {
-        var reader = ByteReader(payload)
-        guard payload.count == Self.payloadByteCount,
-              let stateByte = reader.u8(), let epoch = reader.u64(), let issuedAt = reader.i64(),
-              let expiresAt = reader.i64(), let flags = reader.u8(), let enrollment = reader.take(16)
-        else {
-            throw EnvelopeError.invalidField(field: "auth status", reason: "it is not \(Self.payloadByteCount) bytes")
+        let notAuthStatus = EnvelopeError.invalidField(
+            field: "auth status", reason: "it is not \(Self.payloadByteCount) bytes")
+        guard payload.count == Self.payloadByteCount else { throw notAuthStatus }
+        let (stateByte, epoch, issuedAt, expiresAt, flags, enrollment) = try ByteReader.read(payload) { reader in
+            try (
+                reader.read(UInt8.self, or: notAuthStatus), reader.read(UInt64.self, or: notAuthStatus),
+                reader.read(Int64.self, or: notAuthStatus), reader.read(Int64.self, or: notAuthStatus),
+                reader.read(UInt8.self, or: notAuthStatus), Array(reader.take(16, or: notAuthStatus)))
         }
         guard let state = State(rawValue: stateByte) else {
             throw EnvelopeError.invalidField(field: "auth state", reason: "\(stateByte) is not a known state")
@@ -86,7 +88,7 @@ package struct AuthStatus: Sendable, Equatable {
         }
         self.init(
             state: state, epoch: epoch, issuedAt: issuedAt, sessionExpiresAt: expiresAt, hidesBalances: flags == 1,
-            enrollmentID: Array(enrollment))
+            enrollmentID: enrollment)
     }
 
     /// The record to store, signed by the publisher.
@@ -119,11 +121,13 @@ package struct OnboardingRecord: Sendable, Equatable {
     }
 
     init(payload: ArraySlice<UInt8>) throws {
-        var reader = ByteReader(payload)
-        guard payload.count == Self.payloadByteCount, let enrollment = reader.take(16), let at = reader.i64() else {
-            throw EnvelopeError.invalidField(field: "onboarding record", reason: "it is not \(Self.payloadByteCount) bytes")
+        let notOnboarding = EnvelopeError.invalidField(
+            field: "onboarding record", reason: "it is not \(Self.payloadByteCount) bytes")
+        guard payload.count == Self.payloadByteCount else { throw notOnboarding }
+        let (enrollment, at) = try ByteReader.read(payload) { reader in
+            try (Array(reader.take(16, or: notOnboarding)), reader.read(Int64.self, or: notOnboarding))
         }
-        self.init(enrollmentID: Array(enrollment), onboardedAt: at)
+        self.init(enrollmentID: enrollment, onboardedAt: at)
     }
 
     func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {

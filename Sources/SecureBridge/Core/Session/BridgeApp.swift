@@ -90,7 +90,7 @@ public struct BridgeApp: Sendable {
     /// - Throws: `SessionError.alreadyLoggedIn` while a session is live, input errors, storage errors.
     public func login(user: String, passcode: SecureBytes, sessionLength: Duration, now: Date) throws {
         let sessionSeconds = sessionLength.components.seconds
-        guard Self.isValidUserID(user) else { throw SessionError.invalidUserID }
+        guard Identifier.isValid(user, kind: .user) else { throw SessionError.invalidUserID }
         try Self.validate(passcode)
         let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
         try transaction(onboarding: true, now: now) { places, state in
@@ -165,17 +165,6 @@ public struct BridgeApp: Sendable {
     }
 
     static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
-
-    static func isValidUserID(_ user: String) -> Bool {
-        (1...64).contains(user.utf8.count) && user.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"),
-                 UInt8(ascii: "@"): true
-            default: false
-            }
-        }
-    }
 
     static func validate(_ passcode: SecureBytes) throws {
         let problem: String? = passcode.withUnsafeBytes { bytes in

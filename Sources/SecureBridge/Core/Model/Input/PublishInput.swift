@@ -88,25 +88,26 @@ package enum PublishInput {
         }
         // Name the record by its id in every error, once the id is known to be valid.
         var label: String?
-        if case let .string(id)? = members.first(where: { $0.key == "id" })?.value, PortfolioRules.isValidID(id) {
+        if case let .string(id)? = members.first(where: { $0.key == "id" })?.value,
+            Identifier.isValid(id, kind: .account) {
             label = id
         }
         let record = PortfolioRecord.account(number: number, id: label)
         let fields = try Fields(members, allowed: accountFields, record: record)
 
         let id = try fields.string("id")
-        try check(record, "id") {
-            try PortfolioRules.checkID(id)
+        try PortfolioRules.check(record, "id", in: .publishInput) {
+            try Identifier.check(id, kind: .account)
             try set.register(id: id, number: number)
         }
         let name = try fields.string("name")
-        try check(record, "name") { try PortfolioRules.checkText(name) }
+        try PortfolioRules.check(record, "name", in: .publishInput) { try PortfolioRules.checkText(name) }
         let currency = try fields.currency("currency")
         let balance = try fields.amount("balance", currency: currency, allowsNegative: true)
         let ibanText = try fields.string("IBAN")
-        let iban = try check(record, "IBAN") { try IBAN(ibanText) }
+        let iban = try PortfolioRules.check(record, "IBAN", in: .publishInput) { try IBAN(ibanText) }
         let typeText = try fields.string("type")
-        let type = try check(record, "type") { () throws -> AccountType in
+        let type = try PortfolioRules.check(record, "type", in: .publishInput) { () throws -> AccountType in
             guard let type = AccountType(rawValue: typeText) else {
                 throw PortfolioRules.Violation(.invalidAccountType)
             }
@@ -122,7 +123,7 @@ package enum PublishInput {
         let record = PortfolioRecord.analytics
         let fields = try Fields(members, allowed: ["period", "currency", "spent", "received"], record: record)
         let period = try fields.string("period")
-        try check(record, "period") { try PortfolioRules.checkPeriod(period) }
+        try PortfolioRules.check(record, "period", in: .publishInput) { try PortfolioRules.checkPeriod(period) }
         let currency = try fields.currency("currency")
         let spent = try decodeEntries(fields, "spent", currency: currency, record: PortfolioRecord.spent)
         let received = try decodeEntries(fields, "received", currency: currency, record: PortfolioRecord.received)
@@ -146,7 +147,7 @@ package enum PublishInput {
             }
             let entry = try Fields(members, allowed: ["category", "amount"], record: entryRecord)
             let category = try entry.string("category")
-            try check(entryRecord, "category") {
+            try PortfolioRules.check(entryRecord, "category", in: .publishInput) {
                 try PortfolioRules.checkText(category)
                 try categories.register(category, number: index + 1)
             }
@@ -157,16 +158,6 @@ package enum PublishInput {
     }
 
     // MARK: Helpers
-
-    /// Runs `body` and places any rule it breaks in `record` and `field`.
-    @discardableResult
-    private static func check<T>(_ record: PortfolioRecord, _ field: String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let violation as PortfolioRules.Violation {
-            throw InputError.invalid(record, field: field, violation.problem)
-        }
-    }
 
     /// One JSON object's members, checked against the fields its record may have.
     private struct Fields {
@@ -220,7 +211,7 @@ package enum PublishInput {
         func amount(_ field: String, currency: Currency, allowsNegative: Bool) throws -> Money {
             if case .number? = self[field] { throw InputError.invalid(record, field: field, .amountIsNumber) }
             let text = try string(field)
-            return try check(record, field) {
+            return try PortfolioRules.check(record, field, in: .publishInput) {
                 try Money.parse(decimal: text, currency: currency, allowsNegative: allowsNegative)
             }
         }

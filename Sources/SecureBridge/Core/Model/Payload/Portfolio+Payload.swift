@@ -23,17 +23,16 @@ extension Portfolio {
 extension PortfolioPayload {
     /// Reads the layout of `docs/PAYLOAD.md` from one buffer.
     struct Reader {
-        let bytes: UnsafeRawBufferPointer
-        var offset = 0
+        private var bytes: ByteReader
 
         init(bytes: UnsafeRawBufferPointer) {
-            self.bytes = bytes
+            self.bytes = ByteReader(bytes)
         }
 
         mutating func readPortfolio() throws -> Portfolio {
-            let version = try byte(.document, "version")
+            let version = try read(UInt8.self, .document, "version")
             guard version == PortfolioPayload.formatVersion else { throw PayloadError.unsupportedVersion(version) }
-            let count = Int(try uint16(.document, "account count"))
+            let count = Int(try read(UInt16.self, .document, "account count"))
             guard count > 0 else { throw PayloadError.invalid(.document, field: "account count", .noAccounts) }
             guard count <= PortfolioRules.maximumAccounts else {
                 throw PayloadError.invalid(
@@ -47,7 +46,7 @@ extension PortfolioPayload {
                 accounts.append(try readAccount(number: index + 1, set: &set))
             }
             let analytics: Analytics?
-            switch try byte(.document, "analytics flag") {
+            switch try read(UInt8.self, .document, "analytics flag") {
             case PortfolioPayload.analyticsAbsent:
                 analytics = nil
             case PortfolioPayload.analyticsPresent:
@@ -55,39 +54,43 @@ extension PortfolioPayload {
             case let code:
                 throw PayloadError.invalid(.document, field: "analytics flag", .unknownCode(code))
             }
-            guard offset == bytes.count else { throw PayloadError.trailingBytes(count: bytes.count - offset) }
+            guard bytes.remaining == 0 else { throw PayloadError.trailingBytes(count: bytes.remaining) }
             return Portfolio(accounts: accounts, analytics: analytics)
         }
 
         private mutating func readAccount(number: Int, set: inout PortfolioRules.AccountSet) throws -> Account {
             var record = PortfolioRecord.account(number: number, id: nil)
-            let idBytes = try string(record, "id", lengthBytes: 1, limit: PortfolioRules.maximumIDLength)
-            try check(record, "id") { try PortfolioRules.checkID(utf8: idBytes) }
+            let idBytes = try string(record, "id", length: UInt8.self, limit: PortfolioRules.maximumIDLength)
+            try PortfolioRules.check(record, "id", in: .payload) {
+                try Identifier.check(utf8: idBytes, kind: .account)
+            }
             let id = String(decoding: idBytes, as: UTF8.self)
             record = .account(number: number, id: id)
-            try check(record, "id") { try set.register(id: id, number: number) }
+            try PortfolioRules.check(record, "id", in: .payload) { try set.register(id: id, number: number) }
 
             let name = try text(record, "name")
-            let ibanBytes = try string(record, "IBAN", lengthBytes: 1, limit: IBANRegistry.lengthRange.upperBound)
-            try check(record, "IBAN") { try IBAN.checkElectronic(ibanBytes) }
+            let ibanBytes = try string(record, "IBAN", length: UInt8.self, limit: IBANRegistry.lengthRange.upperBound)
+            try PortfolioRules.check(record, "IBAN", in: .payload) { try IBAN.checkElectronic(ibanBytes) }
             let iban = IBAN(checkedElectronicFormat: String(decoding: ibanBytes, as: UTF8.self))
             let currency = try self.currency(record)
-            let balance = Money(minorUnits: try int64(record, "balance"), currency: currency)
-            try check(record, "balance") { try PortfolioRules.checkAmount(balance, allowsNegative: true) }
+            let balance = Money(minorUnits: try read(Int64.self, record, "balance"), currency: currency)
+            try PortfolioRules.check(record, "balance", in: .payload) {
+                try PortfolioRules.checkAmount(balance, allowsNegative: true)
+            }
             let type: AccountType
-            switch try byte(record, "type") {
+            switch try read(UInt8.self, record, "type") {
             case PortfolioPayload.mainCode: type = .main
             case PortfolioPayload.secondaryCode: type = .secondary
             case let code: throw PayloadError.invalid(record, field: "type", .unknownCode(code))
             }
-            try check(record, "type") { try set.register(type: type, number: number) }
+            try PortfolioRules.check(record, "type", in: .payload) { try set.register(type: type, number: number) }
             return Account(id: id, name: name, balance: balance, iban: iban, type: type)
         }
 
         private mutating func readAnalytics() throws -> Analytics {
             let periodBytes = try take(7, .analytics, "period")
             let period = String(decoding: periodBytes, as: UTF8.self)
-            try check(.analytics, "period") { try PortfolioRules.checkPeriod(period) }
+            try PortfolioRules.check(.analytics, "period", in: .payload) { try PortfolioRules.checkPeriod(period) }
             let currency = try self.currency(.analytics)
             let spent = try entries("spent", currency: currency, record: PortfolioRecord.spent)
             let received = try entries("received", currency: currency, record: PortfolioRecord.received)
@@ -97,7 +100,7 @@ extension PortfolioPayload {
         private mutating func entries(
             _ field: String, currency: Currency, record: (Int) -> PortfolioRecord
         ) throws -> [CategoryAmount] {
-            let count = Int(try byte(.analytics, field))
+            let count = Int(try read(UInt8.self, .analytics, field))
             guard count <= PortfolioRules.maximumEntries else {
                 throw PayloadError.invalid(
                     .analytics, field: field, .tooManyEntries(count: count, limit: PortfolioRules.maximumEntries))
@@ -108,9 +111,13 @@ extension PortfolioPayload {
             for index in 0..<count {
                 let entryRecord = record(index + 1)
                 let category = try text(entryRecord, "category")
-                try check(entryRecord, "category") { try categories.register(category, number: index + 1) }
-                let amount = Money(minorUnits: try int64(entryRecord, "amount"), currency: currency)
-                try check(entryRecord, "amount") { try PortfolioRules.checkAmount(amount, allowsNegative: false) }
+                try PortfolioRules.check(entryRecord, "category", in: .payload) {
+                    try categories.register(category, number: index + 1)
+                }
+                let amount = Money(minorUnits: try read(Int64.self, entryRecord, "amount"), currency: currency)
+                try PortfolioRules.check(entryRecord, "amount", in: .payload) {
+                    try PortfolioRules.checkAmount(amount, allowsNegative: false)
+                }
                 entries.append(CategoryAmount(category: category, amount: amount))
             }
             return entries
@@ -122,7 +129,7 @@ extension PortfolioPayload {
         /// ISO 4217 table exactly.
         private mutating func currency(_ record: PortfolioRecord) throws -> Currency {
             let code = try take(3, record, "currency")
-            let digits = try byte(record, "currency")
+            let digits = try read(UInt8.self, record, "currency")
             guard code.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }),
                 let currency = Currency.iso4217(String(decoding: code, as: UTF8.self)),
                 currency.minorUnitDigits == Int(digits)
@@ -133,18 +140,18 @@ extension PortfolioPayload {
         /// A name or category: two-byte length, 1 to 256 bytes of UTF-8, and
         /// the text rules (1 to 64 scalars, no disallowed characters).
         private mutating func text(_ record: PortfolioRecord, _ field: String) throws -> String {
-            let bytes = try string(record, field, lengthBytes: 2, limit: PortfolioRules.maximumTextBytes)
+            let bytes = try string(record, field, length: UInt16.self, limit: PortfolioRules.maximumTextBytes)
             guard UnicodeText.isValidUTF8(bytes) else { throw PayloadError.invalid(record, field: field, .invalidUTF8) }
             let text = String(decoding: bytes, as: UTF8.self)
-            try check(record, field) { try PortfolioRules.checkText(text) }
+            try PortfolioRules.check(record, field, in: .payload) { try PortfolioRules.checkText(text) }
             return text
         }
 
-        /// A length-prefixed byte string of 1 to `limit` bytes.
-        private mutating func string(
-            _ record: PortfolioRecord, _ field: String, lengthBytes: Int, limit: Int
+        /// A byte string of 1 to `limit` bytes after its length as a `Length`.
+        private mutating func string<Length: FixedWidthInteger & UnsignedInteger>(
+            _ record: PortfolioRecord, _ field: String, length _: Length.Type, limit: Int
         ) throws -> UnsafeRawBufferPointer {
-            let length = lengthBytes == 1 ? Int(try byte(record, field)) : Int(try uint16(record, field))
+            let length = Int(try read(Length.self, record, field))
             guard length > 0 else { throw PayloadError.invalid(record, field: field, .empty) }
             guard length <= limit else {
                 throw PayloadError.invalid(record, field: field, .tooLong(limit: limit, unit: .bytes))
@@ -153,32 +160,11 @@ extension PortfolioPayload {
         }
 
         private mutating func take(_ count: Int, _ record: PortfolioRecord, _ field: String) throws -> UnsafeRawBufferPointer {
-            guard bytes.count - offset >= count else { throw PayloadError.truncated(record, field: field) }
-            defer { offset += count }
-            return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
+            try bytes.take(count, or: PayloadError.truncated(record, field: field))
         }
 
-        private mutating func byte(_ record: PortfolioRecord, _ field: String) throws -> UInt8 {
-            try take(1, record, field)[0]
-        }
-
-        private mutating func uint16(_ record: PortfolioRecord, _ field: String) throws -> UInt16 {
-            let raw = try take(2, record, field)
-            return UInt16(raw[0]) << 8 | UInt16(raw[1])
-        }
-
-        private mutating func int64(_ record: PortfolioRecord, _ field: String) throws -> Int64 {
-            let raw = try take(8, record, field)
-            var bits: UInt64 = 0
-            for byte in raw { bits = bits << 8 | UInt64(byte) }
-            return Int64(bitPattern: bits)
-        }
-
-        /// Runs `body` and places any rule it breaks in `record` and `field`.
-        private func check(_ record: PortfolioRecord, _ field: String, _ body: () throws -> Void) throws {
-            do { try body() } catch let violation as PortfolioRules.Violation {
-                throw PayloadError.invalid(record, field: field, violation.problem)
-            }
+        private mutating func read<T: FixedWidthInteger>(_: T.Type, _ record: PortfolioRecord, _ field: String) throws -> T {
+            try bytes.read(T.self, or: PayloadError.truncated(record, field: field))
         }
     }
 }

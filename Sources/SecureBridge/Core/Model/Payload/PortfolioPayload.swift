@@ -34,57 +34,58 @@ extension Portfolio {
     /// - Throws: `PayloadError.unencodable` naming the record and field that
     ///   break a rule.
     package func payloadBytes() throws -> [UInt8] {
-        var writer = PortfolioPayload.Writer()
-        writer.bytes.reserveCapacity(64 + accounts.count * 96)
-        writer.byte(PortfolioPayload.formatVersion)
+        var writer = ByteWriter(capacity: 64 + accounts.count * 96)
+        writer.append(PortfolioPayload.formatVersion)
         guard !accounts.isEmpty else { throw PayloadError.unencodable(.document, field: "accounts", .noAccounts) }
         guard accounts.count <= PortfolioRules.maximumAccounts else {
             throw PayloadError.unencodable(
                 .document, field: "accounts",
                 .tooManyEntries(count: accounts.count, limit: PortfolioRules.maximumAccounts))
         }
-        writer.uint16(UInt16(accounts.count))
+        writer.append(UInt16(accounts.count))
         var set = PortfolioRules.AccountSet()
         for (index, account) in accounts.enumerated() {
             let number = index + 1
             let record = PortfolioRecord.account(
-                number: number, id: PortfolioRules.isValidID(account.id) ? account.id : nil)
-            func check(_ field: String, _ body: () throws -> Void) throws {
-                do { try body() } catch let violation as PortfolioRules.Violation {
-                    throw PayloadError.unencodable(record, field: field, violation.problem)
-                }
-            }
-            try check("id") {
-                try PortfolioRules.checkID(account.id)
+                number: number, id: Identifier.isValid(account.id, kind: .account) ? account.id : nil)
+            try PortfolioRules.check(record, "id", in: .encoding) {
+                try Identifier.check(account.id, kind: .account)
                 try set.register(id: account.id, number: number)
             }
-            try check("name") { try PortfolioRules.checkText(account.name) }
-            try check("IBAN") { try IBAN.checkElectronic(account.iban.electronicFormat.utf8) }
-            try check("currency") { try PortfolioRules.checkCurrency(account.balance.currency) }
-            try check("balance") { try PortfolioRules.checkAmount(account.balance, allowsNegative: true) }
-            try check("type") { try set.register(type: account.type, number: number) }
+            try PortfolioRules.check(record, "name", in: .encoding) { try PortfolioRules.checkText(account.name) }
+            try PortfolioRules.check(record, "IBAN", in: .encoding) {
+                try IBAN.checkElectronic(account.iban.electronicFormat.utf8)
+            }
+            try PortfolioRules.check(record, "currency", in: .encoding) {
+                try PortfolioRules.checkCurrency(account.balance.currency)
+            }
+            try PortfolioRules.check(record, "balance", in: .encoding) {
+                try PortfolioRules.checkAmount(account.balance, allowsNegative: true)
+            }
+            try PortfolioRules.check(record, "type", in: .encoding) {
+                try set.register(type: account.type, number: number)
+            }
 
-            writer.shortString(account.id)
-            writer.longString(account.name)
-            writer.shortString(account.iban.electronicFormat)
-            writer.currency(account.balance.currency)
-            writer.int64(account.balance.minorUnits)
-            writer.byte(account.type == .main ? PortfolioPayload.mainCode : PortfolioPayload.secondaryCode)
+            writer.append(account.id.utf8, lengthPrefix: UInt8.self)
+            writer.append(account.name.utf8, lengthPrefix: UInt16.self)
+            writer.append(account.iban.electronicFormat.utf8, lengthPrefix: UInt8.self)
+            writer.append(account.balance.currency)
+            writer.append(account.balance.minorUnits)
+            writer.append(account.type == .main ? PortfolioPayload.mainCode : PortfolioPayload.secondaryCode)
         }
         guard let analytics else {
-            writer.byte(PortfolioPayload.analyticsAbsent)
+            writer.append(PortfolioPayload.analyticsAbsent)
             return writer.bytes
         }
-        writer.byte(PortfolioPayload.analyticsPresent)
-        func check(_ record: PortfolioRecord, _ field: String, _ body: () throws -> Void) throws {
-            do { try body() } catch let violation as PortfolioRules.Violation {
-                throw PayloadError.unencodable(record, field: field, violation.problem)
-            }
+        writer.append(PortfolioPayload.analyticsPresent)
+        try PortfolioRules.check(.analytics, "period", in: .encoding) {
+            try PortfolioRules.checkPeriod(analytics.period)
         }
-        try check(.analytics, "period") { try PortfolioRules.checkPeriod(analytics.period) }
-        try check(.analytics, "currency") { try PortfolioRules.checkCurrency(analytics.currency) }
-        writer.bytes.append(contentsOf: analytics.period.utf8)
-        writer.currency(analytics.currency)
+        try PortfolioRules.check(.analytics, "currency", in: .encoding) {
+            try PortfolioRules.checkCurrency(analytics.currency)
+        }
+        writer.append(analytics.period.utf8)
+        writer.append(analytics.currency)
         for (field, entries, record) in [
             ("spent", analytics.spent, PortfolioRecord.spent), ("received", analytics.received, PortfolioRecord.received),
         ] {
@@ -93,64 +94,31 @@ extension Portfolio {
                     .analytics, field: field,
                     .tooManyEntries(count: entries.count, limit: PortfolioRules.maximumEntries))
             }
-            writer.byte(UInt8(entries.count))
+            writer.append(UInt8(entries.count))
             var categories = PortfolioRules.CategorySet()
             for (index, entry) in entries.enumerated() {
-                try check(record(index + 1), "category") {
+                try PortfolioRules.check(record(index + 1), "category", in: .encoding) {
                     try PortfolioRules.checkText(entry.category)
                     try categories.register(entry.category, number: index + 1)
                 }
-                try check(record(index + 1), "amount") {
+                try PortfolioRules.check(record(index + 1), "amount", in: .encoding) {
                     guard entry.amount.currency == analytics.currency else {
                         throw PortfolioRules.Violation(.currencyMismatch)
                     }
                     try PortfolioRules.checkAmount(entry.amount, allowsNegative: false)
                 }
-                writer.longString(entry.category)
-                writer.int64(entry.amount.minorUnits)
+                writer.append(entry.category.utf8, lengthPrefix: UInt16.self)
+                writer.append(entry.amount.minorUnits)
             }
         }
         return writer.bytes
     }
 }
 
-extension PortfolioPayload {
-    /// Appends big-endian fields. Lengths were checked by the rules before.
-    struct Writer {
-        var bytes: [UInt8] = []
-
-        mutating func byte(_ value: UInt8) {
-            bytes.append(value)
-        }
-
-        mutating func uint16(_ value: UInt16) {
-            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: value))
-        }
-
-        mutating func int64(_ value: Int64) {
-            let bits = UInt64(bitPattern: value)
-            for shift in stride(from: 56, through: 0, by: -8) {
-                bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
-            }
-        }
-
-        /// A string of at most 255 bytes, after a one-byte length.
-        mutating func shortString(_ text: String) {
-            byte(UInt8(text.utf8.count))
-            bytes.append(contentsOf: text.utf8)
-        }
-
-        /// A string of at most 65,535 bytes, after a two-byte length.
-        mutating func longString(_ text: String) {
-            uint16(UInt16(text.utf8.count))
-            bytes.append(contentsOf: text.utf8)
-        }
-
-        /// Three ASCII letters, then the minor-unit digits.
-        mutating func currency(_ currency: Currency) {
-            bytes.append(contentsOf: currency.code.utf8)
-            byte(UInt8(currency.minorUnitDigits))
-        }
+extension ByteWriter {
+    /// A payload's currency: three ASCII letters, then the minor-unit digits.
+    fileprivate mutating func append(_ currency: Currency) {
+        append(currency.code.utf8)
+        append(UInt8(currency.minorUnitDigits))
     }
 }

@@ -5,8 +5,8 @@ enum PortfolioRules {
     static let maximumAccounts = 1000
     /// At most this many entries in `spent` and in `received`.
     static let maximumEntries = 50
-    /// An id is 1 to 64 characters of `A-Z a-z 0-9 . _ -`.
-    static let maximumIDLength = 64
+    /// An id is 1 to 64 characters of `A-Z a-z 0-9 . _ -` (`Identifier`).
+    static let maximumIDLength = Identifier.maximumLength
     /// A name or category is 1 to 64 Unicode scalars…
     static let maximumTextScalars = 64
     /// …so at most 256 bytes of UTF-8.
@@ -18,37 +18,33 @@ enum PortfolioRules {
         init(_ problem: FieldProblem) { self.problem = problem }
     }
 
-    /// Checks an account id.
-    /// - Throws: `Violation` with `.empty`, `.tooLong`, `.invalidIDCharacters` or `.dotID`.
-    static func checkID(_ id: String) throws {
-        try checkID(utf8: id.utf8)
+    /// What is being checked, and so which error a broken rule becomes.
+    enum Subject {
+        /// Publish input: `InputError.invalid`.
+        case publishInput
+        /// A snapshot payload being decoded: `PayloadError.invalid`.
+        case payload
+        /// A portfolio being encoded into a payload: `PayloadError.unencodable`.
+        case encoding
     }
 
-    /// Checks an account id given as bytes (as a payload stores it).
-    /// - Throws: `Violation` with `.empty`, `.tooLong`, `.invalidIDCharacters` or `.dotID`.
-    static func checkID(utf8 bytes: some Sequence<UInt8>) throws {
-        var count = 0
-        var dots = 0
-        for byte in bytes {
-            count += 1
-            if byte == UInt8(ascii: ".") { dots += 1 }
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                continue
-            default:
-                throw Violation(.invalidIDCharacters)
+    /// Runs `body` and reports any rule it breaks as `subject`'s error, placed
+    /// in `record` and `field`: the one mapping from a `Violation` to an error.
+    /// - Returns: What `body` returns.
+    /// - Throws: `InputError` or `PayloadError` for a broken rule; any other error as it is.
+    @discardableResult
+    static func check<T>(
+        _ record: PortfolioRecord, _ field: String, in subject: Subject, _ body: () throws -> T
+    ) throws -> T {
+        do {
+            return try body()
+        } catch let violation as Violation {
+            switch subject {
+            case .publishInput: throw InputError.invalid(record, field: field, violation.problem)
+            case .payload: throw PayloadError.invalid(record, field: field, violation.problem)
+            case .encoding: throw PayloadError.unencodable(record, field: field, violation.problem)
             }
         }
-        guard count > 0 else { throw Violation(.empty) }
-        guard count <= maximumIDLength else { throw Violation(.tooLong(limit: maximumIDLength, unit: .scalars)) }
-        // An id ends up in deep links and may end up in paths, where these two name directories.
-        if count <= 2, dots == count { throw Violation(.dotID) }
-    }
-
-    /// Whether `id` passes `checkID`, so an error message may quote it.
-    static func isValidID(_ id: String) -> Bool {
-        (try? checkID(id)) != nil
     }
 
     /// Checks an account name or a category: text a widget shows.

@@ -1,13 +1,16 @@
-/// The one PEM layout SecureBridge writes for each Ed25519 key (and OpenSSL's
-/// `genpkey` / `pkey -pubout` print): the DER as a single base64 line between
-/// the armour lines, with a final newline or without.
+/// The fast path of reading an Ed25519 PEM key: the one layout SecureBridge
+/// writes for each key (and OpenSSL's `genpkey` / `pkey -pubout` print), the
+/// DER as a single base64 line between the armour lines, with a final newline
+/// or without, decoded here.
 ///
-/// OpenSSL's generic PEM decoder enumerates every key format it knows before
-/// it settles on one, which makes reading a key cost more than verifying a
-/// signature. These read only the canonical layout, strictly (canonical base64,
-/// the exact DER prefix for Ed25519, nothing else), and return `nil` for
-/// anything else, which then goes to OpenSSL as before: every PEM reads to the
-/// same key, or the same error, either way.
+/// The general path is the backend's PEM reader (`init(backendPEM:)`):
+/// OpenSSL's generic decoder enumerates every key format it knows before it
+/// settles on one, which makes reading a key cost more than verifying a
+/// signature. These read only the canonical layout, strictly (canonical
+/// base64, the exact DER prefix for Ed25519, nothing else), and return `nil`
+/// for anything else, which then goes to the general path: every PEM reads to
+/// the same key, or the same error, either way. `PEMFastPathTests` compares
+/// the two paths over seeded random keys and thousands of altered PEMs.
 enum CanonicalPEM {
     /// The base64 body between the armour lines of `pem`, if `pem` is exactly
     /// `begin ⏎ body ⏎ end` with an optional final newline and a body of `length` characters.
@@ -24,9 +27,19 @@ enum CanonicalPEM {
     }
 
     /// SEQUENCE { SEQUENCE { OID 1.3.101.112 (Ed25519) }, BIT STRING (33 bytes, no unused bits) … }.
+    ///
+    /// Regenerate: the first 12 bytes of any Ed25519 SubjectPublicKeyInfo DER,
+    /// `openssl genpkey -algorithm ed25519 | openssl pkey -pubout -outform DER | head -c 12 | xxd -i`;
+    /// `PEMFastPathTests.derPrefixesAreWhatTheGeneralPathWrites` checks them against
+    /// the backend's writer (`Ed25519.PublicKey.pemRepresentation`).
     static let publicKeyPrefix: [UInt8] = [0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]
 
     /// PKCS#8 v1: SEQUENCE { INTEGER 0, SEQUENCE { OID 1.3.101.112 }, OCTET STRING { OCTET STRING (32) … } }.
+    ///
+    /// Regenerate: the first 16 bytes of any Ed25519 PKCS#8 DER,
+    /// `openssl genpkey -algorithm ed25519 -outform DER | head -c 16 | xxd -i`;
+    /// `PEMFastPathTests.derPrefixesAreWhatTheGeneralPathWrites` checks them against
+    /// the backend's writer (`Ed25519.PrivateKey.pemRepresentation`).
     static let privateKeyPrefix: [UInt8] = [
         0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
     ]

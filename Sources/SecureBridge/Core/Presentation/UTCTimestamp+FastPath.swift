@@ -1,0 +1,53 @@
+import FoundationEssentials
+
+/// The fast path of timestamp text: `2026-11-21T16:00:00Z` made digit by digit
+/// from Unix seconds, instead of through Foundation's `Date.ISO8601FormatStyle`
+/// (the general path), which costs a widget read a formatter and a calendar.
+///
+/// For every instant from the Gregorian reform (1582-10-15) to the end of
+/// 9999 the text is the general path's, byte for byte;
+/// `UTCTimestampFastPathTests` compares the two over seeded random instants
+/// and the edges (epoch, leap days, century and year ends). Before the reform
+/// the general path counts Julian dates, while ISO 8601 (and this path) counts
+/// proleptic Gregorian ones; after 9999 both write the longer year. Every
+/// `Int64` second has a date here, year 0 as `0000`, earlier ones with a `-`.
+/// There is no table to regenerate: the calendar is the arithmetic of `civilDate`.
+extension UTCTimestamp {
+    /// The instant in UTC with a `Z`, fractions of a second dropped.
+    /// Instants beyond the range of `Int64` seconds are shown at its ends.
+    package static func string(from date: Date) -> String {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds > -0x1p63 else { return string(seconds: .min) }
+        guard seconds < 0x1p63 else { return string(seconds: .max) }
+        return string(seconds: Int64(seconds))
+    }
+
+    /// Formats Unix seconds; every `Int64` value has a date.
+    package static func string(seconds: Int64) -> String {
+        // Floor division that cannot overflow, also at Int64.min.
+        var days = seconds / 86400
+        var secondsOfDay = seconds % 86400
+        if secondsOfDay < 0 {
+            days -= 1
+            secondsOfDay += 86400
+        }
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = (0..<1000).contains(year) ? String("000\(year)".suffix(4)) : "\(year)"  // four digits from year 0
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay % 3600 / 60)):\(two(secondsOfDay % 60))Z"
+    }
+
+    /// Days since 1970-01-01 to a proleptic Gregorian (year, month, day); the
+    /// inverse of `daysSinceEpoch` (H. Hinnant's `civil_from_days`).
+    fileprivate static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
