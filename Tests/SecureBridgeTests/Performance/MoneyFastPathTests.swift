@@ -68,25 +68,39 @@ import Testing
         return "\"" + body.joined() + "\""
     }
 
-    /// The Swift source of one table, as it stands in `MoneyFormatter+FastPath.swift`.
-    static func source(name: String, _ layout: DerivedLayout) -> String {
-        var lines = [
-            "    static let \(name) = Layout(",
-            "        groupSeparator: \(literal(layout.groupSeparator)), decimalSeparator: \(literal(layout.decimalSeparator)), "
-                + "symbolFirst: \(layout.symbolFirst),",
-            "        symbols: [",
-        ]
+    /// Table entries as Swift source lines, packed to 120 columns.
+    private static func entryLines(_ symbols: [String: String], indent: Int) -> [String] {
+        var lines: [String] = []
         var line = ""
-        for (code, text) in layout.symbols.sorted(by: { $0.key < $1.key }) {
+        for (code, text) in symbols.sorted(by: { $0.key < $1.key }) {
             let entry = "\(literal(code)): \(literal(text)),"
-            if !line.isEmpty, 12 + line.count + 1 + entry.count > 120 {
-                lines.append(String(repeating: " ", count: 12) + line)
+            if !line.isEmpty, indent + line.count + 1 + entry.count > 120 {
+                lines.append(String(repeating: " ", count: indent) + line)
                 line = ""
             }
             line += line.isEmpty ? entry : " " + entry
         }
-        if !line.isEmpty { lines.append(String(repeating: " ", count: 12) + line) }
-        lines.append("        ])")
+        if !line.isEmpty { lines.append(String(repeating: " ", count: indent) + line) }
+        return lines
+    }
+
+    /// The Swift source of one table, as it stands in `MoneyFormatter+FastPath.swift`:
+    /// written out, or as the changes to an earlier table (`base`) when the
+    /// locale differs from it only in some currencies' text.
+    static func source(name: String, _ layout: DerivedLayout, base: (name: String, layout: DerivedLayout)?) -> String {
+        if let base, base.layout.groupSeparator == layout.groupSeparator,
+           base.layout.decimalSeparator == layout.decimalSeparator, base.layout.symbolFirst == layout.symbolFirst,
+           Set(base.layout.symbols.keys) == Set(layout.symbols.keys) {
+            let changes = layout.symbols.filter { base.layout.symbols[$0.key] != $0.value }
+            return (["    static let \(name) = \(base.name).changing(symbols: ["] + entryLines(changes, indent: 8) + ["    ])"])
+                .joined(separator: "\n")
+        }
+        let lines = [
+            "    static let \(name) = Layout(",
+            "        groupSeparator: \(literal(layout.groupSeparator)), decimalSeparator: \(literal(layout.decimalSeparator)), "
+                + "symbolFirst: \(layout.symbolFirst),",
+            "        symbols: [",
+        ] + entryLines(layout.symbols, indent: 12) + ["        ])"]
         return lines.joined(separator: "\n")
     }
 
@@ -97,10 +111,13 @@ import Testing
     @Test func theTablesAreWhatTheGeneralPathDerives() {
         var sources: [String] = []
         var differing: [String] = []
+        var earlier: [(name: String, layout: DerivedLayout)] = []
         for (locale, name) in Self.locales {
             let derived = Self.derivedLayout(locale)
             if Self.tableLayout(locale) != derived { differing.append(locale) }
-            sources.append(Self.source(name: name, derived))
+            let base = earlier.first { $0.layout.symbols.keys.sorted() == derived.symbols.keys.sorted() }
+            sources.append(Self.source(name: name, derived, base: base))
+            earlier.append((name, derived))
         }
         let tables = sources.joined(separator: "\n\n")
         if ProcessInfo.processInfo.environment["SECUREBRIDGE_PRINT_TABLES"] != nil { print(tables) }
