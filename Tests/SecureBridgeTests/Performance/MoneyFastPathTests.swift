@@ -92,13 +92,13 @@ import Testing
            base.layout.decimalSeparator == layout.decimalSeparator, base.layout.symbolFirst == layout.symbolFirst,
            Set(base.layout.symbols.keys) == Set(layout.symbols.keys) {
             let changes = layout.symbols.filter { base.layout.symbols[$0.key] != $0.value }
-            return (["    static let \(name) = \(base.name).changing(symbols: ["] + entryLines(changes, indent: 8) + ["    ])"])
-                .joined(separator: "\n")
+            let head = "    static let \(name) = \(base.name).changing(symbols: ["
+            return ([head] + entryLines(changes, indent: 8) + ["    ])"]).joined(separator: "\n")
         }
         let lines = [
             "    static let \(name) = Layout(",
-            "        groupSeparator: \(literal(layout.groupSeparator)), decimalSeparator: \(literal(layout.decimalSeparator)), "
-                + "symbolFirst: \(layout.symbolFirst),",
+            "        groupSeparator: \(literal(layout.groupSeparator)), "
+                + "decimalSeparator: \(literal(layout.decimalSeparator)), symbolFirst: \(layout.symbolFirst),",
             "        symbols: [",
         ] + entryLines(layout.symbols, indent: 12) + ["        ])"]
         return lines.joined(separator: "\n")

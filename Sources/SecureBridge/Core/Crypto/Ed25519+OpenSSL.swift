@@ -2,6 +2,8 @@ internal import COpenSSL
 
 /// Ed25519 over OpenSSL's `EVP_PKEY` interface, and its PEM reader and writer.
 /// `Ed25519` has checked key and signature lengths before these are called.
+/// Whatever makes a `Key` initialises libcrypto first, so the functions that
+/// take one need not.
 enum OpenSSLEd25519 {
     /// Owns one `EVP_PKEY`. OpenSSL keys are immutable once built and safe to use
     /// from several threads at a time for signing and verifying.
