@@ -1,6 +1,23 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// How a release `bridgectl` is linked on Linux: one static position-independent
+/// executable. Every `bridgectl read` is a whole process (each widget refresh
+/// starts one), and a static PIE starts without the dynamic loader: no shared
+/// libraries looked up (none beside the binary either, so the `$ORIGIN` run
+/// path SwiftPM adds is never searched), relocations packed as RELR, and the
+/// image still loaded at a random address on every run (ASLR). The linker is
+/// GNU ld through `scripts/static-pie-ld`, which drops the `$ORIGIN` run path
+/// SwiftPM adds (glibc refuses to start a static PIE with a run path; gold
+/// cannot make one at all).
+/// docs/PERFORMANCE.md ("Linking") has the measurements.
+let staticPIE = [
+    "-static-executable",
+    "-Xclang-linker", "-static-pie",
+    "-Xclang-linker", "--ld-path=\(Context.packageDirectory)/scripts/static-pie-ld",
+    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+]
+
 let package = Package(
     name: "SecureBridge",
     products: [
@@ -65,7 +82,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+            linkerSettings: [.unsafeFlags(staticPIE, .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(
             name: "SecureBridgeTests",
@@ -97,3 +116,4 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
