@@ -82,7 +82,7 @@ struct GlobalOptions: ParsableArguments {
     /// uses the tiny testing cost instead; release builds have no such switch.
     static var passcodeCost: PasscodeVerifier.Cost {
         #if DEBUG
-        if ProcessInfo.processInfo.environment["SECUREBRIDGE_TEST_PASSCODE_COST"] == "1" { return .testing }
+        if environmentVariable("SECUREBRIDGE_TEST_PASSCODE_COST") == "1" { return .testing }
         #endif
         return .owasp
     }
@@ -112,10 +112,15 @@ struct GlobalOptions: ParsableArguments {
 
     /// The places these option values name; `QuickRead` resolves them the same way.
     static func bridgeHome(home: String?, app: String?, keychain: String?, container: String?) throws -> BridgeHome {
-        try BridgeHome.resolve(
-            home: home, app: app, keychain: keychain, container: container,
-            environment: ProcessInfo.processInfo.environment)
+        try BridgeHome.resolve(home: home, app: app, keychain: keychain, container: container, variable: environmentVariable)
     }
+}
+
+/// One environment variable's value, or `nil` when it is not set: `getenv`,
+/// rather than `ProcessInfo`'s copy of the whole environment, which a widget
+/// refresh would build for the three variables it reads.
+func environmentVariable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
 }
 
 /// Sends the library's swift-log messages to standard error: warnings and

@@ -54,24 +54,39 @@ enum QuickRead {
         return Value(rawValue: text)
     }
 
-    /// Each option's value (a flag's is empty), or `nil` at the first
-    /// argument this parser leaves to the argument parser.
-    private static func options(in arguments: ArraySlice<String>) -> [String: String]? {
-        var given: [String: String] = [:]
+    /// The options given, in order, each with its value (a flag's is empty).
+    /// A list, not a dictionary: a dozen options at most, and a dictionary's
+    /// first use costs a widget refresh more than all the look-ups together.
+    private struct GivenOptions {
+        private var options: [(name: String, value: String)] = []
+
+        subscript(name: String) -> String? {
+            options.first { $0.name == name }?.value
+        }
+
+        mutating func add(_ name: String, _ value: String) {
+            options.append((name, value))
+        }
+    }
+
+    /// Each option's value, or `nil` at the first argument this parser leaves
+    /// to the argument parser.
+    private static func options(in arguments: ArraySlice<String>) -> GivenOptions? {
+        var given = GivenOptions()
         var rest = arguments
         while let argument = rest.popFirst() {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard given[name] == nil else { return nil }
             if flags.contains(name), parts.count == 1 {
-                given[name] = ""
+                given.add(name, "")
                 continue
             }
             // The argument parser refuses `--name=` and takes no value that starts with a dash.
             guard valueOptions.contains(name), let value = parts.count == 2 ? String(parts[1]) : rest.popFirst(),
                   !value.hasPrefix("-"), !(parts.count == 2 && value.isEmpty)
             else { return nil }
-            given[name] = value
+            given.add(name, value)
         }
         return given
     }

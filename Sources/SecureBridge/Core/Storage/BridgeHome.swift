@@ -59,9 +59,23 @@ public struct BridgeHome: Sendable, Equatable {
         container: String?,
         environment: [String: String]
     ) throws -> BridgeHome {
+        try resolve(home: home, app: app, keychain: keychain, container: container, variable: { environment[$0] })
+    }
+
+    /// `resolve(home:app:keychain:container:environment:)` with the environment
+    /// read one variable at a time: `bridgectl` passes `getenv`, so a widget
+    /// refresh does not copy the whole environment into a dictionary.
+    /// - Parameter variable: The value of an environment variable, or `nil` when it is not set.
+    package static func resolve(
+        home: String?,
+        app: String?,
+        keychain: String?,
+        container: String?,
+        variable: (String) -> String?
+    ) throws -> BridgeHome {
         func place(_ override: String?, _ place: StoragePlace) throws -> FilePath {
             if let override = nonEmpty(override) { return FilePath(override) }
-            guard let root = defaultRoot(home: home, environment: environment) else {
+            guard let root = defaultRoot(home: home, variable: variable) else {
                 throw StorageError.homeUnknown
             }
             return root.appending(place.rawValue)
@@ -76,12 +90,17 @@ public struct BridgeHome: Sendable, Equatable {
     /// The home directory the places default to, or `nil` when neither the
     /// option nor the environment names one. See `resolve`.
     public static func defaultRoot(home: String?, environment: [String: String]) -> FilePath? {
+        defaultRoot(home: home, variable: { environment[$0] })
+    }
+
+    /// `defaultRoot(home:environment:)` with the environment read one variable at a time.
+    package static func defaultRoot(home: String?, variable: (String) -> String?) -> FilePath? {
         if let home = nonEmpty(home) { return FilePath(home) }
-        if let home = nonEmpty(environment["BRIDGE_HOME"]) { return FilePath(home) }
-        if let data = nonEmpty(environment["XDG_DATA_HOME"]), data.hasPrefix("/") {
+        if let home = nonEmpty(variable("BRIDGE_HOME")) { return FilePath(home) }
+        if let data = nonEmpty(variable("XDG_DATA_HOME")), data.hasPrefix("/") {
             return FilePath(data).appending("securebridge")
         }
-        if let user = nonEmpty(environment["HOME"]) {
+        if let user = nonEmpty(variable("HOME")) {
             return FilePath(user).appending(".local/share/securebridge")
         }
         return nil
