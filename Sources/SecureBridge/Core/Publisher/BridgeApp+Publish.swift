@@ -19,14 +19,21 @@ extension BridgeApp {
     /// Publishes a portfolio as the new snapshot.
     ///
     /// The portfolio was validated when it was made (``Portfolio/init(bankJSON:)``)
-    /// and is checked again as it is encoded, before the lock is taken. Durable steps, in order:
-    /// 1. the app state reserves the snapshot's sequence;
-    /// 2. the sealed snapshot replaces the old one atomically: it is live;
-    /// 3. the keychain's snapshot mark rises to it;
-    /// 4. when what a widget shows changed, the reload token moves;
-    /// 5. the app state records the content's digest.
-    /// A crash before 2 leaves the old snapshot and a gap in the sequence; an
-    /// error after 2 is `SessionError.unfinished`, saying the snapshot is live.
+    /// and is checked again as it is encoded, before the lock is taken. Steps, in order:
+    /// 1. the snapshot's sequence comes after the last one used (the publish
+    ///    cursor, or the whole reserved block when the cursor is not of this
+    ///    boot) and after the keychain's snapshot mark; when it is past the
+    ///    block, the app state durably reserves the next block;
+    /// 2. the publish cursor records the sequence as used (atomically, not synced);
+    /// 3. the sealed snapshot replaces the old one atomically and durably: it is live;
+    /// 4. the keychain's snapshot mark rises to it, durably;
+    /// 5. when what a widget shows changed, the reload token moves (not synced);
+    /// 6. the publish cursor records the content's digest (not synced).
+    /// Two steps are synced, 3 then 4, besides one reservation every
+    /// `PublishCursor.block` publishes. A crash before 3 leaves the old
+    /// snapshot and a gap in the sequence; an error after 3 is
+    /// `SessionError.unfinished`, saying the snapshot is live; a lost cursor
+    /// costs a gap and one reload token more, never a number used twice.
     /// - Parameters:
     ///   - portfolio: The accounts and analytics to show.
     ///   - staleAfter: Soft expiry, in whole seconds: after it amounts are flagged stale.
@@ -45,17 +52,15 @@ extension BridgeApp {
         return try transaction(now: now) { places, state in
             try requireLiveSession(state, now: now)
             let issuedAt = Self.seconds(now)
-            let sequence = try writeSnapshot(
+            let written = try writeSnapshot(
                 payload, under: try loadKeyset(places).primary, places: places, state: &state, command: .publish,
                 times: .init(issuedAt: issuedAt, staleAt: issuedAt + staleAfterSeconds, expiresAt: issuedAt + ttlSeconds))
+            let sequence = written.cursor.sequence
             let digest = Bytes.hex(try SHA256Hasher.hash(payload))
-            let changed = digest != state.contentDigest
+            let changed = digest != written.previousDigest
             try finishing("Snapshot \(sequence) is live", command: .publish) {
-                if changed {
-                    try places.container.renewReloadToken()
-                    state.contentDigest = digest
-                    try state.save(to: places)
-                }
+                if changed { try places.container.renewReloadToken() }
+                try written.cursor.recording(contentDigest: digest).save(to: places.app)
             }
             return PublishReceipt(
                 sequence: sequence, accountCount: portfolio.accounts.count, contentChanged: changed,
@@ -79,19 +84,26 @@ extension BridgeApp {
         let expiresAt: Int64
     }
 
-    /// Publish's steps 1 to 3, shared with key rotation: reserves the next
-    /// snapshot sequence (app state), writes `payload` sealed under `dataKey`
-    /// (live from here on), raises the snapshot mark. A failure after the write
-    /// is `SessionError.unfinished`, naming `command` to finish it.
-    /// - Returns: The snapshot's sequence.
+    /// What `writeSnapshot` wrote.
+    struct SnapshotWrite {
+        /// The cursor as saved before the snapshot was written: its sequence, no digest yet.
+        let cursor: PublishCursor
+        /// The digest of the content published before, when the last cursor
+        /// knew it (same boot, same epoch); `nil` counts as different content.
+        let previousDigest: String?
+    }
+
+    /// Publish's steps 1 to 4, shared with key rotation: picks and reserves
+    /// the next snapshot sequence, writes `payload` sealed under `dataKey`
+    /// (live from here on), raises the snapshot mark. A failure after the
+    /// write is `SessionError.unfinished`, naming `command` to finish it.
     func writeSnapshot(
         _ payload: [UInt8], under dataKey: DataKey, places: Places, state: inout AppState, command: AppCommand,
         times: SnapshotTimes
-    ) throws -> UInt64 {
+    ) throws -> SnapshotWrite {
         let signingKey = try loadSigningKey(places)
-        state.snapshotSequence += 1
-        try state.save(to: places)
-        let sequence = state.snapshotSequence
+        let reserved = try reserveSnapshotSequence(places, state: &state)
+        let sequence = reserved.cursor.sequence
         let envelope = try SnapshotEnvelope.seal(
             payload: payload, epoch: state.epoch, sequence: sequence, issuedAt: times.issuedAt,
             staleAt: times.staleAt, expiresAt: times.expiresAt, signingKey: signingKey, dataKey: dataKey)
@@ -102,7 +114,28 @@ extension BridgeApp {
         logger.debug("sealed snapshot", metadata: [
             "sequence": "\(sequence)", "epoch": "\(state.epoch)", "dataKey": "\(dataKey.id)",
         ])
-        return sequence
+        return reserved
+    }
+
+    /// Steps 1 and 2: the sequence after the last one used and after the
+    /// keychain's snapshot mark (which a second publisher or a widget may
+    /// have raised), reserved durably when it is past the reserved block, and
+    /// recorded as used in the cursor before anything is signed with it.
+    private func reserveSnapshotSequence(_ places: Places, state: inout AppState) throws -> SnapshotWrite {
+        let boot = PublishCursor.currentBoot
+        let last = try PublishCursor.load(from: places.app, boot: boot)
+        // Without this boot's cursor, any number of the reserved block may have been used.
+        let lastUsed = max(last?.sequence ?? state.snapshotSequence, try places.keychain.readMarks().snapshotSequence)
+        let (sequence, overflow) = lastUsed.addingReportingOverflow(1)
+        guard !overflow else { throw SessionError.damagedState }
+        if sequence > state.snapshotSequence {
+            let (blockEnd, past) = sequence.addingReportingOverflow(PublishCursor.block - 1)
+            state.snapshotSequence = boot == nil ? sequence : past ? .max : blockEnd
+            try state.save(to: places)
+        }
+        let cursor = PublishCursor(boot: boot ?? "", epoch: state.epoch, sequence: sequence)
+        try cursor.save(to: places.app)
+        return SnapshotWrite(cursor: cursor, previousDigest: last?.epoch == state.epoch ? last?.contentDigest : nil)
     }
 
     func loadKeyset(_ places: Places) throws -> DataKeyset {

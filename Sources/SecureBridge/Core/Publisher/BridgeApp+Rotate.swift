@@ -16,15 +16,16 @@ extension BridgeApp {
     ///
     /// Only the newest snapshot the app published is re-sealed: one of this
     /// epoch whose sequence is not below the keychain's snapshot mark nor
-    /// above the app's last, signed by the app and sealed under the current key. Anything else
+    /// above the last one publish used, signed by the app and sealed under the current key. Anything else
     /// in the container (an older snapshot put back, a damaged one) is refused
     /// with `SessionError.notNewestSnapshot` and nothing changes; without a
     /// snapshot only the keys rotate. Durable steps, in order:
     /// 1. the keyset holds the new key as primary and the old one
     ///    decrypt-only, so widgets still read the current snapshot;
-    /// 2. the app state reserves the re-sealed snapshot's sequence;
+    /// 2. the re-sealed snapshot's sequence is reserved as a publish's is
+    ///    (``publish(_:staleAfter:expiresAfter:now:)``, steps 1 and 2);
     /// 3. the re-sealed snapshot replaces the old one;
-    /// 4. the snapshot mark rises;
+    /// 4. the snapshot mark rises (and the publish cursor keeps the content's digest);
     /// 5. the keyset holds the new key alone: the old one is gone.
     /// A keyset with a decrypt-only key is a rotation cut short: on an error
     /// here, and at the start of every later command, it is settled (see
@@ -39,10 +40,14 @@ extension BridgeApp {
             do {
                 if let current {
                     try places.keychain.write(FileName.keyset, DataKeyset(primary: new, decryptOnly: [old.primary]).storedBytes)
-                    _ = try current.payload.withUnsafeBytes { payload in
+                    let written = try current.payload.withUnsafeBytes { payload in
                         try writeSnapshot(
                             Array(payload), under: new, places: places, state: &state, command: .rotateKeys,
                             times: current.times)
+                    }
+                    // The same content, re-sealed: the next publish of it is no change.
+                    if let digest = written.previousDigest {
+                        try written.cursor.recording(contentDigest: digest).save(to: places.app)
                     }
                 }
                 try places.keychain.write(FileName.keyset, DataKeyset(primary: new).storedBytes)
@@ -67,7 +72,9 @@ extension BridgeApp {
         _ places: Places, state: AppState, keyset: DataKeyset
     ) throws -> (payload: SecureBytes, times: SnapshotTimes)? {
         guard let stored = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot) else { return nil }
-        let published = state.snapshotSequence
+        // The last number used, as publish counts it: this boot's cursor, else the whole reserved block.
+        let published = try PublishCursor.load(from: places.app, boot: PublishCursor.currentBoot)?.sequence
+            ?? state.snapshotSequence
         guard let envelope = try? SnapshotEnvelope(bytes: stored) else {
             throw SessionError.notNewestSnapshot(found: "a damaged snapshot", published: published)
         }
@@ -76,7 +83,7 @@ extension BridgeApp {
         let marks = try places.keychain.readMarks()
         let publisher = try loadSigningKey(places).publicKey
         // Not below the mark (which rises once a snapshot is written, and whenever a widget reads one) and
-        // not above the app's last number; a number reserved by a command that failed before its write
+        // not above the last number used; a number reserved by a command that failed before its write
         // leaves a gap above the live snapshot, which is still the newest.
         guard header.epoch == state.epoch, header.sequence <= published, header.sequence >= marks.snapshotSequence,
               let dataKey = keyset.key(withID: header.dataKeyID),

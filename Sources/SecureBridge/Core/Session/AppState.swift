@@ -11,10 +11,11 @@ package struct AppState: Codable, Sendable, Equatable {
     package var epoch: UInt64 = 0
     var onboardingSequence: UInt64 = 0
     package var authSequence: UInt64 = 0
+    /// The highest snapshot sequence reserved. Publish reserves them in
+    /// blocks; which of the block is the last one used is in the publish
+    /// cursor (`PublishCursor`), which is not synced.
     var snapshotSequence: UInt64 = 0
     package var session: Session?
-    /// SHA-256 of the last published payload, to keep the reload token still when nothing visible changed.
-    var contentDigest: String?
     /// Unlock attempts counted and not yet cleared by a right passcode; each
     /// is counted before the passcode is checked.
     package var failedUnlocks = 0

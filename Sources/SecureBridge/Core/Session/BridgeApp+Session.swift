@@ -107,7 +107,6 @@ extension BridgeApp {
         var next = state
         next.epoch += 1
         next.session?.state = .loggedOut
-        next.contentDigest = nil
         next.failedUnlocks = 0
         next.lastUnlockAttemptAt = nil
         try commitSession(next, over: &state, places: places, now: now, command: .logout) {

@@ -117,7 +117,6 @@ public struct BridgeApp: Sendable {
             next.enrollmentID = Bytes.hex(enrollment)
             next.failedUnlocks = 0
             next.lastUnlockAttemptAt = nil
-            next.contentDigest = nil
             next.session = .init(
                 state: .active, expiresAt: Self.seconds(now) + sessionSeconds,
                 hidesBalances: state.session?.hidesBalances ?? false)

@@ -4,6 +4,7 @@ package enum FileName {
     package static let signingKey = "signing-key.pem"
     package static let passcode = "passcode"
     package static let state = "state.json"
+    package static let publishCursor = "publish-cursor"
     // keychain/ — shared by the app and the widget
     package static let keyset = "keyset"
     package static let pinnedKey = "publisher.pub"
@@ -20,6 +21,7 @@ package enum FileLimit {
     package static let signingKey = 4096
     package static let passcode = PasscodeVerifier.storedByteCount
     package static let state = 64 * 1024
+    package static let publishCursor = 1024
     package static let keyset = DataKeyset.maximumByteCount
     package static let pinnedKey = 4096
     package static let marks = HighWaterMarks.byteCount

@@ -1,0 +1,79 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the last publish left off: `app/publish-cursor`, written atomically
+/// but not synced, so a publish needs one durable write fewer per snapshot.
+///
+/// Snapshot sequences are reserved in blocks: `app/state.json` durably records
+/// the highest number reserved (`AppState.snapshotSequence`), and the cursor
+/// records, without a sync, the last number used and the digest of the
+/// content published under it. Within one boot of the machine a file replaced
+/// by a rename is what every later process reads, synced or not (a killed
+/// publisher loses nothing the page cache holds), so the cursor is exact. A
+/// power cut may lose it or leave an older one; it names the boot it was
+/// written in (the kernel's random `boot_id`), and a cursor of another boot,
+/// or a missing or damaged one, counts for nothing: the next publish starts
+/// after the whole reserved block. Either way a number is never used twice,
+/// and the worst a lost cursor costs is a gap in the sequence and one reload
+/// token more.
+struct PublishCursor: Codable, Equatable {
+    /// The `boot_id` of the boot the cursor was written in.
+    var boot: String
+    /// The epoch the content digest belongs to: a login or a logout starts a
+    /// new epoch, and with it a new container that holds no snapshot.
+    var epoch: UInt64
+    /// The last snapshot sequence used.
+    var sequence: UInt64
+    /// Hex SHA-256 of the payload published under `sequence`, once it is
+    /// live; `nil` while that publish is under way.
+    var contentDigest: String?
+
+    init(boot: String, epoch: UInt64, sequence: UInt64, contentDigest: String? = nil) {
+        self.boot = boot
+        self.epoch = epoch
+        self.sequence = sequence
+        self.contentDigest = contentDigest
+    }
+
+    /// This cursor with the digest of the content now live under its sequence.
+    func recording(contentDigest: String) -> PublishCursor {
+        PublishCursor(boot: boot, epoch: epoch, sequence: sequence, contentDigest: contentDigest)
+    }
+
+    /// How many snapshot sequences one durable reservation covers.
+    static let block: UInt64 = 64
+
+    /// The cursor in `app/`, or `nil` when there is none, it cannot be
+    /// decoded, or it was written in another boot.
+    static func load(from app: SecureDirectory, boot: String?) throws -> PublishCursor? {
+        guard let boot, let bytes = try app.read(FileName.publishCursor, limit: FileLimit.publishCursor),
+              let cursor = try? JSONDecoder().decode(PublishCursor.self, from: Data(bytes)), cursor.boot == boot
+        else { return nil }
+        return cursor
+    }
+
+    /// Replaces `app/publish-cursor` atomically, without a sync; nothing
+    /// where the boot is unknown (an empty `boot`), as no cursor is trusted there.
+    func save(to app: SecureDirectory) throws {
+        guard !boot.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        try app.write(FileName.publishCursor, Array(try encoder.encode(self)), durability: .atomicOnly)
+    }
+
+    /// This boot's id (`/proc/sys/kernel/random/boot_id`), or `nil` where the
+    /// kernel does not say: then no cursor is trusted and every publish
+    /// reserves its number durably, as if each were the first of a block.
+    static let currentBoot: String? = {
+        let descriptor = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[..<count].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        return text.isEmpty ? nil : text
+    }()
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+
+/// Publish reserves snapshot sequences in durable blocks and records the last
+/// one used in an unsynced cursor (`PublishCursor`): these tests hold it to
+/// "a number is never used twice" whatever happens to the cursor.
+@Suite struct PublishCursorTests {
+    private func publish(_ fixture: BridgeFixture, _ input: [UInt8] = BridgeFixture.accounts) throws -> PublishReceipt {
+        try fixture.app.publish(input, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
+    }
+
+    private func state(_ fixture: BridgeFixture) throws -> AppState {
+        try AppState(storedBytes: fixture.bytes(.app, "state.json"))
+    }
+
+    private func cursor(_ fixture: BridgeFixture) throws -> PublishCursor {
+        try JSONDecoder().decode(PublishCursor.self, from: Data(fixture.bytes(.app, "publish-cursor")))
+    }
+
+    @Test func oneDurableReservationServesABlockOfPublishes() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let reserved = try fixture.bytes(.app, "state.json")
+        #expect(try state(fixture).snapshotSequence == PublishCursor.block)
+        for expected in UInt64(2)...5 {
+            #expect(try publish(fixture, expected % 2 == 0 ? BridgeFixture.otherAccounts : BridgeFixture.accounts).sequence == expected)
+            #expect(try cursor(fixture).sequence == expected)
+        }
+        // The state file was not rewritten: the four publishes used the block.
+        #expect(try fixture.bytes(.app, "state.json") == reserved)
+        #expect(try cursor(fixture).boot == PublishCursor.currentBoot)
+    }
+
+    @Test func thePublishPastTheBlockReservesTheNextOne() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        var receipt = try publish(fixture)
+        while receipt.sequence < PublishCursor.block { receipt = try publish(fixture) }
+        #expect(try state(fixture).snapshotSequence == PublishCursor.block)
+        #expect(try publish(fixture).sequence == PublishCursor.block + 1)
+        #expect(try state(fixture).snapshotSequence == 2 * PublishCursor.block)
+    }
+
+    @Test(arguments: ["another boot", "missing", "damaged"])
+    func withoutThisBootsCursorTheWholeBlockCountsAsUsed(_ loss: String) throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        _ = try publish(fixture, BridgeFixture.otherAccounts)
+        switch loss {
+        case "another boot":
+            var stale = try cursor(fixture)
+            stale.boot = "00000000-0000-0000-0000-000000000000"
+            try fixture.overwrite(.app, "publish-cursor", with: Array(JSONEncoder().encode(stale)))
+        case "missing":
+            #expect(unlink(fixture.path(.app, "publish-cursor")) == 0)
+        default:
+            try fixture.overwrite(.app, "publish-cursor", with: Array("{\"boot\":".utf8))
+        }
+        // A power cut may have lost which numbers of the block were used (and
+        // a widget may have seen them): the next publish starts after the block.
+        let receipt = try publish(fixture, BridgeFixture.otherAccounts)
+        #expect(receipt.sequence == PublishCursor.block + 1)
+        #expect(try state(fixture).snapshotSequence == 2 * PublishCursor.block)
+        // The digest went with the cursor, so the same content counts as changed: widgets are woken once more.
+        #expect(receipt.contentChanged)
+        #expect(try !publish(fixture, BridgeFixture.otherAccounts).contentChanged)
+    }
+
+    @Test func aSnapshotMarkAboveTheCursorIsNeverReused() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        // A second publisher on the same keychain (or a widget that read its
+        // snapshot) raised the mark past what this app's cursor says.
+        let places = try Places.prepare(fixture.home)
+        try places.keychain.raiseMarks(to: HighWaterMarks(snapshotSequence: 40))
+        let receipt = try publish(fixture, BridgeFixture.otherAccounts)
+        #expect(receipt.sequence == 41)
+        #expect(fixture.content()?.portfolio.accounts.count == 1)
+    }
+
+    @Test func aStateFromBeforeTheCursorCarriesOnAfterItsLastNumber() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        // A home written by an earlier version: state.json holds the last
+        // sequence used and there is no cursor.
+        var old = try state(fixture)
+        old.snapshotSequence = 7
+        try fixture.overwrite(.app, "state.json", with: Array(JSONEncoder().encode(old)))
+        #expect(unlink(fixture.path(.app, "publish-cursor")) == 0)
+        #expect(try publish(fixture).sequence == 8)
+    }
+
+    @Test func aLoginStartsANewEpochSoThePreviousDigestIsNoLongerTheContent() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        try fixture.app.logout(now: fixture.start)
+        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionLength: .seconds(86400), now: fixture.start)
+        // The container holds no snapshot after a login: the same accounts are new content.
+        #expect(try publish(fixture).contentChanged)
+    }
+}
