@@ -4,19 +4,14 @@ import FoundationEssentials
 /// seen, kept in the keychain so that an older file restored into the
 /// container (rollback) or a clock set back (freeze) is noticed.
 ///
-/// Stored in `keychain/marks`, format v1 (37 bytes, big-endian):
-/// `"SBHW"` · version `1` · onboarding sequence (8) · auth sequence (8) · snapshot sequence (8) · time (8, Unix seconds).
+/// Stored in `keychain/marks` (`MarksFile`): format v2, two slots updated in
+/// place; format v1 (37 bytes, one record) is still read.
 package struct HighWaterMarks: Sendable, Equatable {
     package var onboardingSequence: UInt64 = 0
     package var authSequence: UInt64 = 0
     package var snapshotSequence: UInt64 = 0
     /// The latest clock reading seen; reads never use an earlier "now".
     package var time: Int64 = 0
-
-    static let magic: [UInt8] = Array("SBHW".utf8)
-    static let version: UInt8 = 1
-    /// Bytes in the stored form.
-    package static let byteCount = 37
 
     package init() {}
 
@@ -27,34 +22,10 @@ package struct HighWaterMarks: Sendable, Equatable {
         self.snapshotSequence = snapshotSequence
     }
 
-    /// Reads the stored form.
-    /// - Throws: `KeychainError.corrupt` for anything but a v1 marks file.
+    /// The marks a stored `keychain/marks` file holds (v2: the newest intact slot; or v1).
+    /// - Throws: `KeychainError.corrupt` for anything else.
     package init(storedBytes bytes: [UInt8]) throws {
-        let corrupt = KeychainError.corrupt(file: "marks")
-        guard bytes.count == Self.byteCount else { throw corrupt }
-        self = try ByteReader.read(bytes) { reader in
-            guard Array(try reader.take(Self.magic.count, or: corrupt)) == Self.magic,
-                  try reader.read(UInt8.self, or: corrupt) == Self.version
-            else { throw corrupt }
-            var marks = HighWaterMarks()
-            marks.onboardingSequence = try reader.read(UInt64.self, or: corrupt)
-            marks.authSequence = try reader.read(UInt64.self, or: corrupt)
-            marks.snapshotSequence = try reader.read(UInt64.self, or: corrupt)
-            marks.time = try reader.read(Int64.self, or: corrupt)
-            return marks
-        }
-    }
-
-    /// The stored form.
-    package var storedBytes: [UInt8] {
-        var writer = ByteWriter(capacity: Self.byteCount)
-        writer.append(Self.magic)
-        writer.append(Self.version)
-        writer.append(onboardingSequence)
-        writer.append(authSequence)
-        writer.append(snapshotSequence)
-        writer.append(time)
-        return writer.bytes
+        self = try MarksFile(storedBytes: bytes).marks
     }
 
     /// These marks raised to everything `other` has seen.

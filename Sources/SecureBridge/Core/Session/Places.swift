@@ -24,7 +24,7 @@ package enum FileLimit {
     package static let publishCursor = 1024
     package static let keyset = DataKeyset.maximumByteCount
     package static let pinnedKey = 4096
-    package static let marks = HighWaterMarks.byteCount
+    package static let marks = MarksFile.byteCount
     package static let record = SignedRecord.maximumByteCount
     package static let snapshot = SnapshotEnvelope.maximumByteCount
     package static let reloadToken = 64
@@ -57,11 +57,23 @@ extension SecureDirectory {
 
     /// Raises the keychain's high-water marks to at least `marks`, under the
     /// keychain lock so the app and concurrent widgets never lower them.
+    ///
+    /// Durably: the slot that is not the newest is rewritten in place and its
+    /// data synced (`MarksFile`); a missing or v1 file is replaced whole,
+    /// atomically and durably, by a v2 file.
     func raiseMarks(to marks: HighWaterMarks) throws {
         try withExclusiveLock {
-            let current = try readMarks()
+            let stored = try read(FileName.marks, limit: FileLimit.marks).map(MarksFile.init(storedBytes:))
+            let current = stored?.marks ?? HighWaterMarks()
             let merged = current.merged(with: marks)
-            if merged != current { try write(FileName.marks, merged.storedBytes) }
+            guard merged != current else { return }
+            if let stored, stored.hasSlots {
+                let slot = try stored.nextSlot(holding: merged)
+                if try overwrite(FileName.marks, at: slot.offset, with: slot.bytes, inFileOfSize: MarksFile.byteCount) {
+                    return
+                }
+            }
+            try write(FileName.marks, try MarksFile.fileBytes(holding: merged))
         }
     }
 

@@ -70,6 +70,14 @@ extension FileDescriptor {
         _ = try retryingOnInterrupt { fsync(rawValue) }
     }
 
+    /// Flushes the file's data, and only the metadata needed to read it back
+    /// (not its times), to storage.
+    ///
+    /// The corresponding C function is `fdatasync`.
+    func syncData() throws {
+        _ = try retryingOnInterrupt { fdatasync(rawValue) }
+    }
+
     /// Sets the permission bits of the open file.
     ///
     /// The corresponding C function is `fchmod`.

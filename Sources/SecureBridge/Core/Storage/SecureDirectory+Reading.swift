@@ -81,12 +81,13 @@ extension SecureDirectory {
     func withCheckedFile<Result>(
         _ name: String,
         limit: Int,
+        access: FileDescriptor.AccessMode = .readOnly,
         _ body: (FileDescriptor, Int, String) throws -> Result
     ) throws -> Result? {
         precondition(limit >= 0, "a size limit cannot be negative")
         try checkName(name)
         return try withDirectory { directory -> Result? in
-            try withCheckedFile(name, in: directory, limit: limit, body)
+            try withCheckedFile(name, in: directory, limit: limit, access: access, body)
         } ?? nil
     }
 
@@ -94,11 +95,13 @@ extension SecureDirectory {
     /// already opened and checked by the caller.
     /// - Parameter user: The effective user id files must belong to, when the caller already asked for it.
     /// - Returns: `body`'s result, or `nil` when the file does not exist.
+    /// - Parameter access: How the file is opened: read-only, or read-write for an update in place.
     func withCheckedFile<Result>(
         _ name: String,
         in directory: FileDescriptor,
         limit: Int,
         user: UserID? = nil,
+        access: FileDescriptor.AccessMode = .readOnly,
         _ body: (FileDescriptor, Int, String) throws -> Result
     ) throws -> Result? {
         precondition(limit >= 0, "a size limit cannot be negative")
@@ -116,7 +119,7 @@ extension SecureDirectory {
         let descriptor: FileDescriptor
         do {
             descriptor = try directory.openFile(
-                named: name, .readOnly, options: [.noFollow, .closeOnExec, .nonBlocking])
+                named: name, access, options: [.noFollow, .closeOnExec, .nonBlocking])
         } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch Errno.tooManySymbolicLinkLevels {

@@ -37,6 +37,33 @@ extension SecureDirectory {
         }
     }
 
+    /// Overwrites `bytes` at `offset` of the existing file `name` in place and
+    /// flushes its data (`pwrite`, then `fdatasync`): no temporary file, no
+    /// rename, no directory sync. Only for a format that survives a write
+    /// torn anywhere in the part written (the marks' two slots): a reader may
+    /// see the part half written, and a power cut may leave it so.
+    ///
+    /// The file gets every check a read makes (`read(_:limit:)`) and is
+    /// opened for writing only after them.
+    /// - Parameters:
+    ///   - name: The file's name in this directory.
+    ///   - offset: Where the bytes go.
+    ///   - bytes: The new bytes; the file's size does not change.
+    ///   - size: The size the file must have.
+    /// - Returns: `false`, and nothing written, when the file does not exist or is not `size` bytes long.
+    /// - Throws: `StorageError`.
+    func overwrite(_ name: String, at offset: Int64, with bytes: [UInt8], inFileOfSize size: Int) throws -> Bool {
+        precondition(offset >= 0 && Int(offset) + bytes.count <= size, "an update in place stays inside the file")
+        return try withCheckedFile(name, limit: size, access: .readWrite) { descriptor, actualSize, filePath in
+            guard actualSize == size else { return false }
+            try attempt("write", filePath) {
+                _ = try descriptor.writeAll(toAbsoluteOffset: offset, bytes)
+                try descriptor.syncData()
+            }
+            return true
+        } ?? false
+    }
+
     /// Replaces `name` atomically and durably with a secret, without copying
     /// it out of `SecureBytes`. See `write(_:_:)`.
     package func write(_ name: String, _ secret: SecureBytes) throws {

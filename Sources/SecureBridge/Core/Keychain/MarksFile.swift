@@ -1,0 +1,121 @@
+/// `keychain/marks` as stored: the high-water marks in two slots, rewritten in
+/// place one at a time, so raising them costs one `pwrite` and one
+/// `fdatasync`, not a temporary file, a rename and two syncs.
+///
+/// Format v2, 4,149 bytes: slot 0 at offset 0 and slot 1 at offset 4096, a
+/// page apart, so a write torn by a power cut damages at most the slot it was
+/// writing; zeros between. Each slot is 53 bytes, big-endian:
+/// `"SBHW"` · version `2` · generation (8) · onboarding sequence (8) · auth
+/// sequence (8) · snapshot sequence (8) · time (8, Unix seconds) · the first 8
+/// bytes of the SHA-256 of the 45 bytes before. A slot is intact when its
+/// magic, version and check match; the marks are the intact slot with the
+/// higher generation. Generation `g` lives in slot `g % 2`, so a raise
+/// (generation + 1) always writes the slot that is not the newest, and a
+/// reader meanwhile still finds the newest intact. Format v1 (37 bytes: the
+/// magic, version `1` and the four fields) is read as generation 0; the
+/// first raise replaces it with a v2 file, atomically and durably.
+struct MarksFile {
+    /// The newest intact marks.
+    let marks: HighWaterMarks
+    /// Their generation (0 for a v1 file).
+    let generation: UInt64
+    /// Whether the file is v2, so the next raise can write a slot in place.
+    let hasSlots: Bool
+
+    static let magic: [UInt8] = Array("SBHW".utf8)
+    static let slotVersion: UInt8 = 2
+    static let slotByteCount = 53
+    static let slotOffsets: [Int] = [0, 4096]
+    /// Bytes in a v2 file.
+    static let byteCount = 4096 + slotByteCount
+    /// Bytes in a v1 file.
+    static let version1ByteCount = 37
+    private static let checkedByteCount = 45
+
+    /// Reads a stored v2 or v1 marks file.
+    /// - Throws: `KeychainError.corrupt` when it is neither, or no slot is intact.
+    init(storedBytes bytes: [UInt8]) throws {
+        let corrupt = KeychainError.corrupt(file: "marks")
+        switch bytes.count {
+        case Self.byteCount:
+            let slots = try Self.slotOffsets.compactMap { offset in
+                try Self.slot(Array(bytes[offset ..< offset + Self.slotByteCount]))
+            }
+            guard let newest = slots.max(by: { $0.generation < $1.generation }) else { throw corrupt }
+            self.init(marks: newest.marks, generation: newest.generation, hasSlots: true)
+        case Self.version1ByteCount:
+            let marks = try ByteReader.read(bytes) { reader in
+                guard Array(try reader.take(Self.magic.count, or: corrupt)) == Self.magic,
+                      try reader.read(UInt8.self, or: corrupt) == 1
+                else { throw corrupt }
+                return try Self.readFields(&reader, or: corrupt)
+            }
+            self.init(marks: marks, generation: 0, hasSlots: false)
+        default:
+            throw corrupt
+        }
+    }
+
+    private init(marks: HighWaterMarks, generation: UInt64, hasSlots: Bool) {
+        self.marks = marks
+        self.generation = generation
+        self.hasSlots = hasSlots
+    }
+
+    /// The next write: `marks` as generation + 1, with the offset of its slot.
+    /// - Throws: `CryptoError` when the check cannot be computed.
+    func nextSlot(holding marks: HighWaterMarks) throws -> (offset: Int64, bytes: [UInt8]) {
+        let generation = generation &+ 1
+        return (Int64(Self.slotOffsets[Int(generation % 2)]), try Self.slotBytes(marks, generation: generation))
+    }
+
+    /// A whole v2 file holding `marks` as generation 1 (slot 1; slot 0 empty).
+    /// - Throws: `CryptoError` when the check cannot be computed.
+    static func fileBytes(holding marks: HighWaterMarks) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: byteCount)
+        bytes.replaceSubrange(slotOffsets[1] ..< byteCount, with: try slotBytes(marks, generation: 1))
+        return bytes
+    }
+
+    /// One slot's bytes.
+    private static func slotBytes(_ marks: HighWaterMarks, generation: UInt64) throws -> [UInt8] {
+        var writer = ByteWriter(capacity: slotByteCount)
+        writer.append(magic)
+        writer.append(slotVersion)
+        writer.append(generation)
+        writer.append(marks.onboardingSequence)
+        writer.append(marks.authSequence)
+        writer.append(marks.snapshotSequence)
+        writer.append(marks.time)
+        writer.append(try check(writer.bytes))
+        return writer.bytes
+    }
+
+    /// The slot's marks and generation, or `nil` when it is not intact (never
+    /// written, or torn).
+    private static func slot(_ bytes: [UInt8]) throws -> (marks: HighWaterMarks, generation: UInt64)? {
+        guard Array(bytes[..<magic.count]) == magic, bytes[magic.count] == slotVersion,
+              Array(bytes[checkedByteCount...]) == (try check(Array(bytes[..<checkedByteCount])))
+        else { return nil }
+        let corrupt = KeychainError.corrupt(file: "marks")
+        return try ByteReader.read(Array(bytes[(magic.count + 1)..<checkedByteCount])) { reader in
+            let generation = try reader.read(UInt64.self, or: corrupt)
+            return (try readFields(&reader, or: corrupt), generation)
+        }
+    }
+
+    /// The four fields, in their stored order.
+    private static func readFields(_ reader: inout ByteReader, or corrupt: KeychainError) throws -> HighWaterMarks {
+        var marks = HighWaterMarks()
+        marks.onboardingSequence = try reader.read(UInt64.self, or: corrupt)
+        marks.authSequence = try reader.read(UInt64.self, or: corrupt)
+        marks.snapshotSequence = try reader.read(UInt64.self, or: corrupt)
+        marks.time = try reader.read(Int64.self, or: corrupt)
+        return marks
+    }
+
+    /// The first 8 bytes of the SHA-256 of `bytes`: finds a torn write, not an attacker.
+    private static func check(_ bytes: [UInt8]) throws -> [UInt8] {
+        Array(try SHA256Hasher.hash(bytes).prefix(8))
+    }
+}
