@@ -75,7 +75,7 @@ struct PathWalk {
             }
             let status: Stat
             do {
-                status = try Stat(FilePath(current), followTargetSymlink: false)
+                status = try linkStatus(atPath: current)
             } catch Errno.noSuchFileOrDirectory {
                 exists = false
                 resolved.append(name)
@@ -130,7 +130,7 @@ struct PathWalk {
 
     private static func status(of path: String) throws -> Stat {
         do {
-            return try Stat(FilePath(path), followTargetSymlink: false)
+            return try linkStatus(atPath: path)
         } catch {
             throw StorageError.io(path: path, operation: "inspect", errno: error)
         }

@@ -29,7 +29,7 @@ extension SecureDirectory {
                 throw StorageError.io(path: lockPath, operation: "open", errno: error)
             }
             do {
-                let status = try attempt("inspect", lockPath) { try descriptor.stat() }
+                let status = try attempt("inspect", lockPath) { try descriptor.status() }
                 guard status.type == .regular else { throw StorageError.notRegularFile(path: lockPath) }
                 try checkOwnerAndPermissions(status, path: lockPath, isDirectory: false)
                 return descriptor

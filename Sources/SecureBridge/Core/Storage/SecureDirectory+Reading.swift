@@ -131,7 +131,7 @@ extension SecureDirectory {
         }
         defer { try? descriptor.close() }
         // Check again what was actually opened: the entry may have been swapped.
-        let status = try attempt("inspect", filePath) { try descriptor.stat() }
+        let status = try attempt("inspect", filePath) { try descriptor.status() }
         try checkFile(status, path: filePath, user: user)
         guard status.size <= Int64(limit) else {
             throw StorageError.tooLarge(path: filePath, limit: limit)

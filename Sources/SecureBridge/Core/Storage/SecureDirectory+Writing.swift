@@ -211,7 +211,7 @@ extension SecureDirectory {
         }
         try attempt("overwrite", filePath) {
             try descriptor.closeAfter {
-                let status = try descriptor.stat()
+                let status = try descriptor.status()
                 guard status.inode == expected.inode, status.deviceID == expected.deviceID,
                     isShreddable(status)
                 else { return }

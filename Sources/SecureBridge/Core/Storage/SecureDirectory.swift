@@ -152,7 +152,7 @@ extension SecureDirectory {
             throw StorageError.io(path: path.string, operation: "open", errno: error)
         }
         do {
-            let status = try attempt("inspect", path.string) { try descriptor.stat() }
+            let status = try attempt("inspect", path.string) { try descriptor.status() }
             guard status.type == .directory else { throw StorageError.notDirectory(path: path.string) }
             try checkOwnerAndPermissions(status, path: path.string, isDirectory: true)
             return descriptor
