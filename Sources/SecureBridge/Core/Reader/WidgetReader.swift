@@ -54,7 +54,7 @@ public struct WidgetReader: Sendable {
             // The way to each place, walked once: its ancestors are checked, and
             // the resolved paths show overlapping places (a keychain inside the
             // container), which are unsafe storage.
-            try home.checkSeparate(resolved: [.keychain: try keychain.checkAncestors(), .container: try container.checkAncestors()])
+            try home.checkSeparate(resolved: [(.keychain, try keychain.checkAncestors()), (.container, try container.checkAncestors())])
             let reading = try keychain.withOpenForReading { keychainFiles in
                 try container.withOpenForReading { containerFiles in
                     try read(

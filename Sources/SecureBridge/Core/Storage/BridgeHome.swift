@@ -126,15 +126,20 @@ extension BridgeHome {
     /// - Throws: `StorageError.overlappingPlaces` naming the two places;
     ///   `StorageError.io` when a path cannot be resolved.
     public func checkSeparate() throws {
-        try checkSeparate(resolved: [:])
+        try checkSeparate(resolved: [])
     }
 
     /// `checkSeparate()`, reusing the resolved paths in `known`: places whose
-    /// way the caller already walked (`SecureDirectory.checkAncestors`).
-    func checkSeparate(resolved known: [StoragePlace: [String]]) throws {
+    /// way the caller already walked (`SecureDirectory.checkAncestors`). A
+    /// list, not a dictionary keyed by place: a widget read calls this, and
+    /// a dictionary's first use costs a process more than the whole check.
+    func checkSeparate(resolved known: [(place: StoragePlace, components: [String])]) throws {
         let places = StoragePlace.allCases
         let lexical = places.map { PathWalk.lexicalComponents(of: path(for: $0)) }
-        let resolved = try places.map { try known[$0] ?? PathWalk.components(of: path(for: $0), visiting: .everything) }
+        let resolved = try places.map { place in
+            try known.first { $0.place == place }?.components
+                ?? PathWalk.components(of: path(for: place), visiting: .everything)
+        }
         for spelling in [lexical, resolved] {
             for first in places.indices {
                 for second in places.indices where second > first {

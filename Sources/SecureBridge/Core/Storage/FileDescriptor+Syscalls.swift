@@ -35,6 +35,11 @@ func linkStatus(atPath path: String) throws(Errno) -> Stat {
     return Stat(rawValue: status)
 }
 
+/// `pwrite`, by a name that methods of `FileDescriptor` do not hide.
+private func positionalWrite(_ descriptor: CInt, _ bytes: UnsafeRawPointer, _ count: Int, _ offset: off_t) -> Int {
+    pwrite(descriptor, bytes, count, offset)
+}
+
 /// The effective user id of this process, which owns everything in storage.
 ///
 /// The corresponding C function is `geteuid`.
@@ -96,6 +101,20 @@ extension FileDescriptor {
     /// The corresponding C function is `fsync`.
     package func sync() throws {
         _ = try retryingOnInterrupt { fsync(rawValue) }
+    }
+
+    /// Writes all of `bytes` at `offset`, without moving the file offset.
+    ///
+    /// The corresponding C function is `pwrite`, repeated until every byte is written.
+    func write(_ bytes: [UInt8], atOffset offset: Int64) throws {
+        var written = 0
+        while written < bytes.count {
+            written += try bytes.withUnsafeBytes { buffer in
+                try retryingOnInterrupt {
+                    positionalWrite(rawValue, buffer.baseAddress! + written, buffer.count - written, off_t(offset) + off_t(written))
+                }
+            }
+        }
     }
 
     /// Flushes the file's data, and only the metadata needed to read it back

@@ -57,7 +57,7 @@ extension SecureDirectory {
         return try withCheckedFile(name, limit: size, access: .readWrite) { descriptor, actualSize, filePath in
             guard actualSize == size else { return false }
             try attempt("write", filePath) {
-                _ = try descriptor.writeAll(toAbsoluteOffset: offset, bytes)
+                try descriptor.write(bytes, atOffset: offset)
                 try descriptor.syncData()
             }
             return true
