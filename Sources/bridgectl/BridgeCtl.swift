@@ -25,8 +25,8 @@ struct BridgeCtl: AsyncParsableCommand {
 
     /// Makes the process non-dumpable before any secret is read, bootstraps
     /// the logging system (the one place that does), then runs the command:
-    /// a plain `read` straight away (see `QuickRead`), anything else through
-    /// the argument parser. When the process cannot be protected, no command
+    /// a plain `read` or `publish` straight away (see `QuickRead`), anything
+    /// else through the argument parser. When the process cannot be protected, no command
     /// runs: one sentence on standard error, exit 1.
     static func main() async {
         do {
@@ -38,11 +38,16 @@ struct BridgeCtl: AsyncParsableCommand {
         // No option takes a value that starts with a dash, so `--verbose`
         // anywhere before `--` is the flag.
         LogOutput.bootstrap(verbose: CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--verbose"))
-        if let plan = QuickRead.plan(for: Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let plan = QuickRead.plan(for: arguments) {
             plan.run()
             return
         }
         do {
+            if let plan = QuickPublish.plan(for: arguments) {
+                try plan.run()
+                return
+            }
             var command = try parseAsRoot()
             if var asynchronous = command as? AsyncParsableCommand {
                 try await asynchronous.run()
@@ -74,7 +79,16 @@ struct GlobalOptions: ParsableArguments {
 
     /// The app side of the home these options name.
     var app: BridgeApp {
-        get throws { BridgeApp(home: try bridgeHome, passcodeCost: Self.passcodeCost) }
+        get throws {
+            try Self.app(home: home, app: appDirectory, keychain: keychainDirectory, container: containerDirectory)
+        }
+    }
+
+    /// The app side of the home these option values name; `QuickPublish`'s plan makes it the same way.
+    static func app(home: String?, app: String?, keychain: String?, container: String?) throws -> BridgeApp {
+        BridgeApp(
+            home: try bridgeHome(home: home, app: app, keychain: keychain, container: container),
+            passcodeCost: passcodeCost)
     }
 
     /// The scrypt cost of new passcode verifiers: OWASP's. A debug build run

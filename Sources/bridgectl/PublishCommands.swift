@@ -10,20 +10,45 @@ extension BridgeCtl {
 
         @OptionGroup var options: GlobalOptions
 
+        static let defaultFile = "-"
+        static let defaultTTL = "24h"
+        static let defaultStaleAfter = "1h"
+
         @Argument(help: "The JSON input file, or - for standard input.")
-        var file = "-"
+        var file = Publish.defaultFile
 
         @Option(help: "Hard expiry: after it widgets show no amounts (e.g. 24h).")
-        var ttl = "24h"
+        var ttl = Publish.defaultTTL
 
         @Option(help: "Soft expiry: after it amounts are flagged stale (e.g. 1h).")
-        var staleAfter = "1h"
+        var staleAfter = Publish.defaultStaleAfter
+
+        func run() throws {
+            try PublishPlan(
+                home: options.home, appDirectory: options.appDirectory, keychainDirectory: options.keychainDirectory,
+                containerDirectory: options.containerDirectory, file: file, ttl: ttl, staleAfter: staleAfter
+            ).run()
+        }
+    }
+
+    /// Everything one `publish` needs, whichever parser read its arguments
+    /// (`QuickPublish` or the argument parser): the option values as given.
+    struct PublishPlan: Equatable {
+        var home: String?
+        var appDirectory: String?
+        var keychainDirectory: String?
+        var containerDirectory: String?
+        var file: String
+        var ttl: String
+        var staleAfter: String
 
         func run() throws {
             let ttlSeconds = try parseDuration(ttl, option: "--ttl")
             let staleSeconds = try parseDuration(staleAfter, option: "--stale-after")
             let input = try SecretInput.contents(of: file, limit: PublishInput.maximumByteCount)
-            let receipt = try options.app.publish(
+            let app = try GlobalOptions.app(
+                home: home, app: appDirectory, keychain: keychainDirectory, container: containerDirectory)
+            let receipt = try app.publish(
                 input, staleAfter: .seconds(staleSeconds), expiresAfter: .seconds(ttlSeconds), now: Date())
             print(
                 "Published snapshot \(receipt.sequence) with \(receipt.accountCount) account\(receipt.accountCount == 1 ? "" : "s")"

@@ -3,10 +3,10 @@ import ArgumentParser
 import Foundation
 import Testing
 
-/// `QuickRead` parses plain `bridgectl read` invocations without the
-/// argument parser; it must make exactly the plan the argument parser makes,
-/// and leave everything else to it.
-@Suite struct QuickReadTests {
+/// `QuickRead` and `QuickPublish` parse plain `bridgectl read` and `publish`
+/// invocations without the argument parser; they must make exactly the plan
+/// the argument parser makes, and leave everything else to it.
+@Suite struct QuickCommandTests {
     /// What the argument parser makes of `bridgectl read ARGUMENTS`, or `nil` when it refuses them.
     static func parserPlan(_ arguments: [String]) -> BridgeCtl.ReadPlan? {
         guard let read = (try? BridgeCtl.parseAsRoot(["read"] + arguments)) as? BridgeCtl.Read else { return nil }
@@ -88,5 +88,74 @@ import Testing
         })
         let declined: Set = ["--help", "--follow", "--poll"]
         #expect(names == declined.union(QuickRead.valueOptions).union(QuickRead.flags))
+    }
+
+    // MARK: publish
+
+    /// What the argument parser makes of `bridgectl publish ARGUMENTS`, or `nil` when it refuses them.
+    static func parserPublishPlan(_ arguments: [String]) -> BridgeCtl.PublishPlan? {
+        guard let publish = (try? BridgeCtl.parseAsRoot(["publish"] + arguments)) as? BridgeCtl.Publish else { return nil }
+        return BridgeCtl.PublishPlan(
+            home: publish.options.home, appDirectory: publish.options.appDirectory,
+            keychainDirectory: publish.options.keychainDirectory, containerDirectory: publish.options.containerDirectory,
+            file: publish.file, ttl: publish.ttl, staleAfter: publish.staleAfter)
+    }
+
+    @Test(arguments: [
+        [], ["accounts.json"], ["-"], ["--home", "/h", "accounts.json"], ["accounts.json", "--home=/h", "--ttl", "12h"],
+        ["--stale-after", "30m", "--ttl=2d", "-", "--verbose"],
+        ["--app-dir", "/a", "--keychain-dir=/k", "--container-dir", "/c", "in.json"],
+        ["--ttl", "400d", "x"], ["--ttl", "soon"],
+    ])
+    func plainPublishesMakeTheArgumentParsersPlan(arguments: [String]) throws {
+        let expected = try #require(Self.parserPublishPlan(arguments))
+        #expect(QuickPublish.plan(for: ["publish"] + arguments) == expected)
+    }
+
+    @Test(arguments: [
+        ["--help"], ["a.json", "b.json"], ["--ttl"], ["--ttl", "-1h"], ["--ttl="], ["--home", "/h", "--home", "/g"],
+        ["--verbose=yes"], ["--", "a.json"], ["--dry-run"], ["-v"],
+    ])
+    func everyOtherPublishIsLeftToTheArgumentParser(arguments: [String]) {
+        #expect(QuickPublish.plan(for: ["publish"] + arguments) == nil)
+    }
+
+    /// Random argument lists from publish's option names, files and values:
+    /// whatever `QuickPublish` takes, the argument parser takes the same way.
+    @Test func whateverQuickPublishTakesTheArgumentParserTakesAlike() {
+        let names = QuickPublish.valueOptions + QuickPublish.flags + ["--help", "--homes", "-v", "publish", "--"]
+        let values = ["/h", "", "-x", "-", "12h", "1h", "soon", "a.json", "a=b", "é"]
+        var generator = SeededGenerator(seed: 7)
+        var taken = 0
+        var differing: [[String]] = []
+        for _ in 0..<600 {
+            var arguments: [String] = []
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                let name = names.randomElement(using: &generator)!
+                let value = values.randomElement(using: &generator)!
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: arguments.append(name)
+                case 1: arguments += [name, value]
+                case 2: arguments.append("\(name)=\(value)")
+                default: arguments.append(value)
+                }
+            }
+            arguments.shuffle(using: &generator)
+            guard let quick = QuickPublish.plan(for: ["publish"] + arguments) else { continue }
+            taken += 1
+            if quick != Self.parserPublishPlan(arguments) { differing.append(arguments) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: publish \(differing.first ?? [])")
+        #expect(taken > 60)
+    }
+
+    /// A new `publish` option must be taught to `QuickPublish` too.
+    @Test func quickPublishKnowsEveryOptionOfPublish() throws {
+        let help = BridgeCtl.helpMessage(for: BridgeCtl.Publish.self, columns: 1000)
+        let regex = try NSRegularExpression(pattern: "--[a-z][a-z-]*")
+        let names = Set(regex.matches(in: help, range: NSRange(help.startIndex..., in: help)).map {
+            String(help[Range($0.range, in: help)!])
+        })
+        #expect(names == Set(["--help"]).union(QuickPublish.valueOptions).union(QuickPublish.flags))
     }
 }
