@@ -9,16 +9,22 @@ enum SignedFrame {
     }
 
     /// Checks that `stored` is `body ‖ signature` with a valid signature by `publicKey`.
-    /// - Parameter bodyLength: Where the signature starts, as the parsed header says.
+    /// - Parameters:
+    ///   - bodyLength: Where the signature starts, as the parsed header says.
+    ///   - cache: Verifications already made, for a long-lived reader; the
+    ///     signature is checked only when these bytes are not among them.
     /// - Throws: `EnvelopeError.signatureMismatch`.
     static func verify(
-        _ stored: [UInt8], bodyLength: Int, publicKey: Ed25519.PublicKey, context: Ed25519.Context
+        _ stored: [UInt8], bodyLength: Int, publicKey: Ed25519.PublicKey, context: Ed25519.Context,
+        cache: VerificationCache? = nil
     ) throws {
-        let body = stored[..<bodyLength]
-        let signature = stored[bodyLength...]
-        guard publicKey.isValidSignature(signature, for: body, context: context) else {
-            throw EnvelopeError.signatureMismatch
+        func verify() throws {
+            guard publicKey.isValidSignature(stored[bodyLength...], for: stored[..<bodyLength], context: context) else {
+                throw EnvelopeError.signatureMismatch
+            }
         }
+        guard let cache else { return try verify() }
+        try cache.verify(stored, publicKey: publicKey, context: context, verify)
     }
 
     /// Refuses oversize input and checks the magic and version every format starts with.

@@ -89,12 +89,13 @@ package struct SignedRecord: Sendable, Equatable {
     }
 
     /// Verifies the signature and returns the payload, now trusted.
+    /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
     /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
-    package func verifiedPayload(publicKey: Ed25519.PublicKey) throws -> ArraySlice<UInt8> {
+    package func verifiedPayload(publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws -> ArraySlice<UInt8> {
         guard signingKeyID == publicKey.keyID else { throw EnvelopeError.unknownSigningKey(signingKeyID) }
         try SignedFrame.verify(
             bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,
-            context: Self.signatureContext)
+            context: Self.signatureContext, cache: cache)
         return bytes[payloadRange]
     }
 }

@@ -179,12 +179,13 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     }
 
     /// Checks that the envelope is signed by `publicKey` over its exact bytes.
+    /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
     /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
-    package func verifySignature(with publicKey: Ed25519.PublicKey) throws {
+    package func verifySignature(with publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws {
         guard header.signingKeyID == publicKey.keyID else { throw EnvelopeError.unknownSigningKey(header.signingKeyID) }
         try SignedFrame.verify(
             bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,
-            context: Self.signatureContext)
+            context: Self.signatureContext, cache: cache)
     }
 
     /// Decrypts an envelope whose signature the caller has already verified.

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// What a widget read would otherwise rebuild every time: the parsed pinned
-/// publisher key, the parsed data keyset and the epoch's derived snapshot keys.
+/// publisher key, the parsed data keyset, the epoch's derived snapshot keys,
+/// and the signatures already verified (`verifications`).
 ///
 /// Each entry is kept together with the exact file bytes it was made from and
 /// is reused only while the file holds exactly those bytes again, so a read
@@ -37,6 +38,9 @@ final class ReaderCache: Sendable {
     private static let snapshotKeyLimit = 8
 
     private let state = Mutex(State())
+
+    /// The signatures this reader has verified, so unchanged files are not verified again.
+    let verifications = VerificationCache()
 
     /// The publisher key in `pem` (the pinned key file's bytes).
     /// - Throws: `CryptoError.invalidKeyEncoding` as `Ed25519.PublicKey(pemRepresentation:)` does.

@@ -118,7 +118,8 @@ public struct WidgetReader: Sendable {
         else { return .refused(.notOnboarded) }
         let publisher = try cache.publicKey(pem: pinnedPEM)
         let onboardingRecord = try SignedRecord(bytes: onboardingBytes, expected: .onboarding)
-        let onboarding = try OnboardingRecord(payload: onboardingRecord.verifiedPayload(publicKey: publisher))
+        let onboarding = try OnboardingRecord(
+            payload: onboardingRecord.verifiedPayload(publicKey: publisher, cache: cache.verifications))
         guard onboardingRecord.sequence >= marks.onboardingSequence else { return .refused(.rollback) }
         seen.onboardingSequence = onboardingRecord.sequence
 
@@ -127,7 +128,7 @@ public struct WidgetReader: Sendable {
             return .refused(.loggedOut)
         }
         let authRecord = try SignedRecord(bytes: authBytes, expected: .authStatus)
-        let auth = try AuthStatus(payload: authRecord.verifiedPayload(publicKey: publisher))
+        let auth = try AuthStatus(payload: authRecord.verifiedPayload(publicKey: publisher, cache: cache.verifications))
         guard authRecord.sequence >= marks.authSequence else { return .refused(.rollback) }
         seen.authSequence = authRecord.sequence
         guard ConstantTime.equals(auth.enrollmentID, onboarding.enrollmentID) else { return .refused(.tampered) }
@@ -150,7 +151,7 @@ public struct WidgetReader: Sendable {
         guard let dataKey = try cache.keyset(stored: keysetBytes).key(withID: header.dataKeyID) else {
             return .refused(.unknownKey)
         }
-        try envelope.verifySignature(with: publisher)
+        try envelope.verifySignature(with: publisher, cache: cache.verifications)
         guard header.epoch == auth.epoch else { return .refused(.rollback) }
         guard header.sequence >= marks.snapshotSequence else { return .refused(.rollback) }
         seen.snapshotSequence = header.sequence
@@ -164,6 +165,10 @@ public struct WidgetReader: Sendable {
                 expiresAt: date(header.expiresAt), sessionExpiresAt: date(auth.sessionExpiresAt),
                 isLocked: auth.state == .locked, hidesBalances: auth.hidesBalances))
     }
+
+    /// How many signature verifications this reader (and its copies) skipped
+    /// because the same bytes had verified before, and how many it made.
+    package var verificationCounts: (hits: Int, misses: Int) { cache.verifications.counts }
 
     /// The placeholder reason for a failure anywhere in the gate.
     static func reason(for error: any Error) -> Reason {
