@@ -19,11 +19,13 @@ final class ReaderCache: Sendable {
     private struct Keyset {
         let stored: SecureBytes
         let keyset: DataKeyset
-        /// Snapshot keys derived from this keyset's keys, by key id and epoch.
-        var snapshotKeys: [SnapshotKeyID: AES256Key] = [:]
+        /// Snapshot keys derived from this keyset's keys, with the key id and
+        /// epoch of each: a short list (a dictionary's first use costs a
+        /// one-shot read more than the look-ups it would save).
+        var snapshotKeys: [(id: SnapshotKeyID, key: AES256Key)] = []
     }
 
-    private struct SnapshotKeyID: Hashable {
+    private struct SnapshotKeyID: Equatable {
         let dataKeyID: KeyID
         let epoch: UInt64
     }
@@ -73,10 +75,10 @@ final class ReaderCache: Sendable {
             guard var entry = state.keyset, entry.keyset.key(withID: dataKey.id) == dataKey else {
                 return try dataKey.snapshotKey(epoch: epoch)
             }
-            if let key = entry.snapshotKeys[id] { return key }
+            if let known = entry.snapshotKeys.first(where: { $0.id == id }) { return known.key }
             let key = try dataKey.snapshotKey(epoch: epoch)
             if entry.snapshotKeys.count >= Self.snapshotKeyLimit { entry.snapshotKeys.removeAll() }
-            entry.snapshotKeys[id] = key
+            entry.snapshotKeys.append((id, key))
             state.keyset = entry
             return key
         }
