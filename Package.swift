@@ -97,6 +97,7 @@ let package = Package(
             name: "SecureBridgeTests",
             dependencies: [
                 "SecureBridge",
+                "CTestSupport",
                 "SecureBridgePreview",
                 "SecureBridgeDoctor",
                 "SecureBridgeFollow",
@@ -110,6 +111,8 @@ let package = Package(
         // WidgetKit's and CryptoKit's type names for Linux, as a module of their
         // own, so a SecureBridge name that equals one of them is ambiguous.
         .target(name: "PlatformStandIns", path: "Tests/PlatformStandIns"),
+        // What the tests need from Linux that Swift cannot call directly (renameat2).
+        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .testTarget(
             name: "SecureBridgeAPITests",
             dependencies: [

@@ -1,3 +1,4 @@
+import CTestSupport
 import Foundation
 import Testing
 @testable import SecureBridge
@@ -88,10 +89,13 @@ import Testing
     @Test func aLockAfterTheContainerWasReplacedIsSeen() throws {
         let fixture = try BridgeFixture.live()
         let child = try Self.follow(fixture)
-        // The watched directory goes away; an identical one takes its place.
+        // The watched directory goes away; an identical one takes its place,
+        // in one step (an exchange of the two names), so the follower never
+        // reads a container half copied and shows its amounts again.
         let container = fixture.home.container.string
-        #expect(rename(container, fixture.root + "/container.old") == 0)
-        try FileManager.default.copyItem(atPath: fixture.root + "/container.old", toPath: container)
+        let copy = fixture.root + "/container.copy"
+        try FileManager.default.copyItem(atPath: container, toPath: copy)
+        #expect(securebridge_exchange_paths(copy, container) == 0)
         let token = fixture.path(.container, "reload-token")
         #expect(unlink(token) == 0 && mkdir(token, 0o700) == 0)
         _ = try? fixture.app.lock(now: Date())
