@@ -25,7 +25,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("Read \(label)", configuration: timed) { benchmark in
             let home = try Homes.home(accounts: count)
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { blackHole(home.read()) }
+            for _ in benchmark.scaledIterations { blackHole(home.coldRead()) }
         } setup: {
             _ = try Homes.home(accounts: count)
         }
@@ -41,7 +41,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Read 1 KB snapshot", configuration: timed) { benchmark in
         let home = try Homes.oneKilobyte()
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { blackHole(home.read()) }
+        for _ in benchmark.scaledIterations { blackHole(home.coldRead()) }
     } setup: {
         _ = try Homes.oneKilobyte()
     }
@@ -49,7 +49,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Read 1 KB snapshot as JSON", configuration: timed) { benchmark in
         let home = try Homes.oneKilobyte()
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { blackHole(TimelineJSON.render(home.read())) }
+        for _ in benchmark.scaledIterations { blackHole(TimelineJSON.render(home.coldRead())) }
     } setup: {
         _ = try Homes.oneKilobyte()
     }
@@ -99,7 +99,7 @@ let benchmarks: @Sendable () -> Void = {
         let sealed = try Homes.oneKilobyteSealed()
         for _ in benchmark.scaledIterations {
             let start = Ticks.now()
-            blackHole(home.read())
+            blackHole(home.coldRead())
             let middle = Ticks.now()
             for _ in 0..<gateVerifications { precondition(sealed.verifySignature()) }
             blackHole(try sealed.openCiphertext())
@@ -136,6 +136,53 @@ let benchmarks: @Sendable () -> Void = {
         Ratios.publish.reset()
     } teardown: {
         Ratios.publish.report("publish 1 KB", floor: "AES-GCM seal + Ed25519 sign + durable atomic write")
+    }
+
+    Benchmark(
+        "Ratio changed publish 1 KB ÷ durable write of as many bytes",
+        configuration: .init(
+            metrics: [Ratios.changedPublishMetric], warmupIterations: 5, maxDuration: .seconds(3), maxIterations: 1_000)
+    ) { benchmark in
+        let home = try Homes.oneKilobyte()
+        let floor = try Homes.publishFloor()
+        for _ in benchmark.scaledIterations {
+            let start = Ticks.now()
+            try home.publishChanged()
+            let middle = Ticks.now()
+            try floor.write(floor.sample)
+            let end = Ticks.now()
+            Ratios.changedPublish.record(operation: middle - start, floor: end - middle)
+            benchmark.measurement(
+                Ratios.changedPublishMetric, Int((100 * Double(middle - start) / Double(end - middle)).rounded()))
+        }
+    } setup: {
+        _ = try Homes.oneKilobyte()
+        _ = try Homes.publishFloor()
+        Ratios.changedPublish.reset()
+    } teardown: {
+        Ratios.changedPublish.report("changed publish 1 KB", floor: "one durable atomic write of a 1 KB snapshot's size")
+    }
+
+    Benchmark(
+        "Ratio re-read 1 KB (long-lived reader, files unchanged) ÷ cold read",
+        configuration: .init(
+            metrics: [Ratios.rereadMetric], warmupIterations: 10, maxDuration: .seconds(3), maxIterations: 3_000)
+    ) { benchmark in
+        let home = try Homes.oneKilobyte()
+        for _ in benchmark.scaledIterations {
+            let start = Ticks.now()
+            blackHole(home.read())
+            let middle = Ticks.now()
+            blackHole(home.coldRead())
+            let end = Ticks.now()
+            Ratios.reread.record(operation: middle - start, floor: end - middle)
+            benchmark.measurement(Ratios.rereadMetric, Int((100 * Double(middle - start) / Double(end - middle)).rounded()))
+        }
+    } setup: {
+        _ = try Homes.oneKilobyte()
+        Ratios.reread.reset()
+    } teardown: {
+        Ratios.reread.report("re-read 1 KB, long-lived reader", floor: "the same read by a new reader")
     }
 
     // MARK: The parts on their own

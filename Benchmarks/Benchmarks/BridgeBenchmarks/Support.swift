@@ -7,10 +7,16 @@ import Synchronization
 final class Ratios: Sendable {
     static let read = Ratios()
     static let publish = Ratios()
+    static let changedPublish = Ratios()
+    static let reread = Ratios()
     static let readMetric = BenchmarkMetric.custom(
         "read ÷ floor (×100)", polarity: .prefersSmaller, useScalingFactor: false)
     static let publishMetric = BenchmarkMetric.custom(
         "publish ÷ floor (×100)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let changedPublishMetric = BenchmarkMetric.custom(
+        "changed publish ÷ durable write (×100)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let rereadMetric = BenchmarkMetric.custom(
+        "re-read ÷ cold read (×100)", polarity: .prefersSmaller, useScalingFactor: false)
 
     private let samples = Mutex<(operation: [UInt64], floor: [UInt64])>(([], []))
 

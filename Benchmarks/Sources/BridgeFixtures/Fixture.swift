@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import SecureBridge
 import SystemPackage
 
@@ -6,13 +7,7 @@ import SystemPackage
 /// benchmark process through the public API only, in a temporary directory.
 public enum Fixture {
     /// The widget most benchmarks read: `bridgectl read`'s default family.
-    public static let request: WidgetRequest = {
-        do {
-            return WidgetRequest(kind: .balance, family: .systemMedium)
-        } catch {
-            fatalError("the default widget request is invalid: \(error)")
-        }
-    }()
+    public static let request = WidgetRequest(kind: .balance, family: .systemMedium)
 
     /// `bridgectl publish`'s default lifetimes: stale after 1 h, expired after 24 h.
     public static let ttlSeconds: Int64 = 24 * 3600
@@ -21,7 +16,8 @@ public enum Fixture {
     /// A bank API account list with `count` accounts, as `bridgectl publish`
     /// takes it. IBANs cycle through a few valid ones (only ids must be unique);
     /// `scripts/bench-peers` builds the same records.
-    public static func accountsJSON(count: Int) -> [UInt8] {
+    /// - Parameter variant: Shifts every balance, so lists of another variant are other content.
+    public static func accountsJSON(count: Int, variant: Int = 0) -> [UInt8] {
         let ibans = [
             "DE89370400440532013000", "NL91ABNA0417164300", "GB82WEST12345698765432",
             "CH9300762011623852957", "LU280019400644750000",
@@ -31,7 +27,7 @@ public enum Fixture {
         records.reserveCapacity(count)
         for index in 0..<count {
             let currency = currencies[index % currencies.count]
-            let units = 100_000 + (index * 7_919) % 9_000_000
+            let units = 100_000 + (index * 7_919 + variant) % 9_000_000
             let balance = currency == "JPY" ? "\(units)" : "\(units / 100).\(String(format: "%02d", units % 100))"
             records.append(
                 #"{"id":"acc-\#(index)","name":"Account \#(index)","balance":"\#(index % 7 == 3 ? "-" : "")\#(balance)","#
@@ -62,7 +58,11 @@ public enum Fixture {
         public let app: BridgeApp
         public let reader: WidgetReader
         public let input: [UInt8]
+        /// The same accounts with other balances: publishing it after `input` changes the content.
+        public let otherInput: [UInt8]
         public let accounts: Int
+        /// Whether the last `publishChanged` published `otherInput`.
+        private let publishedOther = Mutex(false)
 
         public init(accounts: Int) throws {
             var template = Array("\(NSTemporaryDirectory())/securebridge-bench-XXXXXX".utf8CString)
@@ -73,6 +73,7 @@ public enum Fixture {
             reader = WidgetReader(home: home)
             self.accounts = accounts
             input = Fixture.accountsJSON(count: accounts)
+            otherInput = Fixture.accountsJSON(count: accounts, variant: 1)
             let now = Date()
             try app.login(
                 user: "bench", passcode: SecureBytes(copying: Array("2468".utf8)), sessionLength: .seconds(30 * 86_400), now: now)
@@ -84,9 +85,30 @@ public enum Fixture {
             try app.publish(input, staleAfter: .seconds(Fixture.staleAfterSeconds), expiresAfter: .seconds(Fixture.ttlSeconds), now: now)
         }
 
-        /// The widget's full read: gate, verify, decrypt, decode, redact, timeline.
+        /// Publishes `input` and `otherInput` in turn: every call changes the
+        /// content (a new snapshot, the reload token moved), as a refresh with
+        /// new balances does.
+        public func publishChanged(now: Date = Date()) throws {
+            let other = publishedOther.withLock { other in
+                other.toggle()
+                return other
+            }
+            try app.publish(
+                other ? otherInput : input, staleAfter: .seconds(Fixture.staleAfterSeconds),
+                expiresAfter: .seconds(Fixture.ttlSeconds), now: now)
+        }
+
+        /// The widget's full read through this home's long-lived reader: gate,
+        /// verify, decrypt, decode, redact, timeline. Its caches make a re-read
+        /// of unchanged files skip the key parsing and the signature checks.
         public func read(now: Date = Date()) -> BridgeTimeline {
             reader.timeline(for: Fixture.request, now: now)
+        }
+
+        /// The same read through a new reader, as one `bridgectl read` process
+        /// makes it: nothing cached but OpenSSL's initialisation.
+        public func coldRead(now: Date = Date()) -> BridgeTimeline {
+            WidgetReader(home: home).timeline(for: Fixture.request, now: now)
         }
 
         /// The stored snapshot, its keys and the derived AES key, for the

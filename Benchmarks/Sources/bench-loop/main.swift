@@ -2,8 +2,10 @@
 // callgrind (load-independent): instructions per operation are
 // (Ir at N=101 − Ir at N=1) / 100. See docs/PERFORMANCE.md.
 //
-//   bench-loop read HOME N           the widget's full read (one WidgetReader, as a widget keeps it)
+//   bench-loop read HOME N           the widget's full read (one WidgetReader, as a widget keeps it:
+//                                    after the first, re-reads of unchanged files)
 //   bench-loop read-json HOME N      the same, rendered as `bridgectl read --format json` prints it
+//   bench-loop cold-read HOME N      the full read by a new WidgetReader each time, as a process makes it
 //   bench-loop floor HOME N          3 × Ed25519 verify + 1 × AES-GCM open of HOME's snapshot
 //   bench-loop publish HOME FILE N   BridgeApp.publish of FILE (HOME must be logged in)
 //   bench-loop floor-publish FILE N  seal + sign + one durable atomic write of FILE's payload
@@ -31,11 +33,15 @@ func input(_ path: String) -> [UInt8] {
 var checksum = 0
 do {
     switch arguments[1] {
-    case "read", "read-json":
-        let reader = WidgetReader(home: BridgeHome(root: FilePath(arguments[2])))
+    case "read", "read-json", "cold-read":
+        // read, read-json: one long-lived reader (after the first, re-reads of unchanged files);
+        // cold-read: a new reader each time, as each bridgectl read process makes one.
+        let home = BridgeHome(root: FilePath(arguments[2]))
+        let reader = WidgetReader(home: home)
         for _ in 0..<count {
-            let timeline = reader.timeline(for: Fixture.request, now: Date())
-            checksum &+= arguments[1] == "read" ? timeline.entries.count : TimelineJSON.render(timeline).utf8.count
+            let timeline = (arguments[1] == "cold-read" ? WidgetReader(home: home) : reader)
+                .timeline(for: Fixture.request, now: Date())
+            checksum &+= arguments[1] == "read-json" ? TimelineJSON.render(timeline).utf8.count : timeline.entries.count
         }
     case "floor":
         let sealed = try Fixture.Sealed(home: BridgeHome(root: FilePath(arguments[2])))
