@@ -1,21 +1,28 @@
 /*
- * The OpenSSL part of one widget read, as a whole process and nothing else:
- * what `bridgectl read` could cost if the process did no work of its own.
+ * The C + libcrypto reference for one widget read, as a whole process: what
+ * `bridgectl read` could cost if the process did nothing but the read's
+ * cryptography and printed what it decrypted.
  *
- * Like a read, it initialises libcrypto without its configuration file, makes
- * one raw Ed25519 public key, verifies three signatures with it (onboarding
- * record, auth status, snapshot), derives a key with HKDF-SHA256, hashes with
- * SHA-256 and opens one 1 KB AES-256-GCM ciphertext. The signature is RFC
- * 8032's first test vector; the ciphertext is sealed here first (one more
- * cheap call after the cipher is fetched). scripts/bench-peers builds it
- * against the same static libcrypto as bridgectl and times it beside it.
- * Exit 0 only if every verification and the open succeed.
+ * It initialises libcrypto without the configuration file and the exit
+ * handler, as SecureBridge did in round 1 of its performance work (with
+ * `--minimal-init`, as SecureBridge does now: also without error strings and
+ * without the legacy name table of every cipher and digest), makes one raw Ed25519
+ * public key, verifies three signatures with it (onboarding record, auth
+ * status, snapshot), derives a key with HKDF-SHA256, hashes with SHA-256,
+ * opens one 1 KB AES-256-GCM ciphertext and writes the plaintext (1 KB of
+ * text) to standard output. The signature is RFC 8032's first test vector;
+ * the ciphertext is sealed here first (one more cheap call after the cipher is
+ * fetched). scripts/bench-peers builds it against the same static libcrypto
+ * as bridgectl and times it beside it. Exit 0 only if every verification, the
+ * open and the write succeed.
  */
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/kdf.h>
 #include <openssl/params.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 static const unsigned char public_key[32] = {
@@ -60,8 +67,10 @@ static int derive(unsigned char key[32]) {
     return ok;
 }
 
-static int seal_and_open(const unsigned char key[32]) {
+static int seal_open_and_print(const unsigned char key[32]) {
     static unsigned char plain[1024], sealed[1024], opened[1024], nonce[12], tag[16];
+    memset(plain, 'x', sizeof plain);
+    plain[sizeof plain - 1] = '\n';
     EVP_CIPHER *aes = EVP_CIPHER_fetch(NULL, "AES-256-GCM", NULL);
     EVP_CIPHER_CTX *context = EVP_CIPHER_CTX_new();
     int length = 0, ok = aes != NULL && context != NULL
@@ -73,19 +82,26 @@ static int seal_and_open(const unsigned char key[32]) {
         && EVP_DecryptUpdate(context, opened, &length, sealed, sizeof sealed) == 1
         && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, sizeof tag, tag) == 1
         && EVP_DecryptFinal_ex(context, opened + length, &length) == 1
-        && memcmp(plain, opened, sizeof plain) == 0;
+        && memcmp(plain, opened, sizeof plain) == 0
+        && fwrite(opened, 1, sizeof opened, stdout) == sizeof opened && fflush(stdout) == 0;
     EVP_CIPHER_CTX_free(context);
     EVP_CIPHER_free(aes);
     return ok;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     unsigned char key[32], digest[32];
     unsigned int digest_length = 0;
-    if (OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ATEXIT, NULL) != 1) return 1;
+    uint64_t options = OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ATEXIT;
+    if (argc == 2 && strcmp(argv[1], "--minimal-init") == 0) {
+        options |= OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS | OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_ADD_ALL_DIGESTS;
+    } else if (argc != 1) {
+        return 2;
+    }
+    if (OPENSSL_init_crypto(options, NULL) != 1) return 1;
     EVP_MD *sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
     int ok = verify_three() && derive(key) && sha256 != NULL
-        && EVP_Digest(key, sizeof key, digest, &digest_length, sha256, NULL) == 1 && seal_and_open(key);
+        && EVP_Digest(key, sizeof key, digest, &digest_length, sha256, NULL) == 1 && seal_open_and_print(key);
     EVP_MD_free(sha256);
     return ok ? 0 : 1;
 }

@@ -38,14 +38,18 @@ struct Places {
 
     /// Opens the places for the app side, creating missing directories.
     ///
-    /// Places that overlap are refused first, before anything is created
-    /// or locked (`BridgeHome.checkSeparate`).
+    /// The way to each place is walked once: its ancestors are checked, and
+    /// the resolved paths show overlapping places, which are refused before
+    /// anything is created or locked (`BridgeHome.checkSeparate`).
     static func prepare(_ home: BridgeHome) throws -> Places {
-        try home.checkSeparate()
-        return Places(
-            app: try SecureDirectory.prepare(.app, in: home),
-            keychain: try SecureDirectory.prepare(.keychain, in: home),
-            container: try SecureDirectory.prepare(.container, in: home))
+        let places = Places(
+            app: SecureDirectory(path: home.app, place: .app),
+            keychain: SecureDirectory(path: home.keychain, place: .keychain),
+            container: SecureDirectory(path: home.container, place: .container))
+        let all = [places.app, places.keychain, places.container]
+        try home.checkSeparate(resolved: try all.map { ($0.place, try $0.checkAncestors()) })
+        for place in all { try place.create() }
+        return places
     }
 }
 

@@ -42,10 +42,13 @@ private func positionalWrite(_ descriptor: CInt, _ bytes: UnsafeRawPointer, _ co
 
 /// The effective user id of this process, which owns everything in storage.
 ///
-/// The corresponding C function is `geteuid`.
+/// The corresponding C function is `geteuid`, asked once: SecureBridge never
+/// changes its user, and a publish checks ownership some thirty times.
 func effectiveUserID() -> UserID {
-    UserID(rawValue: geteuid())
+    processUserID
 }
+
+private let processUserID = UserID(rawValue: geteuid())
 
 extension FileDescriptor {
     /// Opens `name` relative to this directory descriptor.

@@ -34,12 +34,18 @@ package struct SecureDirectory: Sendable {
     package static func prepare(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory {
         let directory = SecureDirectory(path: path, place: place)
         try directory.checkAncestors()
-        try makeDirectory(path)
-        guard let descriptor = try directory.openDirectory() else {
+        try directory.create()
+        return directory
+    }
+
+    /// `prepare`'s second half, for a caller that has checked the ancestors:
+    /// creates the directory if missing, then opens and checks it.
+    func create() throws {
+        try Self.makeDirectory(path)
+        guard let descriptor = try openDirectory() else {
             throw StorageError.io(path: path.string, operation: "open", errno: .noSuchFileOrDirectory)
         }
         try? descriptor.close()
-        return directory
     }
 
     /// Opens a place for writing under `home`, creating it if needed. See `prepare(_:at:)`.

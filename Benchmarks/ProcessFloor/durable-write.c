@@ -1,0 +1,38 @@
+/*
+ * One durable atomic write, as a whole process: the floor of a publish.
+ *
+ *     durable-write SOURCE TARGET
+ *
+ * Reads SOURCE and replaces TARGET with its bytes the way SecureBridge writes
+ * every durable file: a new temporary file in TARGET's directory, written in
+ * full, fsync, renamed over TARGET, then the directory fsynced. A publish must
+ * make at least this one durable write (its snapshot); scripts/bench-peers
+ * times this beside `bridgectl publish` of the same snapshot's size. Exit 0
+ * only if every step succeeds.
+ */
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+    static char bytes[1 << 20], path[4096], directory[4096], temporary[4200];
+    if (argc != 3) {
+        fprintf(stderr, "usage: durable-write SOURCE TARGET\n");
+        return 2;
+    }
+    int source = open(argv[1], O_RDONLY | O_CLOEXEC);
+    ssize_t count = source < 0 ? -1 : read(source, bytes, sizeof bytes);
+    if (count < 0) return 1;
+    close(source);
+    snprintf(path, sizeof path, "%s", argv[2]);
+    snprintf(directory, sizeof directory, "%s", dirname(path));
+    snprintf(temporary, sizeof temporary, "%s/.durable-write.tmp", directory);
+    unlink(temporary);
+    int file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (file < 0 || write(file, bytes, (size_t)count) != count || fsync(file) != 0 || close(file) != 0) return 1;
+    if (rename(temporary, argv[2]) != 0) return 1;
+    int folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    return folder >= 0 && fsync(folder) == 0 && close(folder) == 0 ? 0 : 1;
+}
