@@ -66,15 +66,47 @@ sb_snapshot_sequence() {
     "$BIN" inspect --home "$1" 2>/dev/null | sed -n 's/^sequence: //p'
 }
 
-# sb_reserved_sequence HOME: the last snapshot sequence the app reserved (app/state.json).
-sb_reserved_sequence() {
-    sed -n 's/.*"snapshotSequence" : \([0-9]*\).*/\1/p' "$1/app/state.json"
+# sb_used_sequence HOME: the last snapshot sequence publish used: app/publish-cursor's
+# (written before each snapshot), or without one the highest reserved (app/state.json).
+sb_used_sequence() {
+    local used
+    used=$(sed -n 's/.*"sequence":\([0-9]*\).*/\1/p' "$1/app/publish-cursor" 2>/dev/null)
+    [ -n "$used" ] || used=$(sed -n 's/.*"snapshotSequence" : \([0-9]*\).*/\1/p' "$1/app/state.json")
+    echo "$used"
 }
 
-# sb_mark_sequence HOME: the snapshot high-water mark in keychain/marks (bytes 21-28, big-endian).
-sb_mark_sequence() {
+# sb_number FILE OFFSET: the big-endian u64 at OFFSET of FILE.
+sb_number() {
     local value=0 byte
-    for byte in $(od -An -tu1 -j21 -N8 "$1/keychain/marks"); do value=$((value * 256 + byte)); done
+    for byte in $(od -An -tu1 -j"$2" -N8 "$1"); do value=$((value * 256 + byte)); done
+    echo "$value"
+}
+
+# sb_mark_sequence HOME: the snapshot high-water mark in keychain/marks: format v2
+# (docs/FORMAT.md), the intact slot with the higher generation; format v1, bytes 21-28.
+sb_mark_sequence() {
+    local marks best=-1 value=0 offset generation
+    # One read of the whole file (cat reads it in one call), parsed at leisure:
+    # writers rewrite the slots in place while this runs.
+    marks=$(mktemp "${TMPDIR:-/tmp}/marks.XXXXXX")
+    cat "$1/keychain/marks" >"$marks"
+    if [ "$(wc -c <"$marks")" -eq 37 ]; then
+        sb_number "$marks" 21
+        rm -f "$marks"
+        return
+    fi
+    for offset in 0 4096; do
+        [ "$(od -An -c -j"$offset" -N5 "$marks" | tr -d ' ')" = 'SBHW002' ] || continue
+        # Intact: the first 8 bytes of the slot's SHA-256 check match.
+        [ "$(dd if="$marks" bs=1 skip="$offset" count=45 2>/dev/null | sha256sum | cut -c1-16)" \
+            = "$(od -An -tx1 -j$((offset + 45)) -N8 "$marks" | tr -d ' \n')" ] || continue
+        generation=$(sb_number "$marks" $((offset + 5)))
+        if [ "$generation" -gt "$best" ]; then
+            best=$generation
+            value=$(sb_number "$marks" $((offset + 29)))
+        fi
+    done
+    rm -f "$marks"
     echo "$value"
 }
 
