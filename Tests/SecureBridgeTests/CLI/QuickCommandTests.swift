@@ -55,28 +55,43 @@ import Testing
             "/h", "", "-x", "balance", "spending", "systemSmall", "accessoryInline", "json", "text", "yaml",
             "de_DE", "MyBank", "acc-main", "2026-11-21T16:00:00Z", "soon", "a=b", "é",
         ]
-        var generator = SeededGenerator(seed: 5)
+        // Mostly with a home, so that the argument parser can make a plan at all.
+        let (taken, differing) = Self.compare(
+            seed: 5, names: names, values: values, home: ["--home", "/h"], positionals: false,
+            quick: { QuickRead.plan(for: ["read"] + $0) }, parser: Self.parserPlan)
+        #expect(differing.isEmpty, "\(differing.count) differ, first: read \(differing.first ?? [])")
+        #expect(taken > 60)
+    }
+
+    /// Random argument lists from `names` and `values` (a name alone, `name
+    /// value`, `name=value`, or a value alone when `positionals`), shuffled,
+    /// three in four starting with `home`: how many the quick parser took,
+    /// and those where its plan differs from the argument parser's.
+    static func compare<Plan: Equatable>(
+        seed: UInt64, names: [String], values: [String], home: [String], positionals: Bool,
+        quick: ([String]) -> Plan?, parser: ([String]) -> Plan?
+    ) -> (taken: Int, differing: [[String]]) {
+        var generator = SeededGenerator(seed: seed)
         var taken = 0
         var differing: [[String]] = []
         for _ in 0..<600 {
-            // Mostly with a home, so that the argument parser can make a plan at all.
-            var arguments = Int.random(in: 0..<4, using: &generator) == 0 ? [] : ["--home", "/h"]
+            var arguments = Int.random(in: 0..<4, using: &generator) == 0 ? [] : home
             for _ in 0..<Int.random(in: 0...4, using: &generator) {
                 let name = names.randomElement(using: &generator)!
                 let value = values.randomElement(using: &generator)!
-                switch Int.random(in: 0..<3, using: &generator) {
+                switch Int.random(in: 0..<(positionals ? 4 : 3), using: &generator) {
                 case 0: arguments.append(name)
                 case 1: arguments += [name, value]
-                default: arguments.append("\(name)=\(value)")
+                case 2: arguments.append("\(name)=\(value)")
+                default: arguments.append(value)
                 }
             }
             arguments.shuffle(using: &generator)
-            guard let quick = QuickRead.plan(for: ["read"] + arguments) else { continue }
+            guard let plan = quick(arguments) else { continue }
             taken += 1
-            if quick != Self.parserPlan(arguments) { differing.append(arguments) }
+            if plan != parser(arguments) { differing.append(arguments) }
         }
-        #expect(differing.isEmpty, "\(differing.count) differ, first: read \(differing.first ?? [])")
-        #expect(taken > 60)
+        return (taken, differing)
     }
 
     /// A new `read` option must be taught to `QuickRead` too (or declined there on purpose).
@@ -125,26 +140,9 @@ import Testing
     @Test func whateverQuickPublishTakesTheArgumentParserTakesAlike() {
         let names = QuickPublish.valueOptions + QuickPublish.flags + ["--help", "--homes", "-v", "publish", "--"]
         let values = ["/h", "", "-x", "-", "12h", "1h", "soon", "a.json", "a=b", "é"]
-        var generator = SeededGenerator(seed: 7)
-        var taken = 0
-        var differing: [[String]] = []
-        for _ in 0..<600 {
-            var arguments: [String] = []
-            for _ in 0..<Int.random(in: 0...4, using: &generator) {
-                let name = names.randomElement(using: &generator)!
-                let value = values.randomElement(using: &generator)!
-                switch Int.random(in: 0..<4, using: &generator) {
-                case 0: arguments.append(name)
-                case 1: arguments += [name, value]
-                case 2: arguments.append("\(name)=\(value)")
-                default: arguments.append(value)
-                }
-            }
-            arguments.shuffle(using: &generator)
-            guard let quick = QuickPublish.plan(for: ["publish"] + arguments) else { continue }
-            taken += 1
-            if quick != Self.parserPublishPlan(arguments) { differing.append(arguments) }
-        }
+        let (taken, differing) = Self.compare(
+            seed: 7, names: names, values: values, home: ["--home", "/h"], positionals: true,
+            quick: { QuickPublish.plan(for: ["publish"] + $0) }, parser: Self.parserPublishPlan)
         #expect(differing.isEmpty, "\(differing.count) differ, first: publish \(differing.first ?? [])")
         #expect(taken > 60)
     }
