@@ -90,99 +90,30 @@ let benchmarks: @Sendable () -> Void = {
 
     // Each iteration times the real operation and its floor back to back, so
     // load on the machine hits both alike; the metric is the ratio × 100.
-    Benchmark(
-        "Ratio read 1 KB ÷ (\(gateVerifications) × verify + open)",
-        configuration: .init(
-            metrics: [Ratios.readMetric], warmupIterations: 10, maxDuration: .seconds(3), maxIterations: 3_000)
-    ) { benchmark in
+    pairedRatio("Ratio read 1 KB ÷ (\(gateVerifications) × verify + open)", Ratios.read, iterations: 3_000) {
         let home = try Homes.oneKilobyte()
         let sealed = try Homes.oneKilobyteSealed()
-        for _ in benchmark.scaledIterations {
-            let start = Ticks.now()
-            blackHole(home.coldRead())
-            let middle = Ticks.now()
+        return ({ blackHole(home.coldRead()) }, {
             for _ in 0..<gateVerifications { precondition(sealed.verifySignature()) }
             blackHole(try sealed.openCiphertext())
-            let end = Ticks.now()
-            Ratios.read.record(operation: middle - start, floor: end - middle)
-            benchmark.measurement(Ratios.readMetric, Int((100 * Double(middle - start) / Double(end - middle)).rounded()))
-        }
-    } setup: {
-        _ = try Homes.oneKilobyteSealed()
-        Ratios.read.reset()
-    } teardown: {
-        Ratios.read.report("read 1 KB", floor: "\(gateVerifications) × Ed25519 verify + AES-GCM open")
+        })
     }
 
-    Benchmark(
-        "Ratio publish 1 KB ÷ (durable write + sign + seal)",
-        configuration: .init(
-            metrics: [Ratios.publishMetric], warmupIterations: 5, maxDuration: .seconds(3), maxIterations: 1_000)
-    ) { benchmark in
+    pairedRatio("Ratio publish 1 KB ÷ (durable write + sign + seal)", Ratios.publish, iterations: 1_000) {
         let home = try Homes.oneKilobyte()
         let floor = try Homes.publishFloor()
-        for _ in benchmark.scaledIterations {
-            let start = Ticks.now()
-            try home.publish()
-            let middle = Ticks.now()
-            try floor.sealSignWrite()
-            let end = Ticks.now()
-            Ratios.publish.record(operation: middle - start, floor: end - middle)
-            benchmark.measurement(Ratios.publishMetric, Int((100 * Double(middle - start) / Double(end - middle)).rounded()))
-        }
-    } setup: {
-        _ = try Homes.oneKilobyte()
-        _ = try Homes.publishFloor()
-        Ratios.publish.reset()
-    } teardown: {
-        Ratios.publish.report("publish 1 KB", floor: "AES-GCM seal + Ed25519 sign + durable atomic write")
+        return ({ try home.publish() }, { try floor.sealSignWrite() })
     }
 
-    Benchmark(
-        "Ratio changed publish 1 KB ÷ durable write of as many bytes",
-        configuration: .init(
-            metrics: [Ratios.changedPublishMetric], warmupIterations: 5, maxDuration: .seconds(3), maxIterations: 1_000)
-    ) { benchmark in
+    pairedRatio("Ratio changed publish 1 KB ÷ durable write of as many bytes", Ratios.changedPublish, iterations: 1_000) {
         let home = try Homes.oneKilobyte()
         let floor = try Homes.publishFloor()
-        for _ in benchmark.scaledIterations {
-            let start = Ticks.now()
-            try home.publishChanged()
-            let middle = Ticks.now()
-            try floor.write(floor.sample)
-            let end = Ticks.now()
-            Ratios.changedPublish.record(operation: middle - start, floor: end - middle)
-            benchmark.measurement(
-                Ratios.changedPublishMetric, Int((100 * Double(middle - start) / Double(end - middle)).rounded()))
-        }
-    } setup: {
-        _ = try Homes.oneKilobyte()
-        _ = try Homes.publishFloor()
-        Ratios.changedPublish.reset()
-    } teardown: {
-        Ratios.changedPublish.report("changed publish 1 KB", floor: "one durable atomic write of a 1 KB snapshot's size")
+        return ({ try home.publishChanged() }, { try floor.write(floor.sample) })
     }
 
-    Benchmark(
-        "Ratio re-read 1 KB (long-lived reader, files unchanged) ÷ cold read",
-        configuration: .init(
-            metrics: [Ratios.rereadMetric], warmupIterations: 10, maxDuration: .seconds(3), maxIterations: 3_000)
-    ) { benchmark in
+    pairedRatio("Ratio re-read 1 KB (long-lived reader, files unchanged) ÷ cold read", Ratios.reread, iterations: 3_000) {
         let home = try Homes.oneKilobyte()
-        for _ in benchmark.scaledIterations {
-            let start = Ticks.now()
-            blackHole(home.read())
-            let middle = Ticks.now()
-            blackHole(home.coldRead())
-            let end = Ticks.now()
-            Ratios.reread.record(operation: middle - start, floor: end - middle)
-            benchmark.measurement(Ratios.rereadMetric, Int((100 * Double(middle - start) / Double(end - middle)).rounded()))
-        }
-    } setup: {
-        _ = try Homes.oneKilobyte()
-        Ratios.reread.reset()
-    } teardown: {
-        Ratios.reread.report("re-read 1 KB, long-lived reader", floor: "the same read by a new reader")
+        return ({ blackHole(home.read()) }, { blackHole(home.coldRead()) })
     }
 
     // MARK: The parts on their own
