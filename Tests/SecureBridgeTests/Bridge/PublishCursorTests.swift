@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import Testing
 @testable import SecureBridge
 
@@ -98,5 +99,38 @@ import Testing
         try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionLength: .seconds(86400), now: fixture.start)
         // The container holds no snapshot after a login: the same accounts are new content.
         #expect(try publish(fixture).contentChanged)
+    }
+}
+
+/// Two publishers on one keychain and container: the app place copied (a
+/// restored backup, a second machine's copy), both with the same signing key,
+/// publishing one after the other. The keychain's mark is the authority:
+/// neither reuses a number the other used, neither reports a rollback, and
+/// neither skips the reload token because its own last content matches.
+@Suite struct TwoPublisherTests {
+    @Test func twoCopiesOfTheAppPlaceNeverReuseANumberOrMissAReload() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()  // the first publishes A as snapshot 1
+        let copy = fixture.root + "/app-copy"
+        try FileManager.default.copyItem(atPath: fixture.home.app.string, toPath: copy)
+        let first = fixture.app
+        let second = BridgeApp(
+            home: BridgeHome(app: FilePath(copy), keychain: fixture.home.keychain, container: fixture.home.container),
+            passcodeCost: .testing)
+        let a = BridgeFixture.accounts, b = BridgeFixture.otherAccounts
+        // Who publishes what, and whether the container's content changes with it.
+        let steps: [(BridgeApp, [UInt8], changes: Bool)] = [
+            (second, b, true), (first, a, true), (second, b, true), (first, a, true), (first, a, false),
+        ]
+        var last: UInt64 = 1
+        for (number, step) in steps.enumerated() {
+            let token = try fixture.bytes(.container, "reload-token")
+            let receipt = try step.0.publish(step.1, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
+            #expect(receipt.sequence == last + 1, "step \(number)")
+            last = receipt.sequence
+            #expect(receipt.contentChanged == step.changes, "step \(number)")
+            #expect((try fixture.bytes(.container, "reload-token") != token) == step.changes, "step \(number)")
+            #expect(fixture.content()?.portfolio.accounts.count == (step.1 == a ? 2 : 1), "step \(number)")
+        }
     }
 }

@@ -118,14 +118,15 @@ extension BridgeApp {
     }
 
     /// Steps 1 and 2: the sequence after the last one used and after the
-    /// keychain's snapshot mark (which a second publisher or a widget may
-    /// have raised), reserved durably when it is past the reserved block, and
-    /// recorded as used in the cursor before anything is signed with it.
+    /// keychain's snapshot mark (which a second publisher, a copy of this app
+    /// place, may have raised), reserved durably when it is past the reserved
+    /// block, and recorded as used in the cursor before anything is signed with it.
     private func reserveSnapshotSequence(_ places: Places, state: inout AppState) throws -> SnapshotWrite {
         let boot = PublishCursor.currentBoot
         let last = try PublishCursor.load(from: places.app, boot: boot)
+        let mark = try places.keychain.readMarks().snapshotSequence
         // Without this boot's cursor, any number of the reserved block may have been used.
-        let lastUsed = max(last?.sequence ?? state.snapshotSequence, try places.keychain.readMarks().snapshotSequence)
+        let lastUsed = max(last?.sequence ?? state.snapshotSequence, mark)
         let (sequence, overflow) = lastUsed.addingReportingOverflow(1)
         guard !overflow else { throw SessionError.damagedState }
         if sequence > state.snapshotSequence {
@@ -135,7 +136,10 @@ extension BridgeApp {
         }
         let cursor = PublishCursor(boot: boot ?? "", epoch: state.epoch, sequence: sequence)
         try cursor.save(to: places.app)
-        return SnapshotWrite(cursor: cursor, previousDigest: last?.epoch == state.epoch ? last?.contentDigest : nil)
+        // The digest says what is live only while the last snapshot is this app's: a mark
+        // above the cursor means another publisher (a copy of this app place) published since.
+        let lastIsLive = last.map { $0.epoch == state.epoch && $0.sequence >= mark } ?? false
+        return SnapshotWrite(cursor: cursor, previousDigest: lastIsLive ? last?.contentDigest : nil)
     }
 
     func loadKeyset(_ places: Places) throws -> DataKeyset {
