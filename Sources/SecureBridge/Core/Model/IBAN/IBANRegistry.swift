@@ -19,6 +19,8 @@ enum IBANRegistry {
         "YE": 30,
     ]
 
-    /// The shortest and longest IBAN of any registered country.
+    /// The IBAN lengths the payload format allows: from the shortest
+    /// registered (15) to ISO 13616's maximum (34); every registered
+    /// country's length lies within (the longest today is 33).
     static let lengthRange = 15...34
 }
