@@ -35,8 +35,11 @@ import Testing
         #expect(first["state"] as? String == "full")
         #expect(first["reason"] is NSNull)
         let accounts = try #require(first["accounts"] as? [[String: Any]])
-        #expect(Set(accounts[0].keys) == ["id", "name", "balance", "iban", "type", "currency", "url"])
+        #expect(Set(accounts[0].keys) == ["id", "name", "balance", "balanceValue", "iban", "type", "currency", "url"])
         #expect(accounts[0]["balance"] as? String == "€4,675.00")
+        // The typed value beside the display string: a reader never parses "€4,675.00".
+        #expect(accounts[0]["balanceValue"] as? String == "4675.00")
+        #expect(accounts[0]["currency"] as? String == "EUR")
         #expect(accounts[0]["iban"] as? String == "•••• 4310")
         #expect(accounts[0]["type"] as? String == "main")
         #expect(accounts[0]["url"] as? String == "securebridge://account/8ab78900f99013a")
@@ -90,6 +93,7 @@ import Testing
                     for account in entry["accounts"] as? [[String: Any]] ?? [] {
                         let balance = try #require(account["balance"] as? String)
                         #expect(!F.hasDigit(balance))
+                        #expect(account["balanceValue"] is NSNull)
                     }
                 }
             }
@@ -104,6 +108,8 @@ import Testing
         let categories = try #require(spending["categories"] as? [[String: Any]])
         #expect(categories.count == 5)
         #expect(categories.allSatisfy { $0["percent"] is NSNull && $0["amount"] as? String == Redaction.mask })
+        #expect(spending["totalSpentValue"] is NSNull && spending["totalReceivedValue"] is NSNull)
+        #expect(categories.allSatisfy { $0["amountValue"] is NSNull })
     }
 
     @Test func fullSpendingJSONHasTotalsAndShares() throws {
@@ -112,8 +118,11 @@ import Testing
         #expect(entry["title"] as? String == "Spending November 2026")
         let spending = try #require(entry["spending"] as? [String: Any])
         #expect(spending["totalSpent"] as? String == "€1,800.00")
+        #expect(spending["totalSpentValue"] as? String == "1800.00")
+        #expect(spending["currency"] as? String == "EUR")
         let categories = try #require(spending["categories"] as? [[String: Any]])
         #expect(categories.map { $0["name"] as? String } == ["Rent", "Groceries", "Travel"])
+        #expect(categories.map { $0["amountValue"] as? String } == ["900.00", "420.00", "180.00"])
         #expect(categories.map { $0["percent"] as? String } == ["50%", "23.3%", "10%"])
     }
 

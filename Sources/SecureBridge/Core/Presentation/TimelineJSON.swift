@@ -8,7 +8,7 @@ import FoundationEssentials
 ///              "title":"Main Account","sample":false,"url":"securebridge://account/8ab78900f99013a",
 ///              "lastUpdated":{"absolute":"2026-11-21T15:55:00Z","relative":"5 min ago"},
 ///              "accounts":[{"id":"8ab78900f99013a","name":"Main Account","balance":"€4,675.00",
-///                           "iban":"•••• 4310","type":"main","currency":"EUR",
+///                           "balanceValue":"4675.00","iban":"•••• 4310","type":"main","currency":"EUR",
 ///                           "url":"securebridge://account/8ab78900f99013a"}],
 ///              "spending":null}],
 ///  "policy":{"kind":"after","date":"2026-11-21T16:30:00Z"}}
@@ -54,6 +54,7 @@ public enum TimelineJSON {
             ("id", .string(account.id)),
             ("name", .string(account.name)),
             ("balance", .string(account.balance.text)),
+            ("balanceValue", .string(account.balance.decimalString)),
             ("iban", .string(account.iban)),
             ("type", .string(account.type.rawValue)),
             ("currency", .string(account.balance.currencyCode)),
@@ -66,11 +67,14 @@ public enum TimelineJSON {
             ("period", .string(spending.period)),
             ("currency", .string(spending.currency)),
             ("totalSpent", .string(spending.totalSpent.text)),
+            ("totalSpentValue", .string(spending.totalSpent.decimalString)),
             ("totalReceived", .string(spending.totalReceived.text)),
+            ("totalReceivedValue", .string(spending.totalReceived.decimalString)),
             ("categories", .array(spending.categories.map { category in
                 .object([
                     ("name", .string(category.name)),
                     ("amount", .string(category.amount.text)),
+                    ("amountValue", .string(category.amount.decimalString)),
                     ("percent", .string(category.percent)),
                 ])
             })),

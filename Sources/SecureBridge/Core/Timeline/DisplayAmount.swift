@@ -17,6 +17,11 @@ public struct DisplayAmount: Sendable, Equatable, CustomStringConvertible {
     public let currencyCode: String
     /// Whether the amount is hidden (`text` is the mask).
     public let isMasked: Bool
+    /// The exact amount as a decimal string in major units, as the bank API
+    /// gives it (`"-42.17"`, `"58000"` for JPY): no symbol, no grouping, the
+    /// currency's minor-unit digits; `nil` when masked. What
+    /// `bridgectl read --format json` prints beside ``text``.
+    public let decimalString: String?
     /// What the widget prints: `-£42.17` for the locale, or ``Redaction/mask``.
     public let text: String
     /// What a screen reader says: `minus 42 pounds 17`, or `amount hidden`.
@@ -28,12 +33,14 @@ public struct DisplayAmount: Sendable, Equatable, CustomStringConvertible {
         isMasked = masked
         if masked {
             value = nil
+            decimalString = nil
             sign = nil
             text = Redaction.mask
             accessibilityLabel = SpokenAmount.hidden
         } else {
             let decimal = MoneyFormatter.decimal(money)
             value = decimal
+            decimalString = money.decimalString
             sign = money.minorUnits < 0 ? .minus : .plus
             text = MoneyFormatter.string(for: money, localeIdentifier: localeIdentifier)
             accessibilityLabel = SpokenAmount.label(for: money)
