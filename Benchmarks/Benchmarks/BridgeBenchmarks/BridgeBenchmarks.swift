@@ -116,6 +116,13 @@ let benchmarks: @Sendable () -> Void = {
         return ({ blackHole(home.read()) }, { blackHole(home.coldRead()) })
     }
 
+    // The floor under a re-read: only the system calls a read makes, against the same cold read.
+    pairedRatio("Ratio a read's system calls alone ÷ cold read", Ratios.readSystemCalls, iterations: 3_000) {
+        let home = try Homes.oneKilobyte()
+        let calls = ReadSystemCalls(home: home.root)
+        return ({ blackHole(calls.run()) }, { blackHole(home.coldRead()) })
+    }
+
     // MARK: The parts on their own
 
     Benchmark("Envelope verify (1 KB snapshot)", configuration: timed) { benchmark in
