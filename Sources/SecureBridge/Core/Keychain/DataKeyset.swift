@@ -62,6 +62,9 @@ package struct DataKeyset: Sendable, Equatable {
             }
         }
         guard let primary else { throw corrupt }
+        // Every id once: a second key of the same id could never be chosen to open a snapshot.
+        let ids = ([primary] + others).map(\.id)
+        for (index, id) in ids.enumerated() where ids[..<index].contains(id) { throw corrupt }
         self.init(primary: primary, decryptOnly: others)
     }
 
