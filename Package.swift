@@ -13,7 +13,10 @@ import PackageDescription
 ///   code instead of pages scattered over all of it.
 /// The linker is the Swift toolchain's lld through `Link/static-pie-ld`,
 /// which drops the `$ORIGIN` run path (glibc refuses to start a static PIE
-/// with one). docs/PERFORMANCE.md ("Linking") has the measurements.
+/// with one). Only the `bridgectl` target carries these flags: SwiftPM refuses
+/// unsafe flags in the products a dependent uses, and a package that depends
+/// on SecureBridge's libraries never builds `bridgectl`. docs/PERFORMANCE.md
+/// (round 2) has the measurements.
 let link = "\(Context.packageDirectory)/Sources/bridgectl/Link"
 let releaseLinking = [
     "-static-executable",
