@@ -116,11 +116,20 @@ let benchmarks: @Sendable () -> Void = {
         return ({ blackHole(home.read()) }, { blackHole(home.coldRead()) })
     }
 
-    // The floor under a re-read: only the system calls a read makes, against the same cold read.
+    // The floor under a re-read: what no read can skip, against the same cold read: the
+    // system calls that look at every file, alone, and then with the timeline built from
+    // the gate's result (which a re-read of unchanged files could at most keep).
     pairedRatio("Ratio a read's system calls alone ÷ cold read", Ratios.readSystemCalls, iterations: 3_000) {
         let home = try Homes.oneKilobyte()
         let calls = ReadSystemCalls(home: home.root)
         return ({ blackHole(calls.run()) }, { blackHole(home.coldRead()) })
+    }
+
+    pairedRatio("Ratio a read's system calls and its timeline ÷ cold read", Ratios.readFloor, iterations: 3_000) {
+        let home = try Homes.oneKilobyte()
+        let calls = ReadSystemCalls(home: home.root)
+        let result = home.gateResult()
+        return ({ blackHole(calls.run()); blackHole(home.timeline(of: result)) }, { blackHole(home.coldRead()) })
     }
 
     // MARK: The parts on their own

@@ -17,6 +17,9 @@ final class Ratios: Sendable {
     static let reread = Ratios(
         metric: "re-read ÷ cold read (×100)", operation: "re-read 1 KB, long-lived reader",
         floor: "the same read by a new reader")
+    static let readFloor = Ratios(
+        metric: "a read's system calls and timeline ÷ cold read (×100)",
+        operation: "a read's system calls and its timeline from the gate's result", floor: "a cold read by a new reader")
     static let readSystemCalls = Ratios(
         metric: "a read's system calls ÷ cold read (×100)", operation: "a read's system calls alone (ReadSystemCalls)",
         floor: "a cold read by a new reader")

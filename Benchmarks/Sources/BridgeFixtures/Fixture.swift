@@ -105,6 +105,16 @@ public enum Fixture {
             reader.timeline(for: Fixture.request, now: now)
         }
 
+        /// The gate's result for this home now, to build timelines from without reading.
+        public func gateResult(now: Date = Date()) -> GateResult {
+            reader.read(now: now, whatIf: true).result
+        }
+
+        /// The timeline of `result`: what every read builds after the gate.
+        public func timeline(of result: GateResult, now: Date = Date()) -> BridgeTimeline {
+            WidgetTimeline.timeline(for: result, request: Fixture.request, now: now)
+        }
+
         /// The same read through a new reader, as one `bridgectl read` process
         /// makes it: nothing cached but OpenSSL's initialisation.
         public func coldRead(now: Date = Date()) -> BridgeTimeline {
