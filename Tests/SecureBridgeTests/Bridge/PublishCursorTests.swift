@@ -31,6 +31,13 @@ import Testing
         // The state file was not rewritten: the four publishes used the block.
         #expect(try fixture.bytes(.app, "state.json") == reserved)
         #expect(try cursor(fixture).boot == PublishCursor.currentBoot)
+        // The cursor is rewritten in place: the same file, its fixed size.
+        var first = stat(), later = stat()
+        #expect(lstat(fixture.path(.app, "publish-cursor"), &first) == 0)
+        _ = try publish(fixture, BridgeFixture.accounts)
+        #expect(lstat(fixture.path(.app, "publish-cursor"), &later) == 0)
+        #expect(first.st_ino == later.st_ino && later.st_size == PublishCursor.byteCount)
+        #expect(try cursor(fixture).sequence == 6)
     }
 
     @Test func thePublishPastTheBlockReservesTheNextOne() throws {

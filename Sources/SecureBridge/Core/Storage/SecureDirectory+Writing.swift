@@ -37,11 +37,12 @@ extension SecureDirectory {
         }
     }
 
-    /// Overwrites `bytes` at `offset` of the existing file `name` in place and
-    /// flushes its data (`pwrite`, then `fdatasync`): no temporary file, no
-    /// rename, no directory sync. Only for a format that survives a write
-    /// torn anywhere in the part written (the marks' two slots): a reader may
-    /// see the part half written, and a power cut may leave it so.
+    /// Overwrites `bytes` at `offset` of the existing file `name` in place
+    /// (`pwrite`) and, when `syncingData`, flushes its data (`fdatasync`):
+    /// no temporary file, no rename, no directory sync. Only
+    /// for a format that survives a write torn anywhere in the part written
+    /// (the marks' two slots, the publish cursor's check): a reader may see
+    /// the part half written, and a power cut may leave it so.
     ///
     /// The file gets every check a read makes (`read(_:limit:)`) and is
     /// opened for writing only after them.
@@ -50,15 +51,18 @@ extension SecureDirectory {
     ///   - offset: Where the bytes go.
     ///   - bytes: The new bytes; the file's size does not change.
     ///   - size: The size the file must have.
+    ///   - syncingData: Whether the data is synced before this returns.
     /// - Returns: `false`, and nothing written, when the file does not exist or is not `size` bytes long.
     /// - Throws: `StorageError`.
-    func overwrite(_ name: String, at offset: Int64, with bytes: [UInt8], inFileOfSize size: Int) throws -> Bool {
+    func overwrite(
+        _ name: String, at offset: Int64, with bytes: [UInt8], inFileOfSize size: Int, syncingData: Bool = true
+    ) throws -> Bool {
         precondition(offset >= 0 && Int(offset) + bytes.count <= size, "an update in place stays inside the file")
         return try withCheckedFile(name, limit: size, access: .readWrite) { descriptor, actualSize, filePath in
             guard actualSize == size else { return false }
             try attempt("write", filePath) {
                 try descriptor.write(bytes, atOffset: offset)
-                try descriptor.syncData()
+                if syncingData { try descriptor.syncData() }
             }
             return true
         } ?? false
