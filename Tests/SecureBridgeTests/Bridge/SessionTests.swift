@@ -107,9 +107,14 @@ import Testing
         let again = try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start.addingTimeInterval(60))
         #expect(!again.contentChanged)
         #expect(try fixture.bytes(.container, "reload-token") == token)
+        var before = stat(), after = stat()
+        #expect(lstat(fixture.path(.container, "reload-token"), &before) == 0)
         let changed = try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
         #expect(changed.contentChanged)
         #expect(try fixture.bytes(.container, "reload-token") != token)
+        // Rewritten in place: the same file (a watcher sees IN_MODIFY), 32 hex digits and a newline.
+        #expect(lstat(fixture.path(.container, "reload-token"), &after) == 0)
+        #expect(after.st_ino == before.st_ino && after.st_size == 33)
     }
 
     @Test func aReloadTokenThatCouldNotMoveMovesWithTheNextPublish() throws {
