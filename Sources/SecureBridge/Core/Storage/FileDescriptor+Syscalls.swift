@@ -112,11 +112,14 @@ extension FileDescriptor {
     func write(_ bytes: [UInt8], atOffset offset: Int64) throws {
         var written = 0
         while written < bytes.count {
-            written += try bytes.withUnsafeBytes { buffer in
+            let count = try bytes.withUnsafeBytes { buffer in
                 try retryingOnInterrupt {
                     positionalWrite(rawValue, buffer.baseAddress! + written, buffer.count - written, off_t(offset) + off_t(written))
                 }
             }
+            // A write that makes no progress would loop for ever: report it as the I/O error it is.
+            guard count > 0 else { throw Errno.ioError }
+            written += count
         }
     }
 
