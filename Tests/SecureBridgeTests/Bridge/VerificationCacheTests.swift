@@ -39,6 +39,28 @@ import Testing
         #expect(cache.counts.hits == 0)
     }
 
+    @Test func aChangedBodyUnderTheSameSignatureIsVerifiedAfresh() throws {
+        let cache = VerificationCache()
+        let stored = try frame(Array("balance".utf8))
+        try verify(stored, in: cache)
+        var forged = stored
+        forged[0] ^= 1  // the body changes, the signature stays
+        #expect(throws: EnvelopeError.signatureMismatch) { try verify(forged, in: cache) }
+        #expect(cache.counts == (hits: 0, misses: 2))
+    }
+
+    @Test func theSameBytesUnderAnotherContextAreVerifiedAfresh() throws {
+        let cache = VerificationCache()
+        let stored = try frame(Array("balance".utf8))
+        try verify(stored, in: cache)
+        #expect(throws: EnvelopeError.signatureMismatch) {
+            try SignedFrame.verify(
+                stored, bodyLength: stored.count - Ed25519.signatureByteCount, publicKey: key.publicKey,
+                context: Ed25519.Context("SecureBridge other test v1"), cache: cache)
+        }
+        #expect(cache.counts == (hits: 0, misses: 2))
+    }
+
     @Test func aFailedVerificationIsNeverRemembered() throws {
         let cache = VerificationCache()
         var stored = try frame(Array("balance".utf8))
@@ -84,5 +106,41 @@ import Testing
         let fresh = WidgetReader(home: fixture.home).read(now: fixture.start).result
         #expect(fresh == .refused(.tampered))
         #expect(fixture.gate() == fresh)
+    }
+
+    @Test(arguments: ["onboarding", "auth-status", "snapshot"])
+    func aLongLivedReaderRefusesAChangedSignedBodyAndTakesTheOriginalBack(file: String) throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let first = fixture.gate()
+        #expect(fixture.content() != nil)
+        let original = try fixture.bytes(.container, file)
+        var bytes = original
+        bytes[bytes.count - Ed25519.signatureByteCount - 1] ^= 1  // the signed body's last byte; the signature stays
+        try fixture.overwrite(.container, file, with: bytes)
+        let fresh = WidgetReader(home: fixture.home).read(now: fixture.start).result
+        #expect(fresh == .refused(.tampered))
+        #expect(fixture.gate() == fresh)
+        // The refusal left the cache as it was: the original bytes are a hit again.
+        let before = fixture.widget.verificationCounts
+        try fixture.overwrite(.container, file, with: original)
+        #expect(fixture.gate() == first)
+        #expect(fixture.widget.verificationCounts == (hits: before.hits + 3, misses: before.misses))
+    }
+
+    @Test func copiesOfAReaderAndAProviderShareTheirVerifications() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let first = fixture.gate()
+        let copy = fixture.widget
+        #expect(copy.read(now: fixture.start).result == first)
+        #expect(fixture.widget.verificationCounts == (hits: 3, misses: 3))
+
+        let provider = WidgetProvider(home: fixture.home, clock: { [start = fixture.start] in start })
+        let request = WidgetRequest(kind: .balance, family: .systemSmall)
+        let timeline = provider.timeline(for: request)
+        #expect(provider.reader.verificationCounts == (hits: 0, misses: 3))
+        #expect(provider.timeline(for: request) == timeline)
+        #expect(provider.reader.verificationCounts == (hits: 3, misses: 3))
     }
 }
