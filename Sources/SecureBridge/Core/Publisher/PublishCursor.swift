@@ -61,11 +61,11 @@ struct PublishCursor: Codable, Equatable {
     /// save rewrites the same bytes of the same file.
     static let byteCount = 256
 
-    /// Writes `app/publish-cursor` without a sync: in place over the previous
-    /// cursor (one `pwrite`, which a killed process never leaves half done;
-    /// a power cut may, and a torn cursor fails to decode and counts for
-    /// nothing), or atomically when there is none yet. Nothing where the
-    /// boot is unknown (an empty `boot`), as no cursor is trusted there.
+    /// Writes `app/publish-cursor` without a sync, in place over the previous
+    /// cursor when it can (`SecureDirectory.rewriteUnsynced`): a power cut
+    /// may tear it, and a torn cursor fails to decode and counts for nothing.
+    /// Nothing where the boot is unknown (an empty `boot`), as no cursor is
+    /// trusted there.
     func save(to app: SecureDirectory) throws {
         guard !boot.isEmpty else { return }
         let encoder = JSONEncoder()
@@ -73,10 +73,7 @@ struct PublishCursor: Codable, Equatable {
         var bytes = Array(try encoder.encode(self))
         precondition(bytes.count < Self.byteCount, "a publish cursor's JSON fits its fixed size")
         bytes += [UInt8](repeating: UInt8(ascii: " "), count: Self.byteCount - 1 - bytes.count) + [UInt8(ascii: "\n")]
-        if try app.overwrite(FileName.publishCursor, at: 0, with: bytes, inFileOfSize: Self.byteCount, syncingData: false) {
-            return
-        }
-        try app.write(FileName.publishCursor, bytes, durability: .atomicOnly)
+        try app.rewriteUnsynced(FileName.publishCursor, bytes)
     }
 
     /// This boot's id (`/proc/sys/kernel/random/boot_id`), or `nil` where the

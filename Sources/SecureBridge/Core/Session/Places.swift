@@ -85,20 +85,9 @@ extension SecureDirectory {
     ///
     /// Not synced: the token only wakes widgets that are running, and after a
     /// power cut every widget starts afresh and reads what is there, so a lost
-    /// token costs nothing. Rewritten in place over the previous token (one
-    /// `pwrite`; a watcher sees `IN_MODIFY`), or written atomically when there
-    /// is none of the right size: a rename costs a publish about 180 µs on
-    /// ext4, which flushes the new file's data at the rename.
+    /// token costs nothing. Rewritten in place when it can be (a watcher sees
+    /// `IN_MODIFY`; see `rewriteUnsynced`).
     func renewReloadToken() throws {
-        let token = Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8)
-        do {
-            if try overwrite(FileName.reloadToken, at: 0, with: token, inFileOfSize: token.count, syncingData: false) {
-                return
-            }
-        } catch is StorageError {
-            // Not a plain token of ours (a link, a directory planted there): the
-            // atomic write below replaces whatever it is, or says why it cannot.
-        }
-        try write(FileName.reloadToken, token, durability: .atomicOnly)
+        try rewriteUnsynced(FileName.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8))
     }
 }
