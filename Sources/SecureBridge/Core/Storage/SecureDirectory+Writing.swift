@@ -49,8 +49,10 @@ extension SecureDirectory {
     func rewriteUnsynced(_ name: String, _ bytes: [UInt8]) throws {
         do {
             if try overwrite(name, at: 0, with: bytes, inFileOfSize: bytes.count, syncingData: false) { return }
-        } catch is StorageError {
-            // Not a plain file of ours: replaced whole below.
+        } catch let error as StorageError {
+            // An I/O error is reported as it is; anything else means the entry is
+            // not a plain file of ours, and it is replaced whole below.
+            if case .io = error { throw error }
         }
         try write(name, bytes, durability: .atomicOnly)
     }
