@@ -42,8 +42,7 @@ public struct BridgeApp: Sendable {
     ///   every other operation on a home that was never set up fails with
     ///   `SessionError.notOnboarded` and leaves nothing behind.
     func transaction<R>(onboarding: Bool = false, now: Date, _ body: (Places, inout AppState) throws -> R) throws -> R {
-        if !onboarding, try SecureDirectory.open(.app, in: home) == nil { throw SessionError.notOnboarded }
-        let places = try Places.prepare(home)
+        let places = try Places.prepare(home, onboarding: onboarding)
         return try places.app.withExclusiveLock {
             try Self.removeLeftoverTemporaryFiles(places)
             try settleInterruptedRotation(places)

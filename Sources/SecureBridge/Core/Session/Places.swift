@@ -30,7 +30,8 @@ package enum FileLimit {
     package static let reloadToken = 64
 }
 
-/// The three directories, opened and checked.
+/// The three directories, opened and checked once for one command, which
+/// works relative to their descriptors (`SecureDirectory.heldOpen()`).
 struct Places {
     let app: SecureDirectory
     let keychain: SecureDirectory
@@ -41,15 +42,20 @@ struct Places {
     /// The way to each place is walked once: its ancestors are checked, and
     /// the resolved paths show overlapping places, which are refused before
     /// anything is created or locked (`BridgeHome.checkSeparate`).
-    static func prepare(_ home: BridgeHome) throws -> Places {
-        let places = Places(
-            app: SecureDirectory(path: home.app, place: .app),
-            keychain: SecureDirectory(path: home.keychain, place: .keychain),
-            container: SecureDirectory(path: home.container, place: .container))
-        let all = [places.app, places.keychain, places.container]
-        try home.checkSeparate(resolved: try all.map { ($0.place, try $0.checkAncestors()) })
-        for place in all { try place.create() }
-        return places
+    /// - Parameter onboarding: Whether a missing app place may be created
+    ///   (login); otherwise it is `SessionError.notOnboarded` and nothing is created.
+    static func prepare(_ home: BridgeHome, onboarding: Bool = true) throws -> Places {
+        let app = SecureDirectory(path: home.app, place: .app)
+        let keychain = SecureDirectory(path: home.keychain, place: .keychain)
+        let container = SecureDirectory(path: home.container, place: .container)
+        let appWay = try app.checkAncestors()
+        let existingApp = try app.heldOpen()
+        if !onboarding, existingApp == nil { throw SessionError.notOnboarded }
+        try home.checkSeparate(resolved: [
+            (.app, appWay), (.keychain, try keychain.checkAncestors()), (.container, try container.checkAncestors()),
+        ])
+        return Places(
+            app: try existingApp ?? app.create(), keychain: try keychain.create(), container: try container.create())
     }
 }
 

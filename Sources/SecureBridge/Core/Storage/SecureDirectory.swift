@@ -6,7 +6,9 @@ import SystemPackage
 /// effective user, and closed to group and others as its `place` demands (see
 /// `StoragePlace`). Every operation opens the directory again with `O_NOFOLLOW`,
 /// re-checks it and works relative to that descriptor (`openat`, `renameat`,
-/// `unlinkat`), so swapping the directory after the first check gains nothing.
+/// `unlinkat`), so swapping the directory after the first check gains nothing;
+/// a directory held open for one command (`heldOpen()`) is opened and
+/// checked once, and all its operations work relative to that one descriptor.
 ///
 /// File names are single path components that do not start with a dot; dot
 /// names are reserved for temporary files (`.<name>.tmp-<hex>`) and the lock (`.lock`).
@@ -15,10 +17,18 @@ package struct SecureDirectory: Sendable {
     package let path: FilePath
     /// Which place it is, which decides how strict the checks are.
     package let place: StoragePlace
+    /// The checked descriptor every operation uses, while this directory is
+    /// held open (`heldOpen()`); `nil` when each operation opens it anew.
+    private let held: HeldDescriptor?
 
     init(path: FilePath, place: StoragePlace) {
+        self.init(path: path, place: place, held: nil)
+    }
+
+    private init(path: FilePath, place: StoragePlace, held: HeldDescriptor?) {
         self.path = path
         self.place = place
+        self.held = held
     }
 
     /// Opens a place for writing, creating it (and missing parents) with mode 0700 first.
@@ -40,12 +50,27 @@ package struct SecureDirectory: Sendable {
 
     /// `prepare`'s second half, for a caller that has checked the ancestors:
     /// creates the directory if missing, then opens and checks it.
-    func create() throws {
+    /// - Returns: The directory held open (`heldOpen()`).
+    @discardableResult
+    func create() throws -> SecureDirectory {
         try Self.makeDirectory(path)
-        guard let descriptor = try openDirectory() else {
+        guard let directory = try heldOpen() else {
             throw StorageError.io(path: path.string, operation: "open", errno: .noSuchFileOrDirectory)
         }
-        try? descriptor.close()
+        return directory
+    }
+
+    /// This directory opened and checked once, for the span of one command:
+    /// the copy returned (and its copies) use that one descriptor for every
+    /// operation, and it is closed when the last of them is gone. Someone who
+    /// swaps the directory meanwhile changes nothing for the command, as if
+    /// the swap came just after it.
+    /// - Returns: The held directory, or `nil` when it does not exist.
+    /// - Throws: `StorageError` when it exists but is not safe to use.
+    func heldOpen() throws -> SecureDirectory? {
+        if held != nil { return self }
+        guard let descriptor = try openDirectory() else { return nil }
+        return SecureDirectory(path: path, place: place, held: HeldDescriptor(descriptor))
     }
 
     /// Opens a place for writing under `home`, creating it if needed. See `prepare(_:at:)`.
@@ -168,9 +193,11 @@ extension SecureDirectory {
         }
     }
 
-    /// Runs `body` with the checked directory's descriptor, closing it afterwards.
+    /// Runs `body` with the checked directory's descriptor: the held one, or
+    /// one opened for `body` and closed afterwards.
     /// - Returns: `body`'s result, or `nil` when the directory does not exist.
     package func withDirectory<Result>(_ body: (FileDescriptor) throws -> Result) throws -> Result? {
+        if let held { return try body(held.descriptor) }
         guard let descriptor = try openDirectory() else { return nil }
         defer { try? descriptor.close() }
         return try body(descriptor)
@@ -181,6 +208,7 @@ extension SecureDirectory {
     func withExistingDirectory<Result>(
         _ operation: String, _ name: String, _ body: (FileDescriptor) throws -> Result
     ) throws -> Result {
+        if let held { return try body(held.descriptor) }
         guard let descriptor = try openDirectory() else {
             throw StorageError.io(path: path(of: name), operation: operation, errno: .noSuchFileOrDirectory)
         }
@@ -222,5 +250,18 @@ extension SecureDirectory {
         } catch let error as Errno {
             throw StorageError.io(path: path.string, operation: "create", errno: error)
         }
+    }
+}
+
+/// A directory's descriptor, closed when the last `SecureDirectory` holding it is gone.
+private final class HeldDescriptor: Sendable {
+    let descriptor: FileDescriptor
+
+    init(_ descriptor: FileDescriptor) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        try? descriptor.close()
     }
 }
