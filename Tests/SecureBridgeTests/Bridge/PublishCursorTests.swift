@@ -16,7 +16,23 @@ import Testing
     }
 
     private func cursor(_ fixture: BridgeFixture) throws -> PublishCursor {
-        try JSONDecoder().decode(PublishCursor.self, from: Data(fixture.bytes(.app, "publish-cursor")))
+        try #require(PublishCursor(storedBytes: fixture.bytes(.app, "publish-cursor")))
+    }
+
+    @Test func theCursorIsPlainJSONPaddedToItsFixedSize() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let bytes = try fixture.bytes(.app, "publish-cursor")
+        #expect(bytes.count == PublishCursor.byteCount && bytes.last == UInt8(ascii: "\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(Set(object.keys) == ["boot", "contentDigest", "epoch", "sequence"])
+        #expect(object["boot"] as? String == PublishCursor.currentBoot)
+        #expect((object["sequence"] as? NSNumber)?.uint64Value == 1)
+        #expect((object["contentDigest"] as? String)?.count == 64)
+        var underWay = try cursor(fixture)
+        underWay.contentDigest = nil
+        #expect(PublishCursor(storedBytes: underWay.storedBytes) == underWay)
+        #expect(PublishCursor(storedBytes: Array(bytes.prefix(40))) == nil, "a torn cursor counts for nothing")
     }
 
     @Test func oneDurableReservationServesABlockOfPublishes() throws {
@@ -59,7 +75,7 @@ import Testing
         case "another boot":
             var stale = try cursor(fixture)
             stale.boot = "00000000-0000-0000-0000-000000000000"
-            try fixture.overwrite(.app, "publish-cursor", with: Array(JSONEncoder().encode(stale)))
+            try fixture.overwrite(.app, "publish-cursor", with: stale.storedBytes)
         case "missing":
             #expect(unlink(fixture.path(.app, "publish-cursor")) == 0)
         default:

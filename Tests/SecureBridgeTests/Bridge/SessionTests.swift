@@ -31,6 +31,30 @@ import Testing
         #expect(throws: SessionError.damagedState) { try AppState(storedBytes: Array(#"{"version":1,"session":{"state":"asleep"}}"#.utf8)) }
     }
 
+    @Test func theAppStateReadsBackExactlyAndRefusesAnythingElse() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let stored = try fixture.bytes(.app, "state.json")
+        let state = try AppState(storedBytes: stored)
+        #expect(state.userID == "alice" && state.epoch == 1 && state.session?.state == .active)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        #expect(Array(try encoder.encode(state)) == stored, "what is read is what was written, member for member")
+        let text = String(decoding: stored, as: UTF8.self)
+        for damaged in [
+            text.replacingOccurrences(of: #""version" : 1"#, with: #""version" : 2"#),
+            text.replacingOccurrences(of: #""epoch" : 1,"#, with: ""),
+            text.replacingOccurrences(of: #""epoch" : 1"#, with: #""epoch" : -1"#),
+            text.replacingOccurrences(of: #""userID" : "alice""#, with: #""userID" : 7"#),
+            text.replacingOccurrences(of: #""hidesBalances" : false"#, with: #""hidesBalances" : 0"#),
+            "[]", "",
+        ] {
+            #expect(throws: SessionError.damagedState) { try AppState(storedBytes: Array(damaged.utf8)) }
+        }
+        let withoutSession = text.replacingOccurrences(of: #""userID" : "alice""#, with: #""userID" : null"#)
+        #expect(try AppState(storedBytes: Array(withoutSession.utf8)).userID == nil, "an optional member may be null")
+    }
+
     @Test func eachLoginAndLogoutMovesTheEpochOn() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()

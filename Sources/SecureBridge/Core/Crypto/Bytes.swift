@@ -25,14 +25,6 @@ enum Bytes {
     static func fromHex(_ text: some StringProtocol) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
-        func nibble(_ c: UInt8) -> UInt8? {
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-        }
         var output: [UInt8] = []
         output.reserveCapacity(utf8.count / 2)
         var index = 0
@@ -42,5 +34,17 @@ enum Bytes {
             index += 2
         }
         return output
+    }
+
+    /// Whether `c` is a hexadecimal digit, lowercase or uppercase.
+    static func isHexDigit(_ c: UInt8) -> Bool { nibble(c) != nil }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 }

@@ -21,7 +21,7 @@ import Glibc
 /// after the whole reserved block. Either way a number is never used twice,
 /// and the worst a lost cursor costs is a gap in the sequence and one reload
 /// token more.
-struct PublishCursor: Codable, Equatable {
+struct PublishCursor: Equatable {
     /// The `boot_id` of the boot the cursor was written in.
     var boot: String
     /// The epoch the content digest belongs to: a login or a logout starts a
@@ -52,9 +52,40 @@ struct PublishCursor: Codable, Equatable {
     /// decoded, or it was written in another boot.
     static func load(from app: SecureDirectory, boot: String?) throws -> PublishCursor? {
         guard let boot, let bytes = try app.read(FileName.publishCursor, limit: FileLimit.publishCursor),
-              let cursor = try? JSONDecoder().decode(PublishCursor.self, from: Data(bytes)), cursor.boot == boot
+              let cursor = PublishCursor(storedBytes: bytes), cursor.boot == boot
         else { return nil }
         return cursor
+    }
+
+    /// Decodes a stored cursor: one JSON object with `boot`, `epoch`,
+    /// `sequence` and, once the content is live, `contentDigest`.
+    /// - Returns: `nil` for anything else, a torn cursor included.
+    init?(storedBytes bytes: [UInt8]) {
+        guard let object = try? JSONParser.parse(bytes),
+              case let .string(boot)? = object["boot"],
+              case let .number(epoch)? = object["epoch"], let epoch = UInt64(epoch),
+              case let .number(sequence)? = object["sequence"], let sequence = UInt64(sequence)
+        else { return nil }
+        var contentDigest: String?
+        switch object["contentDigest"] {
+        case nil, .null?: contentDigest = nil
+        case let .string(digest)?: contentDigest = digest
+        default: return nil
+        }
+        self.init(boot: boot, epoch: epoch, sequence: sequence, contentDigest: contentDigest)
+    }
+
+    /// The stored form: JSON with sorted keys, padded with spaces to
+    /// `byteCount`. The boot id and the digest need no escaping: one is
+    /// checked to be hex and dashes (`currentBoot`), the other is hex.
+    var storedBytes: [UInt8] {
+        var json = #"{"boot":"\#(boot)""#
+        if let contentDigest { json += #","contentDigest":"\#(contentDigest)""# }
+        json += #","epoch":\#(epoch),"sequence":\#(sequence)}"#
+        var bytes = Array(json.utf8)
+        precondition(bytes.count < Self.byteCount, "a publish cursor's JSON fits its fixed size")
+        bytes += [UInt8](repeating: UInt8(ascii: " "), count: Self.byteCount - 1 - bytes.count) + [UInt8(ascii: "\n")]
+        return bytes
     }
 
     /// The size of the stored cursor: its JSON, padded with spaces, so each
@@ -68,17 +99,13 @@ struct PublishCursor: Codable, Equatable {
     /// trusted there.
     func save(to app: SecureDirectory) throws {
         guard !boot.isEmpty else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        var bytes = Array(try encoder.encode(self))
-        precondition(bytes.count < Self.byteCount, "a publish cursor's JSON fits its fixed size")
-        bytes += [UInt8](repeating: UInt8(ascii: " "), count: Self.byteCount - 1 - bytes.count) + [UInt8(ascii: "\n")]
-        try app.rewriteUnsynced(FileName.publishCursor, bytes)
+        try app.rewriteUnsynced(FileName.publishCursor, storedBytes)
     }
 
     /// This boot's id (`/proc/sys/kernel/random/boot_id`), or `nil` where the
-    /// kernel does not say: then no cursor is trusted and every publish
-    /// reserves its number durably, as if each were the first of a block.
+    /// kernel does not say (or says something other than hex digits and
+    /// dashes): then no cursor is trusted and every publish reserves its
+    /// number durably, as if each were the first of a block.
     static let currentBoot: String? = {
         let descriptor = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -86,7 +113,8 @@ struct PublishCursor: Codable, Equatable {
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return nil }
-        let text = String(decoding: buffer[..<count].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-        return text.isEmpty ? nil : text
+        let id = buffer[..<count].prefix { $0 != UInt8(ascii: "\n") }
+        guard (1...64).contains(id.count), id.allSatisfy({ Bytes.isHexDigit($0) || $0 == UInt8(ascii: "-") }) else { return nil }
+        return String(decoding: id, as: UTF8.self)
     }()
 }

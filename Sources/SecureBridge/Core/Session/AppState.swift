@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The app side's private bookkeeping in `app/state.json`: who is logged in,
 /// the session as the app last signed it, and the counters that make every
 /// epoch and sequence number move forward only.
-package struct AppState: Codable, Sendable, Equatable {
+package struct AppState: Encodable, Sendable, Equatable {
     var version = 1
     package var userID: String?
     /// Hex of the onboarding's random enrollment id.
@@ -22,7 +22,7 @@ package struct AppState: Codable, Sendable, Equatable {
     /// When the last of them was counted (Unix seconds); the back-off runs from here.
     var lastUnlockAttemptAt: Int64?
 
-    package struct Session: Codable, Sendable, Equatable {
+    package struct Session: Encodable, Sendable, Equatable {
         package var state: AuthStatus.State
         package var expiresAt: Int64
         package var hidesBalances: Bool
@@ -85,12 +85,63 @@ package struct AppState: Codable, Sendable, Equatable {
 }
 
 extension AppState {
-    /// Decodes the stored JSON.
+    /// Decodes the stored JSON: the object `save` writes, every counter
+    /// present, the optional members absent or `null`.
     /// - Throws: `SessionError.damagedState` when it is not a version 1 state.
     package init(storedBytes bytes: [UInt8]) throws {
-        guard let state = try? JSONDecoder().decode(AppState.self, from: Data(bytes)), state.version == 1 else {
+        guard let object = try? JSONParser.parse(bytes), let state = AppState(object), state.version == 1 else {
             throw SessionError.damagedState
         }
         self = state
+    }
+
+    private init?(_ object: JSONValue) {
+        guard let version = object.integer("version", as: Int.self),
+              let epoch = object.integer("epoch", as: UInt64.self),
+              let onboardingSequence = object.integer("onboardingSequence", as: UInt64.self),
+              let authSequence = object.integer("authSequence", as: UInt64.self),
+              let snapshotSequence = object.integer("snapshotSequence", as: UInt64.self),
+              let failedUnlocks = object.integer("failedUnlocks", as: Int.self),
+              let userID = object.optional("userID", { $0.string }),
+              let enrollmentID = object.optional("enrollmentID", { $0.string }),
+              let lastUnlockAttemptAt = object.optional("lastUnlockAttemptAt", { Int64($0.numberText ?? "") }),
+              let session = object.optional("session", Session.init)
+        else { return nil }
+        self.init(
+            version: version, userID: userID, enrollmentID: enrollmentID, epoch: epoch,
+            onboardingSequence: onboardingSequence, authSequence: authSequence, snapshotSequence: snapshotSequence,
+            session: session, failedUnlocks: failedUnlocks, lastUnlockAttemptAt: lastUnlockAttemptAt)
+    }
+}
+
+extension AppState.Session {
+    fileprivate init?(_ object: JSONValue) {
+        guard let name = object["state"]?.string, let state = AuthStatus.State(name: name),
+              let expiresAt = object.integer("expiresAt", as: Int64.self),
+              case let .bool(hidesBalances)? = object["hidesBalances"]
+        else { return nil }
+        self.init(state: state, expiresAt: expiresAt, hidesBalances: hidesBalances)
+    }
+}
+
+extension JSONValue {
+    /// The member `key` as an integer of type `T`, when it is a number that is one.
+    fileprivate func integer<T: FixedWidthInteger>(_ key: String, as _: T.Type) -> T? {
+        self[key]?.numberText.flatMap { T($0) }
+    }
+
+    /// The member `key` made into a value by `make`: `.some(nil)` when it is
+    /// absent or `null`, `nil` when `make` refuses it.
+    fileprivate func optional<T>(_ key: String, _ make: (JSONValue) -> T?) -> T?? {
+        guard let value = self[key], value != .null else { return .some(nil) }
+        return make(value).map { .some($0) }
+    }
+
+    fileprivate var string: String? {
+        if case let .string(text) = self { text } else { nil }
+    }
+
+    fileprivate var numberText: String? {
+        if case let .number(text) = self { text } else { nil }
     }
 }

@@ -7,7 +7,7 @@ import FoundationEssentials
 /// state (1) · epoch (8) · issuedAt (8) · sessionExpiresAt (8) · flags (1, bit 0 = hide balances) · enrollment id (16).
 package struct AuthStatus: Sendable, Equatable {
     /// The session states of the design.
-    package enum State: UInt8, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    package enum State: UInt8, Sendable, CaseIterable, Encodable, CustomStringConvertible {
         case active = 1
         case locked = 2
         case loggedOut = 3
@@ -21,11 +21,9 @@ package struct AuthStatus: Sendable, Equatable {
         }
 
         /// Stored by name (`"active"`, `"locked"`, `"loggedOut"`) in the app's state file.
-        package init(from decoder: any Decoder) throws {
-            let name = try decoder.singleValueContainer().decode(String.self)
-            guard let state = Self.allCases.first(where: { $0.description == name }) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown session state"))
-            }
+        /// The state named `name` (its `description`), as `app/state.json` stores it.
+        package init?(name: String) {
+            guard let state = Self.allCases.first(where: { $0.description == name }) else { return nil }
             self = state
         }
 
