@@ -13,6 +13,8 @@ public struct BridgeApp: Sendable {
     let passcodeCost: PasscodeVerifier.Cost
     /// Where each command's signed records and snapshots are logged (ids and sequences, at debug level).
     public let logger: Logger
+    /// The parsed signing key while its file stays the same, shared by the copies of this app.
+    let signingKeys = SigningKeyCache()
 
     /// After this many wrong passcodes in a row the session is wiped.
     public static let maximumFailedUnlocks = 10
@@ -141,7 +143,7 @@ public struct BridgeApp: Sendable {
         guard let pem = try places.app.readSecret(FileName.signingKey, limit: FileLimit.signingKey) else {
             throw SessionError.notOnboarded
         }
-        return try Ed25519.PrivateKey(pemRepresentation: pem)
+        return try signingKeys.key(pem: pem)
     }
 
     /// The signing key, created on first use; the keychain's pinned key is
