@@ -60,7 +60,7 @@ extension BridgeApp {
             let changed = digest != written.previousDigest
             try finishing("Snapshot \(sequence) is live", command: .publish) {
                 if changed { try places.container.renewReloadToken() }
-                try written.cursor.recording(contentDigest: digest).save(to: places.app)
+                try written.storedCursor.save(written.cursor.recording(contentDigest: digest))
             }
             return PublishReceipt(
                 sequence: sequence, accountCount: portfolio.accounts.count, contentChanged: changed,
@@ -88,6 +88,8 @@ extension BridgeApp {
     struct SnapshotWrite {
         /// The cursor as saved before the snapshot was written: its sequence, no digest yet.
         let cursor: PublishCursor
+        /// The cursor's file, held open to record the digest once the content is live.
+        let storedCursor: PublishCursor.Stored
         /// The digest of the content published before, when the last cursor
         /// knew it (same boot, same epoch); `nil` counts as different content.
         let previousDigest: String?
@@ -123,7 +125,8 @@ extension BridgeApp {
     /// block, and recorded as used in the cursor before anything is signed with it.
     private func reserveSnapshotSequence(_ places: Places, state: inout AppState) throws -> SnapshotWrite {
         let boot = PublishCursor.currentBoot
-        let last = try PublishCursor.load(from: places.app, boot: boot)
+        let stored = try PublishCursor.Stored.open(in: places.app, boot: boot)
+        let last = stored.cursor
         let mark = try places.keychain.readMarks().snapshotSequence
         // Without this boot's cursor, any number of the reserved block may have been used.
         let lastUsed = max(last?.sequence ?? state.snapshotSequence, mark)
@@ -135,11 +138,11 @@ extension BridgeApp {
             try state.save(to: places)
         }
         let cursor = PublishCursor(boot: boot ?? "", epoch: state.epoch, sequence: sequence)
-        try cursor.save(to: places.app)
+        try stored.save(cursor)
         // The digest says what is live only while the last snapshot is this app's: a mark
         // above the cursor means another publisher (a copy of this app place) published since.
         let lastIsLive = last.map { $0.epoch == state.epoch && $0.sequence >= mark } ?? false
-        return SnapshotWrite(cursor: cursor, previousDigest: lastIsLive ? last?.contentDigest : nil)
+        return SnapshotWrite(cursor: cursor, storedCursor: stored, previousDigest: lastIsLive ? last?.contentDigest : nil)
     }
 
     func loadKeyset(_ places: Places) throws -> DataKeyset {

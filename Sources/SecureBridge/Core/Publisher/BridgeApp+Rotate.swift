@@ -47,7 +47,7 @@ extension BridgeApp {
                     }
                     // The same content, re-sealed: the next publish of it is no change.
                     if let digest = written.previousDigest {
-                        try written.cursor.recording(contentDigest: digest).save(to: places.app)
+                        try written.storedCursor.save(written.cursor.recording(contentDigest: digest))
                     }
                 }
                 try places.keychain.write(FileName.keyset, DataKeyset(primary: new).storedBytes)

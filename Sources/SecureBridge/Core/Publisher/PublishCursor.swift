@@ -57,6 +57,37 @@ struct PublishCursor: Equatable {
         return cursor
     }
 
+    /// `app/publish-cursor` held open for one publish: read once, then
+    /// rewritten in place through the same descriptor.
+    struct Stored {
+        private let app: SecureDirectory
+        private let file: FileForUpdate?
+        /// The cursor read, when it decodes and is of this boot.
+        let cursor: PublishCursor?
+
+        /// Opens and reads the cursor in `app/`; no cursor counts where the boot is unknown.
+        static func open(in app: SecureDirectory, boot: String?) throws -> Stored {
+            guard let boot else { return Stored(app: app, file: nil, cursor: nil) }
+            let file = try app.openForUpdate(FileName.publishCursor, limit: FileLimit.publishCursor)
+            let cursor = file.flatMap { PublishCursor(storedBytes: $0.contents) }.flatMap { $0.boot == boot ? $0 : nil }
+            return Stored(app: app, file: file, cursor: cursor)
+        }
+
+        /// Writes `cursor` without a sync, in place when the file read was a
+        /// cursor's size, else as `rewriteUnsynced` does: a power cut may tear
+        /// it, and a torn cursor fails to decode and counts for nothing.
+        /// Nothing where the boot is unknown (an empty `boot`), as no cursor is
+        /// trusted there.
+        func save(_ cursor: PublishCursor) throws {
+            guard !cursor.boot.isEmpty else { return }
+            if let file, file.contents.count == PublishCursor.byteCount {
+                try file.write(cursor.storedBytes, at: 0, syncingData: false)
+            } else {
+                try app.rewriteUnsynced(FileName.publishCursor, cursor.storedBytes)
+            }
+        }
+    }
+
     /// Decodes a stored cursor: one JSON object with `boot`, `epoch`,
     /// `sequence` and, once the content is live, `contentDigest`.
     /// - Returns: `nil` for anything else, a torn cursor included.
@@ -91,16 +122,6 @@ struct PublishCursor: Equatable {
     /// The size of the stored cursor: its JSON, padded with spaces, so each
     /// save rewrites the same bytes of the same file.
     static let byteCount = 256
-
-    /// Writes `app/publish-cursor` without a sync, in place over the previous
-    /// cursor when it can (`SecureDirectory.rewriteUnsynced`): a power cut
-    /// may tear it, and a torn cursor fails to decode and counts for nothing.
-    /// Nothing where the boot is unknown (an empty `boot`), as no cursor is
-    /// trusted there.
-    func save(to app: SecureDirectory) throws {
-        guard !boot.isEmpty else { return }
-        try app.rewriteUnsynced(FileName.publishCursor, storedBytes)
-    }
 
     /// This boot's id (`/proc/sys/kernel/random/boot_id`), or `nil` where the
     /// kernel does not say (or says something other than hex digits and

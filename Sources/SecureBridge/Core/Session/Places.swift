@@ -73,15 +73,15 @@ extension SecureDirectory {
     /// atomically and durably, by a v2 file.
     func raiseMarks(to marks: HighWaterMarks) throws {
         try withExclusiveLock {
-            let stored = try read(FileName.marks, limit: FileLimit.marks).map(MarksFile.init(storedBytes:))
+            let file = try openForUpdate(FileName.marks, limit: FileLimit.marks)
+            let stored = try file.map { try MarksFile(storedBytes: $0.contents) }
             let current = stored?.marks ?? HighWaterMarks()
             let merged = current.merged(with: marks)
             guard merged != current else { return }
-            if let stored, stored.hasSlots {
+            if let file, let stored, stored.hasSlots, file.contents.count == MarksFile.byteCount {
                 let slot = try stored.nextSlot(holding: merged)
-                if try overwrite(FileName.marks, at: slot.offset, with: slot.bytes, inFileOfSize: MarksFile.byteCount) {
-                    return
-                }
+                try file.write(slot.bytes, at: slot.offset, syncingData: true)
+                return
             }
             try write(FileName.marks, try MarksFile.fileBytes(holding: merged))
         }

@@ -104,6 +104,24 @@ extension SecureDirectory {
         access: FileDescriptor.AccessMode = .readOnly,
         _ body: (FileDescriptor, Int, String) throws -> Result
     ) throws -> Result? {
+        guard let file = try openCheckedFile(name, in: directory, limit: limit, user: user, access: access) else {
+            return nil
+        }
+        defer { try? file.descriptor.close() }
+        return try body(file.descriptor, file.size, file.path)
+    }
+
+    /// Opens `name` relative to `directory` after every check of
+    /// `read(_:limit:)`; the caller closes the descriptor.
+    /// - Returns: The descriptor, the file's size (at most `limit`) and its
+    ///   path, or `nil` when the file does not exist.
+    func openCheckedFile(
+        _ name: String,
+        in directory: FileDescriptor,
+        limit: Int,
+        user: UserID? = nil,
+        access: FileDescriptor.AccessMode = .readOnly
+    ) throws -> (descriptor: FileDescriptor, size: Int, path: String)? {
         precondition(limit >= 0, "a size limit cannot be negative")
         try checkName(name)
         let filePath = path(of: name)
@@ -129,14 +147,18 @@ extension SecureDirectory {
         } catch let error as Errno {
             throw StorageError.io(path: filePath, operation: "open", errno: error)
         }
-        defer { try? descriptor.close() }
-        // Check again what was actually opened: the entry may have been swapped.
-        let status = try attempt("inspect", filePath) { try descriptor.status() }
-        try checkFile(status, path: filePath, user: user)
-        guard status.size <= Int64(limit) else {
-            throw StorageError.tooLarge(path: filePath, limit: limit)
+        do {
+            // Check again what was actually opened: the entry may have been swapped.
+            let status = try attempt("inspect", filePath) { try descriptor.status() }
+            try checkFile(status, path: filePath, user: user)
+            guard status.size <= Int64(limit) else {
+                throw StorageError.tooLarge(path: filePath, limit: limit)
+            }
+            return (descriptor, Int(status.size), filePath)
+        } catch {
+            try? descriptor.close()
+            throw error
         }
-        return try body(descriptor, Int(status.size), filePath)
     }
 
     /// The whole file behind `descriptor`, `size` bytes (see `readContents`).

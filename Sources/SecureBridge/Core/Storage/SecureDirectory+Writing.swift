@@ -48,7 +48,7 @@ extension SecureDirectory {
     /// - Throws: `StorageError`.
     func rewriteUnsynced(_ name: String, _ bytes: [UInt8]) throws {
         do {
-            if try overwrite(name, at: 0, with: bytes, inFileOfSize: bytes.count, syncingData: false) { return }
+            if try overwriteUnsynced(name, with: bytes) { return }
         } catch let error as StorageError {
             // An I/O error is reported as it is; anything else means the entry is
             // not a plain file of ours, and it is replaced whole below.
@@ -57,33 +57,16 @@ extension SecureDirectory {
         try write(name, bytes, durability: .atomicOnly)
     }
 
-    /// Overwrites `bytes` at `offset` of the existing file `name` in place
-    /// (`pwrite`) and, when `syncingData`, flushes its data (`fdatasync`):
-    /// no temporary file, no rename, no directory sync. Only
-    /// for a format that survives a write torn anywhere in the part written
-    /// (the marks' two slots, the publish cursor's check): a reader may see
-    /// the part half written, and a power cut may leave it so.
-    ///
-    /// The file gets every check a read makes (`read(_:limit:)`) and is
-    /// opened for writing only after them.
-    /// - Parameters:
-    ///   - name: The file's name in this directory.
-    ///   - offset: Where the bytes go.
-    ///   - bytes: The new bytes; the file's size does not change.
-    ///   - size: The size the file must have.
-    ///   - syncingData: Whether the data is synced before this returns.
-    /// - Returns: `false`, and nothing written, when the file does not exist or is not `size` bytes long.
+    /// Overwrites the whole of the existing file `name` with `bytes` of the
+    /// same size, in place (`pwrite`) and not synced: no temporary file, no
+    /// rename, no directory sync. The file gets every check a read makes
+    /// (`read(_:limit:)`) and is opened for writing only after them.
+    /// - Returns: `false`, and nothing written, when the file does not exist or is not `bytes.count` long.
     /// - Throws: `StorageError`.
-    func overwrite(
-        _ name: String, at offset: Int64, with bytes: [UInt8], inFileOfSize size: Int, syncingData: Bool = true
-    ) throws -> Bool {
-        precondition(offset >= 0 && Int(offset) + bytes.count <= size, "an update in place stays inside the file")
-        return try withCheckedFile(name, limit: size, access: .readWrite) { descriptor, actualSize, filePath in
-            guard actualSize == size else { return false }
-            try attempt("write", filePath) {
-                try descriptor.write(bytes, atOffset: offset)
-                if syncingData { try descriptor.syncData() }
-            }
+    private func overwriteUnsynced(_ name: String, with bytes: [UInt8]) throws -> Bool {
+        try withCheckedFile(name, limit: bytes.count, access: .readWrite) { descriptor, size, filePath in
+            guard size == bytes.count else { return false }
+            try attempt("write", filePath) { try descriptor.write(bytes, atOffset: 0) }
             return true
         } ?? false
     }
