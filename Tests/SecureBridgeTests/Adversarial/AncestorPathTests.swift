@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import Testing
 @testable import SecureBridge
 
@@ -79,5 +80,25 @@ import Testing
         #expect(symlink(fixture.root, link) == 0 && chmod(fixture.root, 0o777) == 0)
         #expect(try Self.widget(home: link, fixture).reason == "insecure-storage")
         try Self.expectLoginRefused(home: link + "/fresh", naming: fixture.root)
+    }
+
+    @Test func placesBesideTheAppPlaceShareItsWalkAndComeToWhatTheirOwnWalkGives() throws {
+        let fixture = try BridgeFixture.published()
+        let real = fixture.root + "/real"
+        #expect(mkdir(real, 0o700) == 0 && symlink(real, fixture.root + "/link") == 0)
+        let parents = [fixture.root, fixture.root + "/link", fixture.root + "/link/../real", fixture.root + "/missing/deeper"]
+        for parent in parents {
+            let app = SecureDirectory(path: FilePath(parent + "/app"), place: .app)
+            let way = try app.checkAncestors()
+            for name in ["keychain", "container"] {
+                let sibling = SecureDirectory(path: FilePath(parent + "/" + name), place: .keychain)
+                #expect(try sibling.checkAncestors(besides: app, whoseWayIs: way) == sibling.checkAncestors(), "\(parent)/\(name)")
+            }
+        }
+        // Not beside it: walked on its own, and refused on its own way.
+        #expect(chmod(real, 0o777) == 0)
+        let app = SecureDirectory(path: FilePath(fixture.root + "/app"), place: .app)
+        let elsewhere = SecureDirectory(path: FilePath(real + "/inner/keychain"), place: .keychain)
+        #expect(throws: StorageError.self) { try elsewhere.checkAncestors(besides: app, whoseWayIs: try app.checkAncestors()) }
     }
 }

@@ -188,6 +188,21 @@ import Testing
         #expect(error?.description.unicodeScalars.contains("\u{202E}") == false)
     }
 
+    @Test func duplicateKeysAreFoundInSmallAndLargeObjects() throws {
+        func object(_ keys: [String]) -> String {
+            "{" + keys.enumerated().map { "\"\($0.element)\": \($0.offset)" }.joined(separator: ", ") + "}"
+        }
+        let distinct = (0..<40).map { "k\($0)" }
+        #expect(try parse(object(distinct))["k39"] == .number("39"))
+        // Repeats found by the search in order (below 16 members) and by the set (past it),
+        // of keys seen before and after the switch.
+        for (repeated, at) in [("k3", 10), ("k0", 16), ("k0", 30), ("k20", 35), ("k39", 40)] {
+            var keys = distinct
+            keys.insert(repeated, at: at)
+            #expect(failure(object(keys))?.problem == .duplicateKey(repeated), "\(repeated) at \(at)")
+        }
+    }
+
     @Test func subscriptFindsObjectMembers() throws {
         let value = try parse(#"{"a": 1, "b": "x"}"#)
         #expect(value["b"] == .string("x"))

@@ -39,7 +39,8 @@ struct Places {
 
     /// Opens the places for the app side, creating missing directories.
     ///
-    /// The way to each place is walked once: its ancestors are checked, and
+    /// The way to each place is walked once (places beside the app place share
+    /// its walk): their ancestors are checked, and
     /// the resolved paths show overlapping places, which are refused before
     /// anything is created or locked (`BridgeHome.checkSeparate`).
     /// - Parameter onboarding: Whether a missing app place may be created
@@ -52,7 +53,9 @@ struct Places {
         let existingApp = try app.heldOpen()
         if !onboarding, existingApp == nil { throw SessionError.notOnboarded }
         try home.checkSeparate(resolved: [
-            (.app, appWay), (.keychain, try keychain.checkAncestors()), (.container, try container.checkAncestors()),
+            (.app, appWay),
+            (.keychain, try keychain.checkAncestors(besides: app, whoseWayIs: appWay)),
+            (.container, try container.checkAncestors(besides: app, whoseWayIs: appWay)),
         ])
         return Places(
             app: try existingApp ?? app.create(), keychain: try keychain.create(), container: try container.create())

@@ -184,3 +184,19 @@ extension SecureDirectory {
         }
     }
 }
+
+extension SecureDirectory {
+    /// `checkAncestors()` for a place beside `sibling` (the same parent, as
+    /// written), whose ancestors were checked a moment ago and came to `way`:
+    /// the ancestors are the same, so they are not walked again.
+    func checkAncestors(besides sibling: SecureDirectory, whoseWayIs way: [String]) throws -> [String] {
+        func plainName(_ path: FilePath) -> String? {
+            guard let name = path.lastComponent?.string, name != ".", name != ".." else { return nil }
+            return name
+        }
+        guard let name = plainName(path), plainName(sibling.path) != nil, !way.isEmpty,
+              path.removingLastComponent() == sibling.path.removingLastComponent()
+        else { return try checkAncestors() }
+        return way.dropLast() + [name]
+    }
+}

@@ -92,11 +92,16 @@ extension JSONParser {
             offset += count
         }
 
+        /// Up to this many members, an object is searched for a duplicate key in order.
+        static let linearKeyLimit = 16
+
         private mutating func parseObject(depth: Int) throws -> JSONValue {
             guard depth <= maximumDepth else { throw failure(.nestingTooDeep(limit: maximumDepth), at: offset) }
             offset += 1  // {
             var members: [(key: String, value: JSONValue)] = []
-            var keys = Set<String>()
+            // Small objects are searched for a duplicate key in order (no hashing);
+            // past `linearKeyLimit` members a set takes over, so a huge object stays linear.
+            var keys: Set<String>?
             skipWhitespace()
             if peek(UInt8(ascii: "}")) {
                 offset += 1
@@ -107,7 +112,14 @@ extension JSONParser {
                 guard peek(UInt8(ascii: "\"")) else { throw failure(problem, at: offset) }
                 let keyOffset = offset
                 let key = try parseString()
-                guard keys.insert(key).inserted else { throw failure(.duplicateKey(key), at: keyOffset) }
+                let isDuplicate: Bool
+                if members.count < Self.linearKeyLimit {
+                    isDuplicate = members.contains { $0.key == key }
+                } else {
+                    if keys == nil { keys = Set(members.lazy.map(\.key)) }
+                    isDuplicate = !keys!.insert(key).inserted
+                }
+                guard !isDuplicate else { throw failure(.duplicateKey(key), at: keyOffset) }
                 skipWhitespace()
                 guard peek(UInt8(ascii: ":")) else { throw failure(.expectedColon, at: offset) }
                 offset += 1

@@ -90,11 +90,10 @@ extension Money {
         // Accumulate in UInt64 and compare with the limit (at most 10^18) after
         // every digit, so no step can overflow: 10 * 10^18 + 9 < UInt64.max.
         let limit = UInt64(maximumMinorUnits(digits: digits))
-        let tooLarge = fail(.tooLarge(limit: limitDescription(for: currency)))
         var value: UInt64 = 0
         func append(_ digit: UInt8) throws {
             value = value * 10 + UInt64(digit - UInt8(ascii: "0"))
-            guard value <= limit else { throw tooLarge }
+            guard value <= limit else { throw fail(.tooLarge(limit: limitDescription(for: currency))) }
         }
         for digit in integerDigits { try append(digit) }
         for position in 0..<digits {
