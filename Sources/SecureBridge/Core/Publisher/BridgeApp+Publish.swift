@@ -53,7 +53,7 @@ extension BridgeApp {
             try requireLiveSession(state, now: now)
             let issuedAt = Self.seconds(now)
             let written = try writeSnapshot(
-                payload, under: try loadKeyset(places).primary, places: places, state: &state, command: .publish,
+                payload, under: try (places.keysetAtStart ?? loadKeyset(places)).primary, places: places, state: &state, command: .publish,
                 times: .init(issuedAt: issuedAt, staleAt: issuedAt + staleAfterSeconds, expiresAt: issuedAt + ttlSeconds))
             let sequence = written.cursor.sequence
             let digest = Bytes.hex(try SHA256Hasher.hash(payload))

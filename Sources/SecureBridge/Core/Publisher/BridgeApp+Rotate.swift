@@ -99,10 +99,12 @@ extension BridgeApp {
     /// as before); otherwise it is finished (the new primary alone). A keyset
     /// that is missing, damaged or refused by the storage checks is left to
     /// the command that needs it (`logout` unlinks a hard-linked one).
-    func settleInterruptedRotation(_ places: Places) throws {
+    /// - Returns: The keyset in force once settled, or `nil` when it is left alone as missing, damaged or refused.
+    func settleInterruptedRotation(_ places: Places) throws -> DataKeyset? {
         guard let stored = try? places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset),
-              let keyset = try? DataKeyset(storedBytes: stored), !keyset.decryptOnly.isEmpty
-        else { return }
+              let keyset = try? DataKeyset(storedBytes: stored)
+        else { return nil }
+        guard !keyset.decryptOnly.isEmpty else { return keyset }
         var keep = keyset.primary
         if let bytes = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot),
            let envelope = try? SnapshotEnvelope(bytes: bytes),
@@ -111,6 +113,8 @@ extension BridgeApp {
         {
             keep = retired
         }
-        try places.keychain.write(FileName.keyset, DataKeyset(primary: keep).storedBytes)
+        let settled = DataKeyset(primary: keep)
+        try places.keychain.write(FileName.keyset, settled.storedBytes)
+        return settled
     }
 }

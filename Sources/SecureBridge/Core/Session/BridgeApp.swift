@@ -44,13 +44,14 @@ public struct BridgeApp: Sendable {
     ///   every other operation on a home that was never set up fails with
     ///   `SessionError.notOnboarded` and leaves nothing behind.
     func transaction<R>(onboarding: Bool = false, now: Date, _ body: (Places, inout AppState) throws -> R) throws -> R {
-        let places = try Places.prepare(home, onboarding: onboarding)
+        var places = try Places.prepare(home, onboarding: onboarding)
         return try places.app.withExclusiveLock {
             try Self.removeLeftoverTemporaryFiles(places)
-            try settleInterruptedRotation(places)
+            places.keysetAtStart = try settleInterruptedRotation(places)
             var state = try AppState.load(from: places.app)
             if state.failedUnlocks >= Self.maximumFailedUnlocks, state.session?.state != .loggedOut {
                 // A tenth wrong passcode whose process died before the wipe: wipe now, whatever the clock says.
+                places.keysetAtStart = nil
                 try wipeSession(places, &state, now: now)
                 if !onboarding { throw SessionError.sessionWiped }
             }

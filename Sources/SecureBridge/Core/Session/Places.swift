@@ -36,6 +36,10 @@ struct Places {
     let app: SecureDirectory
     let keychain: SecureDirectory
     let container: SecureDirectory
+    /// The data keyset as the command found it, once an interrupted rotation
+    /// was settled (`BridgeApp.transaction`); `nil` when it was missing or
+    /// unreadable. Only for a command that does not replace the keyset.
+    var keysetAtStart: DataKeyset?
 
     /// Opens the places for the app side, creating missing directories.
     ///

@@ -49,10 +49,11 @@ package struct SecureDirectory: Sendable {
     }
 
     /// `prepare`'s second half, for a caller that has checked the ancestors:
-    /// creates the directory if missing, then opens and checks it.
+    /// opens and checks the directory, creating it first if it is missing.
     /// - Returns: The directory held open (`heldOpen()`).
     @discardableResult
     func create() throws -> SecureDirectory {
+        if let existing = try heldOpen() { return existing }
         try Self.makeDirectory(path)
         guard let directory = try heldOpen() else {
             throw StorageError.io(path: path.string, operation: "open", errno: .noSuchFileOrDirectory)
