@@ -22,8 +22,9 @@ extension BridgeApp {
     /// and is checked again as it is encoded, before the lock is taken. Steps, in order:
     /// 1. the snapshot's sequence comes after the last one used (the publish
     ///    cursor, or the whole reserved block when the cursor is not of this
-    ///    boot) and after the keychain's snapshot mark; when it is past the
-    ///    block, the app state durably reserves the next block;
+    ///    boot) and after the keychain's snapshot mark, read under the keychain
+    ///    lock, which is held to step 4; past the block, the app state
+    ///    durably reserves the next block;
     /// 2. the publish cursor records the sequence as used (atomically, not synced);
     /// 3. the sealed snapshot replaces the old one atomically and durably: it is live;
     /// 4. the keychain's snapshot mark rises to it, durably;
@@ -104,17 +105,21 @@ extension BridgeApp {
         times: SnapshotTimes
     ) throws -> SnapshotWrite {
         let signingKey = try loadSigningKey(places)
-        let reserved = try reserveSnapshotSequence(places, state: &state)
-        let sequence = reserved.cursor.sequence
-        let envelope = try SnapshotEnvelope.seal(
-            payload: payload, epoch: state.epoch, sequence: sequence, issuedAt: times.issuedAt,
-            staleAt: times.staleAt, expiresAt: times.expiresAt, signingKey: signingKey, dataKey: dataKey)
-        try places.container.write(FileName.snapshot, envelope.bytes)
-        try finishing("Snapshot \(sequence) is live", command: command) {
-            try places.keychain.raiseMarks(to: HighWaterMarks(snapshotSequence: sequence))
+        // The keychain lock is held from reading the snapshot mark to raising it.
+        let reserved = try places.keychain.withMarksForUpdate { marks in
+            let reserved = try reserveSnapshotSequence(places, state: &state, mark: marks.current.snapshotSequence)
+            let sequence = reserved.cursor.sequence
+            let envelope = try SnapshotEnvelope.seal(
+                payload: payload, epoch: state.epoch, sequence: sequence, issuedAt: times.issuedAt,
+                staleAt: times.staleAt, expiresAt: times.expiresAt, signingKey: signingKey, dataKey: dataKey)
+            try places.container.write(FileName.snapshot, envelope.bytes)
+            try finishing("Snapshot \(sequence) is live", command: command) {
+                try marks.raise(to: HighWaterMarks(snapshotSequence: sequence))
+            }
+            return reserved
         }
         logger.debug("sealed snapshot", metadata: [
-            "sequence": "\(sequence)", "epoch": "\(state.epoch)", "dataKey": "\(dataKey.id)",
+            "sequence": "\(reserved.cursor.sequence)", "epoch": "\(state.epoch)", "dataKey": "\(dataKey.id)",
         ])
         return reserved
     }
@@ -123,11 +128,10 @@ extension BridgeApp {
     /// keychain's snapshot mark (which a second publisher, a copy of this app
     /// place, may have raised), reserved durably when it is past the reserved
     /// block, and recorded as used in the cursor before anything is signed with it.
-    private func reserveSnapshotSequence(_ places: Places, state: inout AppState) throws -> SnapshotWrite {
+    private func reserveSnapshotSequence(_ places: Places, state: inout AppState, mark: UInt64) throws -> SnapshotWrite {
         let boot = PublishCursor.currentBoot
         let stored = try PublishCursor.Stored.open(in: places.app, boot: boot)
         let last = stored.cursor
-        let mark = try places.keychain.readMarks().snapshotSequence
         // Without this boot's cursor, any number of the reserved block may have been used.
         let lastUsed = max(last?.sequence ?? state.snapshotSequence, mark)
         let (sequence, overflow) = lastUsed.addingReportingOverflow(1)

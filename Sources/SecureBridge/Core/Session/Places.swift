@@ -73,24 +73,18 @@ extension SecureDirectory {
     }
 
     /// Raises the keychain's high-water marks to at least `marks`, under the
-    /// keychain lock so the app and concurrent widgets never lower them.
-    ///
-    /// Durably: the slot that is not the newest is rewritten in place and its
-    /// data synced (`MarksFile`); a missing or v1 file is replaced whole,
-    /// atomically and durably, by a v2 file.
+    /// keychain lock so the app and concurrent widgets never lower them
+    /// (`withMarksForUpdate`, `MarksUpdate.raise`).
     func raiseMarks(to marks: HighWaterMarks) throws {
+        try withMarksForUpdate { try $0.raise(to: marks) }
+    }
+
+    /// Runs `body` holding the keychain lock with the marks read once, for a
+    /// command that decides by them before it raises them (publish).
+    func withMarksForUpdate<Result>(_ body: (MarksUpdate) throws -> Result) throws -> Result {
         try withExclusiveLock {
             let file = try openForUpdate(FileName.marks, limit: FileLimit.marks)
-            let stored = try file.map { try MarksFile(storedBytes: $0.contents) }
-            let current = stored?.marks ?? HighWaterMarks()
-            let merged = current.merged(with: marks)
-            guard merged != current else { return }
-            if let file, let stored, stored.hasSlots, file.contents.count == MarksFile.byteCount {
-                let slot = try stored.nextSlot(holding: merged)
-                try file.write(slot.bytes, at: slot.offset, syncingData: true)
-                return
-            }
-            try write(FileName.marks, try MarksFile.fileBytes(holding: merged))
+            return try body(MarksUpdate(keychain: self, file: file, stored: try file.map { try MarksFile(storedBytes: $0.contents) }))
         }
     }
 
@@ -102,5 +96,32 @@ extension SecureDirectory {
     /// `IN_MODIFY`; see `rewriteUnsynced`).
     func renewReloadToken() throws {
         try rewriteUnsynced(FileName.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8))
+    }
+}
+
+/// The keychain's marks as read under the keychain lock
+/// (`SecureDirectory.withMarksForUpdate`), raised through the descriptor they
+/// were read by.
+struct MarksUpdate {
+    fileprivate let keychain: SecureDirectory
+    fileprivate let file: FileForUpdate?
+    fileprivate let stored: MarksFile?
+
+    /// The marks as read (all zero before the first write).
+    var current: HighWaterMarks { stored?.marks ?? HighWaterMarks() }
+
+    /// Raises the marks to at least `marks`, once per update. Durably: the
+    /// slot that is not the newest is rewritten in place and its data synced
+    /// (`MarksFile`); a missing or v1 file is replaced whole, atomically and
+    /// durably, by a v2 file.
+    func raise(to marks: HighWaterMarks) throws {
+        let merged = current.merged(with: marks)
+        guard merged != current else { return }
+        if let file, let stored, stored.hasSlots, file.contents.count == MarksFile.byteCount {
+            let slot = try stored.nextSlot(holding: merged)
+            try file.write(slot.bytes, at: slot.offset, syncingData: true)
+            return
+        }
+        try keychain.write(FileName.marks, try MarksFile.fileBytes(holding: merged))
     }
 }
