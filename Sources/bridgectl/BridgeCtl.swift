@@ -9,6 +9,10 @@ import Glibc
 
 @main
 struct BridgeCtl: AsyncParsableCommand {
+    /// What `bridgectl --version` prints: the release, then the format versions it writes and reads.
+    static let versionText = "bridgectl \(SecureBridgeVersion.release)\nformats: "
+        + SecureBridgeVersion.formats.joined(separator: ", ")
+
     static let configuration = CommandConfiguration(
         commandName: "bridgectl",
         abstract: "Publish encrypted, signed account snapshots and read them as a widget would.",
@@ -17,6 +21,7 @@ struct BridgeCtl: AsyncParsableCommand {
             under one home: app/ (private), keychain/ (shared with the widget) and container/ \
             (shared and untrusted). The widget side (read) only reads them.
             """,
+        version: BridgeCtl.versionText,
         subcommands: [
             Login.self, Logout.self, Lock.self, Unlock.self, Prefs.self, Publish.self, Read.self, Status.self,
             Inspect.self, Keys.self, Open.self, Preview.self, Doctor.self, Demo.self,

@@ -9,7 +9,7 @@ import SecureBridge
 /// quick parsers read the plain forms of those commands' options themselves
 /// (the same names, `--name value` or `--name=value`, each at most once) and
 /// hand back the same plan the argument parser would make. Anything else
-/// (`--help`, `--follow`, an unknown, repeated or misspelt option, a value
+/// (`--help`, `--version`, `--follow`, an unknown, repeated or misspelt option, a value
 /// they cannot take) gives `nil`, and the argument parser takes over, so
 /// every message still comes from one place. Tests hold both parsers to the
 /// same plans and the same option names.
@@ -17,7 +17,7 @@ enum QuickRead {
     // The two tables below are read's option names as the argument parser (the
     // general path) declares them in `BridgeCtl.Read` and its option groups.
     // Regenerate: `swift run bridgectl read --help` lists them (all but
-    // `--help`, `--follow` and `--poll`, which stay with the argument parser);
+    // `--help`, `--version`, `--follow` and `--poll`, which stay with the argument parser);
     // `QuickCommandTests.quickReadKnowsEveryOptionOfRead` fails when they differ
     // from that help, and `whateverQuickReadTakesTheArgumentParserTakesAlike`
     // compares the two parsers' plans over 2,000 seeded random argument lists.

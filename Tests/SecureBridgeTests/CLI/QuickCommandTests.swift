@@ -101,7 +101,7 @@ import Testing
         let names = Set(regex.matches(in: help, range: NSRange(help.startIndex..., in: help)).map {
             String(help[Range($0.range, in: help)!])
         })
-        let declined: Set = ["--help", "--follow", "--poll"]
+        let declined: Set = ["--help", "--version", "--follow", "--poll"]
         #expect(names == declined.union(QuickRead.valueOptions).union(QuickRead.flags))
     }
 
@@ -154,6 +154,6 @@ import Testing
         let names = Set(regex.matches(in: help, range: NSRange(help.startIndex..., in: help)).map {
             String(help[Range($0.range, in: help)!])
         })
-        #expect(names == Set(["--help"]).union(QuickPublish.valueOptions).union(QuickPublish.flags))
+        #expect(names == Set(["--help", "--version"]).union(QuickPublish.valueOptions).union(QuickPublish.flags))
     }
 }

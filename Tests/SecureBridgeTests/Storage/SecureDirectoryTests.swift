@@ -135,6 +135,21 @@ import Testing
         }
     }
 
+    @Test func aSweepSeesEveryEntryOfADirectoryLargerThanOneReadAndOfAHeldOneTwice() throws {
+        try ScratchDirectory.with { scratch throws in
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
+            // Far more entries than one 32 KiB getdents64 read returns, with long names.
+            let kept = (0..<300).map { "kept-" + String(repeating: "k", count: 60) + "-\($0)" }
+            for name in kept { try makeFile(directory.path(of: name), [1]) }
+            for index in 0..<1_500 { try makeFile(directory.path(of: ".snapshot.tmp-\(index)"), [2]) }
+            let held = try #require(try directory.heldOpen())
+            #expect(try held.removeLeftoverTemporaryFiles() == 1_500)
+            try makeFile(directory.path(of: ".snapshot.tmp-again"), [3])
+            #expect(try held.removeLeftoverTemporaryFiles() == 1, "a held descriptor is read from the start each time")
+            #expect(try entries(of: directory.path.string) == kept.sorted())
+        }
+    }
+
     @Test func removeDeletesTheFileAndToleratesAbsence() throws {
         try ScratchDirectory.with { scratch throws in
             let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))

@@ -100,6 +100,7 @@ extension BridgeApp {
     /// that is missing, damaged or refused by the storage checks is left to
     /// the command that needs it (`logout` unlinks a hard-linked one).
     /// - Returns: The keyset in force once settled, or `nil` when it is left alone as missing, damaged or refused.
+    @discardableResult
     func settleInterruptedRotation(_ places: Places) throws -> DataKeyset? {
         guard let stored = try? places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset),
               let keyset = try? DataKeyset(storedBytes: stored)

@@ -1,3 +1,4 @@
+internal import COpenSSL
 import SystemPackage
 
 #if canImport(Glibc)
@@ -169,28 +170,29 @@ extension FileDescriptor {
     }
 
     /// Calls `body` with the name of every entry of this directory except
-    /// `.` and `..`. The names are NUL-terminated bytes, valid only during the call.
+    /// `.` and `..`, from the start of the directory. The names are
+    /// NUL-terminated bytes, valid only during the call.
     ///
-    /// The corresponding C functions are `dup`, `fdopendir`, `readdir` and `closedir`.
+    /// The corresponding C functions are `lseek` and `getdents64`.
     package func forEachEntry(_ body: (UnsafePointer<CChar>) throws -> Void) throws {
-        let duplicate = try self.duplicate()
-        guard let stream = fdopendir(duplicate.rawValue) else {
-            let error = Errno(rawValue: errno)
-            try? duplicate.close()
-            throw error
-        }
-        defer { closedir(stream) }
-        rewinddir(stream)  // the duplicate shares its offset with this descriptor
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        _ = try seek(offset: 0, from: .start)
+        let bufferSize = 32 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 8)
+        defer { buffer.deallocate() }
+        // struct linux_dirent64: inode (8), offset (8), record length (2), type (1), name.
+        let recordLengthOffset = 16, nameOffset = 19
         while true {
-            errno = 0
-            guard let entry = readdir(stream) else {
-                if errno != 0 { throw Errno(rawValue: errno) }
-                return
+            let filled = try retryingOnInterrupt { COpenSSL_readDirectoryEntries(rawValue, buffer, UInt(bufferSize)) }
+            if filled == 0 { return }
+            var record = 0
+            while record + nameOffset < filled {
+                let length = Int(buffer.load(fromByteOffset: record + recordLengthOffset, as: UInt16.self))
+                guard length > nameOffset, record + length <= filled else { throw Errno.ioError }
+                let name = (buffer + record + nameOffset).assumingMemoryBound(to: CChar.self)
+                let isDotOrDotDot = name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0))
+                if !isDotOrDotDot { try body(name) }
+                record += length
             }
-            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-            let isDotOrDotDot = name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0))
-            if !isDotOrDotDot { try body(name) }
         }
     }
 }

@@ -1,0 +1,18 @@
+/// The one source of SecureBridge's version: `bridgectl --version` prints it,
+/// `CHANGELOG.md` and the release steps in `CONTRIBUTING.md` name it.
+public enum SecureBridgeVersion {
+    /// This release, in semantic versioning: a change to what the formats
+    /// accept or produce, or to the public API, is a new major version.
+    public static let release = "0.9.0"
+
+    /// The versions of the stored formats this release writes, and those it
+    /// reads (docs/FORMAT.md): one line each, e.g. `snapshot envelope v1`.
+    public static let formats: [String] = [
+        "snapshot envelope v\(SnapshotEnvelope.version)",
+        "signed records v\(SignedRecord.version)",
+        "snapshot payload v\(PortfolioPayload.formatVersion)",
+        "data keyset v\(DataKeyset.version)",
+        "passcode verifier v\(PasscodeVerifier.version)",
+        "keychain marks v\(MarksFile.slotVersion) (reads v1 too)",
+    ]
+}
