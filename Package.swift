@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Tests only: a second implementation of the formats, as an iOS app's CryptoKit would read them.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(name: "COpenSSL"),
@@ -106,6 +108,7 @@ let package = Package(
                 "SecureBridgeFollow",
                 "bridgectl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Vectors", "Fixtures"]
         ),

@@ -1,0 +1,97 @@
+/// The keys a reader of SecureBridge's formats needs, written so that other
+/// implementations (CryptoKit among them) read them without unwrapping DER:
+/// `bridgectl keys export`.
+package enum KeyExport {
+    /// How a key is written.
+    package enum Format: String, CaseIterable, Sendable {
+        /// PEM: the publisher key's SubjectPublicKeyInfo, as `keychain/publisher.pub`
+        /// holds it. A data key has no PEM form.
+        case pem
+        /// The raw key in standard base64, one line:
+        /// `Curve25519.Signing.PublicKey(rawRepresentation:)`, `SymmetricKey(data:)`.
+        case raw
+        /// A JSON Web Key, one line: `OKP` with `crv` `Ed25519` for the publisher
+        /// key (RFC 8037), `oct` for a data key (RFC 7518); `kid` is the key's id in hex.
+        case jwk
+    }
+
+    /// The publisher's public key in `format`, with a final newline.
+    /// - Throws: `CryptoError` when the key cannot be written as PEM.
+    package static func publisherKey(_ key: Ed25519.PublicKey, as format: Format) throws -> [UInt8] {
+        switch format {
+        case .pem:
+            return Array(try key.pemRepresentation.utf8)
+        case .raw:
+            return encoded(key.rawRepresentation, .standard) + [UInt8(ascii: "\n")]
+        case .jwk:
+            return Array(#"{"kty":"OKP","crv":"Ed25519","alg":"EdDSA","use":"sig","kid":"\#(key.keyID)","x":""#.utf8)
+                + encoded(key.rawRepresentation, .url) + Array("\"}\n".utf8)
+        }
+    }
+
+    /// A data key in `format`, with a final newline, in wiped memory: whoever
+    /// holds it opens every snapshot sealed under it, of every epoch.
+    /// - Throws: `KeyExport.Problem.noPEMForm` for `.pem`.
+    package static func dataKey(_ key: DataKey, as format: Format) throws -> SecureBytes {
+        let (prefix, alphabet, suffix): ([UInt8], Base64.Alphabet, [UInt8])
+        switch format {
+        case .pem: throw Problem.noPEMForm
+        case .raw: (prefix, alphabet, suffix) = ([], .standard, Array("\n".utf8))
+        case .jwk: (prefix, alphabet, suffix) = (Array(#"{"kty":"oct","kid":"\#(key.id)","k":""#.utf8), .url, Array("\"}\n".utf8))
+        }
+        return key.key.bytes.withUnsafeBytes { raw in
+            let length = Base64.encodedCount(of: raw.count, alphabet)
+            return SecureBytes(count: prefix.count + length + suffix.count) { output in
+                output.copyBytes(from: prefix)
+                Base64.encode(raw, alphabet, into: UnsafeMutableRawBufferPointer(rebasing: output[prefix.count ..< prefix.count + length]))
+                UnsafeMutableRawBufferPointer(rebasing: output[(prefix.count + length)...]).copyBytes(from: suffix)
+            }
+        }
+    }
+
+    /// Why a key cannot be written as asked.
+    package enum Problem: Error, Equatable, CustomStringConvertible {
+        /// A data key was asked for as PEM.
+        case noPEMForm
+
+        package var description: String {
+            switch self {
+            case .noPEMForm: "A data key has no PEM form; use --format raw or --format jwk."
+            }
+        }
+    }
+
+    private static func encoded(_ bytes: [UInt8], _ alphabet: Base64.Alphabet) -> [UInt8] {
+        bytes.withUnsafeBytes { raw in
+            [UInt8](unsafeUninitializedCapacity: Base64.encodedCount(of: raw.count, alphabet)) { buffer, count in
+                Base64.encode(raw, alphabet, into: UnsafeMutableRawBufferPointer(buffer))
+                count = buffer.count
+            }
+        }
+    }
+}
+
+extension BridgeApp {
+    /// The publisher key widgets pin (`keychain/publisher.pub`).
+    /// - Throws: `SessionError.notOnboarded` before the first login; `KeychainError` when it is damaged.
+    package func pinnedPublisherKey() throws -> Ed25519.PublicKey {
+        guard let keychain = try SecureDirectory.open(.keychain, in: home),
+              let pem = try keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey)
+        else { throw SessionError.notOnboarded }
+        do {
+            return try Ed25519.PublicKey(pemRepresentation: String(decoding: pem, as: UTF8.self))
+        } catch {
+            throw KeychainError.corrupt(file: FileName.pinnedKey)
+        }
+    }
+
+    /// The keyset's primary data key: the one new snapshots are sealed under.
+    /// - Throws: `SessionError.notOnboarded` before the first login; `KeychainError` when it is missing (logged out) or damaged.
+    package func primaryDataKey() throws -> DataKey {
+        guard let keychain = try SecureDirectory.open(.keychain, in: home) else { throw SessionError.notOnboarded }
+        guard let stored = try keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
+            throw KeychainError.missing(file: FileName.keyset)
+        }
+        return try DataKeyset(storedBytes: stored).primary
+    }
+}
