@@ -31,7 +31,7 @@ enum Advice {
         case let .unfinished(applied, failure, command):
             "\(applied); then a later step failed: \(failure) Run `\(commandLine(for: command))` again to finish."
         case .notLocked, .invalidUserID, .invalidPasscode, .wrongPasscode, .tooManyAttempts, .sessionWiped,
-            .invalidDuration, .damagedState, .noSnapshot:
+            .invalidDuration, .durationTooLong, .damagedState, .noSnapshot:
             nil
         }
     }

@@ -28,6 +28,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case sessionWiped
     /// A duration could not be read.
     case invalidDuration(String)
+    /// A duration is longer than the longest accepted, `maximumDays` days.
+    case durationTooLong(String, maximumDays: Int)
     /// The soft expiry is longer than the hard expiry.
     case staleAfterExceedsTTL
     /// The app's own state file cannot be read.
@@ -66,6 +68,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
             "The passcode was wrong too many times; the session was wiped as by logout."
         case let .invalidDuration(text):
             "The duration \(text) is not valid; use a number followed by s, m, h or d, like 90s, 15m, 12h or 7d."
+        case let .durationTooLong(text, maximumDays):
+            "The duration \(text) is longer than the limit of \(maximumDays) days."
         case .staleAfterExceedsTTL:
             "The soft expiry must not be longer than the hard expiry."
         case .damagedState:
