@@ -160,7 +160,7 @@ enum LogOutput {
 func parseInstant(_ text: String?) throws -> Date? {
     guard let text else { return nil }
     guard let date = UTCTimestamp.date(parsing: text) else {
-        throw ValidationError("--now must be an ISO 8601 time like 2026-11-21T16:00:00Z, not \(text).")
+        throw ValidationError("--now must be an RFC 3339 time like 2026-11-21T16:00:00Z or 2026-11-21T17:00:00+01:00, not \(text).")
     }
     return date
 }

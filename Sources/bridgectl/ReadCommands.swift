@@ -28,7 +28,7 @@ struct WidgetOptions: ParsableArguments {
     @Option(help: "The account the widget is configured for (default: the main account).")
     var account: String?
 
-    @Option(help: "Render at this ISO 8601 instant instead of now; changes no stored state.")
+    @Option(help: "Render at this RFC 3339 instant (like 2026-11-21T16:00:00Z) instead of now; changes no stored state.")
     var now: String?
 
     @Flag(help: "Render in a privacy context (device locked): no amounts.")

@@ -7,6 +7,9 @@ import Testing
 /// argument parser's alike, and `--locale` takes only locale identifiers.
 @Suite struct InvalidOptionValueTests {
     static let schemeRule = "Error: --scheme must be a URL scheme of 1–32 characters: a letter, then letters, digits, '+', '-' or '.'."
+    static func nowRule(_ value: String) -> String {
+        "Error: --now must be an RFC 3339 time like 2026-11-21T16:00:00Z or 2026-11-21T17:00:00+01:00, not \(value)."
+    }
     static let localeRule = "Error: --locale must be a locale identifier like en_US, de-DE, sr-Latn-RS or zh_Hant_TW: a language of 2 or 3 letters, then optionally a script of 4 letters, a region of 2 letters or 3 digits and variants, joined by '_' or '-'."
 
     @Test(arguments: [
@@ -25,6 +28,10 @@ import Testing
         (["read", "--locale", "é"], localeRule),
         (["read", "--locale", "en_US", "--locale", "x y"], localeRule),
         (["preview", "--locale", "../de"], localeRule),
+        (["read", "--now", "2026-11-21"], nowRule("2026-11-21")),
+        (["read", "--now", "20261121T160000Z"], nowRule("20261121T160000Z")),
+        (["read", "--now", "2026-11-21T16:00:00", "--format", "json"], nowRule("2026-11-21T16:00:00")),
+        (["publish", "--ttl", "400d", "-"], "Error: --ttl: The duration 400d is longer than the limit of 366 days."),
     ])
     func invalidValuesAreUsageErrors(arguments: [String], message: String) throws {
         let output = try Bridgectl.run(arguments + ["--home", "/nonexistent/securebridge-home"])
