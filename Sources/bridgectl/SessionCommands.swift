@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import FoundationEssentials
 import SecureBridge
 
@@ -95,8 +96,20 @@ extension BridgeCtl {
         var format: OutputFormat = .text
 
         func run() throws {
-            let status = try options.app.status(now: Date())
+            let app = try options.app
+            // Nothing at the home (or, with moved places, at the app place's parent): a mistyped path, most likely.
+            let looked = app.home.root ?? app.home.app.removingLastComponent()
+            guard access(looked.string, F_OK) == 0 else { throw MissingHome(location: app.home.location) }
+            let status = try app.status(now: Date())
             print(format == .json ? status.json : status.text)
+        }
+
+        /// The home `status` was pointed at does not exist at all.
+        struct MissingHome: Error, CustomStringConvertible {
+            let location: String
+            var description: String {
+                "There is no SecureBridge home at \(location); check --home or $BRIDGE_HOME, or run `bridgectl login` to make one there."
+            }
         }
     }
 }

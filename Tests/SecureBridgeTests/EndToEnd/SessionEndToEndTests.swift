@@ -18,7 +18,10 @@ struct SessionEndToEndTests {
 
     @Test func withoutOnboardingStatusSaysSoAsJSON() throws {
         try EndToEndHome.with { home in
+            // An existing, empty home: never set up (a home that does not exist at all is an error).
+            try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: false)
             let status = try home.status()
+            #expect(status.object["home"] as? String == home.home)
 
             #expect(status.object["onboarded"] as? Bool == false)
             #expect(status.state != nil)

@@ -42,7 +42,7 @@ import Testing
     @Test func statusPrintsTheHeaderOfAnEnvelopeIssuedAtTheEarliestInt64Second() throws {
         let header = try SnapshotEnvelope(bytes: Self.envelopeIssuedAtInt64Min).header
         let status = BridgeStatus(
-            onboarded: true, userID: nil, state: "active", sessionExpiresAt: nil, sessionExpired: false, epoch: 3,
+            home: "/home", onboarded: true, userID: nil, state: "active", sessionExpiresAt: nil, sessionExpired: false, epoch: 3,
             hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: header)
         #expect(status.text.contains("issued -292277022657-01-27T08:29:52Z"))
         #expect(status.json.contains("\"issuedAt\":\"-292277022657-01-27T08:29:52Z\""))

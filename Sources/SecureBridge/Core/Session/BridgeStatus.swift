@@ -3,6 +3,8 @@ import FoundationEssentials
 /// What `bridgectl status` reports: the app side's view of onboarding, the
 /// session and the current snapshot's header. Holds no secret and no amount.
 public struct BridgeStatus: Sendable, Equatable {
+    /// Where the places are (``BridgeHome/location``): the home directory, or each place's path.
+    public let home: String
     /// Whether a user has ever onboarded this installation.
     public let onboarded: Bool
     /// The logged-in user's id, if any.
@@ -26,7 +28,7 @@ public struct BridgeStatus: Sendable, Equatable {
 
     /// One line per fact, for people.
     public var text: String {
-        var lines = ["onboarded: \(onboarded ? "yes" : "no")"]
+        var lines = ["home: \(home)", "onboarded: \(onboarded ? "yes" : "no")"]
         if let userID { lines.append("user: \(userID)") }
         lines.append("session: \(state)\(sessionExpired ? " (expired)" : "")")
         if let sessionExpiresAt { lines.append("session expires: \(UTCTimestamp.string(from: sessionExpiresAt))") }
@@ -56,6 +58,7 @@ public struct BridgeStatus: Sendable, Equatable {
             ])
         } ?? .null
         return JSONOutput.object([
+            ("home", .string(home)),
             ("onboarded", .bool(onboarded)),
             ("user", .string(userID)),
             ("state", .string(state)),
@@ -75,7 +78,7 @@ extension BridgeApp {
     public func status(now: Date) throws -> BridgeStatus {
         guard let app = try SecureDirectory.open(.app, in: home) else {
             return BridgeStatus(
-                onboarded: false, userID: nil, state: "none", sessionExpiresAt: nil, sessionExpired: false, epoch: 0,
+                home: home.location, onboarded: false, userID: nil, state: "none", sessionExpiresAt: nil, sessionExpired: false, epoch: 0,
                 hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: nil)
         }
         let state = try AppState.load(from: app)
@@ -86,7 +89,7 @@ extension BridgeApp {
             .flatMap { try? SnapshotEnvelope(bytes: $0).header }
         let expiresAt = state.session.map { Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) }
         return BridgeStatus(
-            onboarded: state.userID != nil, userID: state.userID, state: state.sessionName,
+            home: home.location, onboarded: state.userID != nil, userID: state.userID, state: state.sessionName,
             sessionExpiresAt: expiresAt,
             sessionExpired: state.session?.state != .loggedOut && (expiresAt.map { now >= $0 } ?? false),
             epoch: state.epoch, hidesBalances: state.session?.hidesBalances ?? false,

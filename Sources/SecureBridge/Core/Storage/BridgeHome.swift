@@ -28,6 +28,19 @@ public struct BridgeHome: Sendable, Equatable {
         self.container = container
     }
 
+    /// The one home directory the three places are named under
+    /// (`<root>/app`, `<root>/keychain`, `<root>/container`), or `nil` when
+    /// a place was moved elsewhere.
+    public var root: FilePath? {
+        let root = app.removingLastComponent()
+        return self == BridgeHome(root: root) ? root : nil
+    }
+
+    /// Where the places are, for people: the home directory, or each place's path.
+    public var location: String {
+        root.map(\.string) ?? "app \(app.string), keychain \(keychain.string), container \(container.string)"
+    }
+
     /// The directory of `place`.
     public func path(for place: StoragePlace) -> FilePath {
         switch place {
