@@ -53,6 +53,7 @@ struct BridgeCtl: AsyncParsableCommand {
                 try plan.run()
                 return
             }
+            if let mistyped = CommandSuggestion.error(for: arguments) { throw mistyped }
             var command = try parseAsRoot()
             if var asynchronous = command as? AsyncParsableCommand {
                 try await asynchronous.run()
