@@ -97,7 +97,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (0.0, "just now"), (59.9, "just now"), (-3600, "just now"), (60, "1 min ago"), (300, "5 min ago"),
+        (0.0, "just now"), (59.9, "just now"), (-59.9, "just now"), (-60, "in 1 min"), (-3600, "in 1 h"),
+        (-5 * 86_400 - 10, "in 5 d"), (60, "1 min ago"), (300, "5 min ago"),
         (3599, "59 min ago"), (3600, "1 h ago"), (3 * 3600 + 1799, "3 h ago"), (86_399, "23 h ago"),
         (86_400, "1 d ago"), (2 * 86_400 + 7_000, "2 d ago"),
     ] as [(TimeInterval, String)])

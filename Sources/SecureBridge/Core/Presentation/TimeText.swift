@@ -95,20 +95,28 @@ private struct TimestampReader {
 
 /// Deterministic "time ago" text, from whole elapsed seconds.
 package enum RelativeTime {
-    /// How long before `reference` the `date` was: `just now` (under a
-    /// minute, or in the future), `5 min ago`, `3 h ago`, `2 d ago`; each unit
-    /// rounded down.
+    /// How long before `reference` the `date` was: `just now` (less than a
+    /// minute either way), `5 min ago`, `3 h ago`, `2 d ago`; a `date` a
+    /// minute or more after `reference` (a clock behind the publisher's, or
+    /// `read --now` before the snapshot was issued) is `in 5 min`, `in 3 h`,
+    /// `in 2 d`. Each unit is rounded down.
     ///
     /// - Parameters:
-    ///   - date: The earlier instant (e.g. publication).
+    ///   - date: The instant described (e.g. publication).
     ///   - reference: The instant it is seen from (e.g. the entry's date).
     package static func describe(_ date: Date, seenAt reference: Date) -> String {
         let elapsed = reference.timeIntervalSince(date)
-        guard elapsed.isFinite, elapsed >= 60 else { return "just now" }
-        guard elapsed < Double(Int64.max) else { return "\(Int64.max / 86_400) d ago" }
-        let seconds = Int64(elapsed.rounded(.down))
-        if seconds < 3_600 { return "\(seconds / 60) min ago" }
-        if seconds < 86_400 { return "\(seconds / 3_600) h ago" }
-        return "\(seconds / 86_400) d ago"
+        guard elapsed.isFinite, abs(elapsed) >= 60 else { return "just now" }
+        let span = wholeUnits(abs(elapsed))
+        return elapsed > 0 ? "\(span) ago" : "in \(span)"
+    }
+
+    /// `5 min`, `3 h` or `2 d` for at least a minute, rounded down.
+    private static func wholeUnits(_ interval: TimeInterval) -> String {
+        guard interval < Double(Int64.max) else { return "\(Int64.max / 86_400) d" }
+        let seconds = Int64(interval.rounded(.down))
+        if seconds < 3_600 { return "\(seconds / 60) min" }
+        if seconds < 86_400 { return "\(seconds / 3_600) h" }
+        return "\(seconds / 86_400) d"
     }
 }

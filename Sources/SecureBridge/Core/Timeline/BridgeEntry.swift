@@ -57,7 +57,7 @@ public struct LastUpdated: Sendable, Equatable {
     public let date: Date
     /// ISO 8601 in UTC, e.g. `2026-11-21T16:00:00Z`.
     public let absolute: String
-    /// Relative to the entry's date, e.g. `just now`, `5 min ago`, `3 h ago`, `2 d ago`.
+    /// Relative to the entry's date, e.g. `just now`, `5 min ago`, `3 h ago`, `2 d ago`; `in 5 min` when it is after the entry's date.
     public let relative: String
 
     /// Describes `date` as seen from an entry shown at `entryDate`.
