@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import FoundationEssentials
 import SecureBridge
 
@@ -97,9 +96,7 @@ extension BridgeCtl {
 
         func run() throws {
             let app = try options.app
-            // Nothing at the home (or, with moved places, at the app place's parent): a mistyped path, most likely.
-            let looked = app.home.root ?? app.home.app.removingLastComponent()
-            guard access(looked.string, F_OK) == 0 else { throw MissingHome(location: app.home.location) }
+            guard app.home.exists else { throw MissingHome(location: app.home.location) }
             let status = try app.status(now: Date())
             print(format == .json ? status.json : status.text)
         }

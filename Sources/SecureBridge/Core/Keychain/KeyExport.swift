@@ -89,9 +89,6 @@ extension BridgeApp {
     /// - Throws: `SessionError.notOnboarded` before the first login; `KeychainError` when it is missing (logged out) or damaged.
     package func primaryDataKey() throws -> DataKey {
         guard let keychain = try SecureDirectory.open(.keychain, in: home) else { throw SessionError.notOnboarded }
-        guard let stored = try keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
-            throw KeychainError.missing(file: FileName.keyset)
-        }
-        return try DataKeyset(storedBytes: stored).primary
+        return try Self.loadKeyset(from: keychain).primary
     }
 }

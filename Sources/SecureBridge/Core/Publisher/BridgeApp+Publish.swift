@@ -150,7 +150,13 @@ extension BridgeApp {
     }
 
     func loadKeyset(_ places: Places) throws -> DataKeyset {
-        guard let stored = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
+        try Self.loadKeyset(from: places.keychain)
+    }
+
+    /// The data keyset in `keychain`.
+    /// - Throws: `KeychainError.missing` when there is none (logged out), `KeychainError.corrupt` when it is damaged.
+    static func loadKeyset(from keychain: SecureDirectory) throws -> DataKeyset {
+        guard let stored = try keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
             throw KeychainError.missing(file: FileName.keyset)
         }
         return try DataKeyset(storedBytes: stored)

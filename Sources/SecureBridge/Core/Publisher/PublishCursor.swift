@@ -51,10 +51,8 @@ struct PublishCursor: Equatable {
     /// The cursor in `app/`, or `nil` when there is none, it cannot be
     /// decoded, or it was written in another boot.
     static func load(from app: SecureDirectory, boot: String?) throws -> PublishCursor? {
-        guard let boot, let bytes = try app.read(FileName.publishCursor, limit: FileLimit.publishCursor),
-              let cursor = PublishCursor(storedBytes: bytes), cursor.boot == boot
-        else { return nil }
-        return cursor
+        guard let boot, let bytes = try app.read(FileName.publishCursor, limit: FileLimit.publishCursor) else { return nil }
+        return PublishCursor(storedBytes: bytes, ofBoot: boot)
     }
 
     /// `app/publish-cursor` held open for one publish: read once, then
@@ -69,8 +67,7 @@ struct PublishCursor: Equatable {
         static func open(in app: SecureDirectory, boot: String?) throws -> Stored {
             guard let boot else { return Stored(app: app, file: nil, cursor: nil) }
             let file = try app.openForUpdate(FileName.publishCursor, limit: FileLimit.publishCursor)
-            let cursor = file.flatMap { PublishCursor(storedBytes: $0.contents) }.flatMap { $0.boot == boot ? $0 : nil }
-            return Stored(app: app, file: file, cursor: cursor)
+            return Stored(app: app, file: file, cursor: file.flatMap { PublishCursor(storedBytes: $0.contents, ofBoot: boot) })
         }
 
         /// Writes `cursor` without a sync, in place when the file read was a
@@ -86,6 +83,12 @@ struct PublishCursor: Equatable {
                 try app.rewriteUnsynced(FileName.publishCursor, cursor.storedBytes)
             }
         }
+    }
+
+    /// Decodes a stored cursor written in `boot`; `nil` for one of another boot or none.
+    init?(storedBytes bytes: [UInt8], ofBoot boot: String) {
+        guard let cursor = PublishCursor(storedBytes: bytes), cursor.boot == boot else { return nil }
+        self = cursor
     }
 
     /// Decodes a stored cursor: one JSON object with `boot`, `epoch`,

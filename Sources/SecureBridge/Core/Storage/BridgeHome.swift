@@ -36,6 +36,12 @@ public struct BridgeHome: Sendable, Equatable {
         return self == BridgeHome(root: root) ? root : nil
     }
 
+    /// Whether anything is at the home directory (`root`) or, when a place was
+    /// moved, at the app place's parent: `false` most likely means a mistyped path.
+    public var exists: Bool {
+        (try? linkStatus(atPath: (root ?? app.removingLastComponent()).string)) != nil
+    }
+
     /// Where the places are, for people: the home directory, or each place's path.
     public var location: String {
         root.map(\.string) ?? "app \(app.string), keychain \(keychain.string), container \(container.string)"
