@@ -63,11 +63,12 @@ public struct BridgeApp: Sendable {
     ///
     /// Call it holding the app lock: every writer of `app/` and `container/`
     /// holds it, and so do the writers of the keyset and the pinned key; the
-    /// marks' writers (app and widgets) hold the keychain lock, taken here.
+    /// marks' writers (app and widgets) hold the keychain lock, taken here
+    /// when there is something to remove.
     static func removeLeftoverTemporaryFiles(_ places: Places) throws {
         try places.app.removeLeftoverTemporaryFiles()
         try places.container.removeLeftoverTemporaryFiles()
-        _ = try places.keychain.withExclusiveLock { try places.keychain.removeLeftoverTemporaryFiles() }
+        try places.keychain.removeLeftoverTemporaryFilesUnderItsLock()
     }
 
     // MARK: Login

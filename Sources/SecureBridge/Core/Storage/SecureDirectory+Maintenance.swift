@@ -51,11 +51,35 @@ extension SecureDirectory {
     /// - Throws: `StorageError`.
     @discardableResult
     package func removeLeftoverTemporaryFiles() throws -> Int {
+        try removeTemporaryFiles(listingOnly: false)
+    }
+
+    /// Removes the temporary files a crashed writer left behind in a directory
+    /// whose writers take its own lock (`withExclusiveLock`), as the keychain's
+    /// marks writers do, app and widgets alike.
+    ///
+    /// It looks first without the lock and takes the lock only when there is
+    /// something to remove: a temporary file that appears after the look
+    /// belongs to a write in progress, not to a crashed one.
+    /// - Returns: How many were removed.
+    /// - Throws: `StorageError`.
+    @discardableResult
+    package func removeLeftoverTemporaryFilesUnderItsLock() throws -> Int {
+        guard try removeTemporaryFiles(listingOnly: true) > 0 else { return 0 }
+        return try withExclusiveLock { try removeLeftoverTemporaryFiles() }
+    }
+
+    /// Counts the temporary files here, and removes them unless `listingOnly`.
+    private func removeTemporaryFiles(listingOnly: Bool) throws -> Int {
         try withDirectory { directory in
             var removed = 0
             try attempt("list", path.string) {
                 try directory.forEachEntry { name in
                     guard Self.isTemporaryName(String(cString: name)) else { return }
+                    if listingOnly {
+                        removed += 1
+                        return
+                    }
                     do {
                         try directory.unlinkEntry(named: name)
                         removed += 1
@@ -66,7 +90,7 @@ extension SecureDirectory {
                     }
                 }
             }
-            if removed > 0 { try syncDirectory(directory) }
+            if removed > 0, !listingOnly { try syncDirectory(directory) }
             return removed
         } ?? 0
     }
