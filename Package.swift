@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// How a release `bridgectl` is linked on Linux. Every widget refresh starts a
@@ -38,22 +38,38 @@ let package = Package(
         .library(name: "SecureBridgeFollow", targets: ["SecureBridgeFollow"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
+    // The crypto backend, chosen by a package trait: OpenSSL (the default,
+    // what `bridgectl` ships with on Linux) or CryptoKit (swift-crypto's
+    // `Crypto`, which is CryptoKit itself on Apple platforms). Both write and
+    // read the same bytes; `.ci/run` tests both and each against the other.
+    // `swift build --traits CryptoKit` picks CryptoKit (it wins when both are on).
+    traits: [
+        .trait(name: "OpenSSL", description: "Crypto through OpenSSL 3's libcrypto (COpenSSL, Debian's libssl-dev)"),
+        .trait(name: "CryptoKit", description: "Crypto through CryptoKit's API (swift-crypto on Linux)"),
+        .default(enabledTraits: ["OpenSSL"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // Tests only: a second implementation of the formats, as an iOS app's CryptoKit would read them.
+        // The CryptoKit backend; and in the tests, a second implementation of
+        // the formats, as an iOS app's CryptoKit would read them.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(name: "COpenSSL"),
+        // The Linux calls Swift cannot import (variadic prctl and syscall), for the platform layer.
+        .systemLibrary(name: "CLinux", path: "Sources/SecureBridge/CLinux"),
         // The core and the tools live together under Sources/SecureBridge, one
         // folder each: the library product card names that one folder.
         .target(
             name: "SecureBridge",
             dependencies: [
-                "COpenSSL",
+                .target(name: "COpenSSL", condition: .when(traits: ["OpenSSL"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CryptoKit"])),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["CryptoKit"])),
+                .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -68,7 +84,7 @@ let package = Package(
             name: "SecureBridgeDoctor",
             dependencies: [
                 "SecureBridge",
-                "COpenSSL",
+                .target(name: "COpenSSL", condition: .when(traits: ["OpenSSL"])),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -89,7 +105,6 @@ let package = Package(
                 "SecureBridgePreview",
                 "SecureBridgeDoctor",
                 "SecureBridgeFollow",
-                "COpenSSL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),

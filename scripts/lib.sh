@@ -1,7 +1,10 @@
 # Shared helpers for the attack, crash and concurrency scripts. Source it:
 #   . "$(dirname "$0")/lib.sh"
-# It sets ROOT (the package), BIN (bridgectl, built if missing) and WORK (a
-# scratch directory removed on exit), and needs python3 for JSON checks.
+# It sets ROOT (the package), BIN (bridgectl, built if missing; $BRIDGECTL
+# names another build), READER (the bridgectl that reads: $READER_BRIDGECTL,
+# else BIN, so scripts/cross-backend can read one backend's home with the
+# other) and WORK (a scratch directory removed on exit), and needs python3 for
+# JSON checks.
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PASSCODE=2468
@@ -20,12 +23,14 @@ sb_fail() {
 
 command -v python3 >/dev/null 2>&1 || sb_die "python3 is needed to check JSON output"
 
-BIN="$ROOT/.build/debug/bridgectl"
-if [ ! -x "$BIN" ]; then
+BIN="${BRIDGECTL:-$ROOT/.build/debug/bridgectl}"
+if [ ! -x "$BIN" ] && [ -z "${BRIDGECTL:-}" ]; then
     echo "building bridgectl ..." >&2
     (cd "$ROOT" && swift build --product bridgectl >&2)
 fi
 [ -x "$BIN" ] || sb_die "no bridgectl at $BIN"
+READER="${READER_BRIDGECTL:-$BIN}"
+[ -x "$READER" ] || sb_die "no bridgectl at $READER"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/securebridge-$(basename "$0")-XXXXXX")
 sb_cleanup() {

@@ -58,33 +58,4 @@ static inline int COpenSSL_HKDF_SHA256(EVP_KDF *kdf,
     return result;
 }
 
-// Linux calls Swift cannot import either (prctl is variadic), wrapped the
-// same way with fixed arguments. They live here to keep the package's fixed
-// layout; they are the only part of this header that is not OpenSSL.
-
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-/// prctl(PR_SET_DUMPABLE, 0): no core dump, no ptrace attach by other
-/// processes of the same user, and /proc/PID/* owned by root.
-/// Returns 0, or -1 with errno set.
-static inline int COpenSSL_forbidDumping(void) {
-    return prctl(PR_SET_DUMPABLE, 0L, 0L, 0L, 0L);
-}
-
-/// prctl(PR_GET_DUMPABLE): 0 when the process is not dumpable, 1 or 2 when it is, -1 on error.
-static inline int COpenSSL_dumpable(void) {
-    return prctl(PR_GET_DUMPABLE, 0L, 0L, 0L, 0L);
-}
-
-/// getdents64(fd, buffer, size): the directory's next entries as
-/// `struct linux_dirent64` records, straight from the descriptor, without
-/// readdir's duplicate descriptor and its checks (glibc has no wrapper that
-/// Swift can import; syscall is variadic). Returns the bytes filled, 0 at the
-/// end, or -1 with errno set.
-static inline long COpenSSL_readDirectoryEntries(int fd, void *buffer, unsigned long size) {
-    return syscall(SYS_getdents64, fd, buffer, size);
-}
-
 #endif

@@ -9,8 +9,9 @@ import Glibc
 
 @main
 struct BridgeCtl: AsyncParsableCommand {
-    /// What `bridgectl --version` prints: the release, then the format versions it writes and reads.
-    static let versionText = "bridgectl \(SecureBridgeVersion.release)\nformats: "
+    /// What `bridgectl --version` prints: the release, the crypto backend it
+    /// was built with, then the format versions it writes and reads.
+    static let versionText = "bridgectl \(SecureBridgeVersion.release)\ncrypto: \(SecureBridgeVersion.cryptoBackend)\nformats: "
         + SecureBridgeVersion.formats.joined(separator: ", ")
 
     static let configuration = CommandConfiguration(

@@ -5,6 +5,10 @@ public enum SecureBridgeVersion {
     /// accept or produce, or to the public API, is a new major version.
     public static let release = "0.9.0"
 
+    /// The crypto backend this build runs on, `OpenSSL` or `CryptoKit` (the
+    /// package trait that chose it); both write and read the same bytes.
+    public static let cryptoBackend = CryptoBackend.name
+
     /// The versions of the stored formats this release writes, and those it
     /// reads (docs/FORMAT.md): one line each, e.g. `snapshot envelope v1`.
     public static let formats: [String] = [

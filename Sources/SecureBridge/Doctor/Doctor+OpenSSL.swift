@@ -1,3 +1,4 @@
+#if OpenSSL && !CryptoKit
 import SecureBridge
 internal import COpenSSL
 
@@ -5,17 +6,17 @@ internal import COpenSSL
 // Sources/COpenSSL) and the algorithms SecureBridge fetches from it.
 
 extension Doctor {
-    static func openSSLFinding() -> Finding {
+    static func cryptoFinding() -> Finding {
         _ = OpenSSL.initialized
         let version = String(cString: OpenSSL_version(OPENSSL_VERSION))
         let missing = missingAlgorithms()
         guard missing.isEmpty else {
             return Finding(
-                .openSSL, .problem, "\(version) lacks \(missing.joined(separator: ", ")) (a provider is missing or disabled)",
+                .crypto, .problem, "\(version) lacks \(missing.joined(separator: ", ")) (a provider is missing or disabled)",
                 fix: "rebuild against the distribution's libssl-dev; the default provider must be built in")
         }
         return Finding(
-            .openSSL, .ok,
+            .crypto, .ok,
             "\(version), linked in (a security update needs a rebuild): AES-256-GCM, SHA-256, HKDF, scrypt and Ed25519 available")
     }
 
@@ -31,3 +32,4 @@ extension Doctor {
         return missing
     }
 }
+#endif

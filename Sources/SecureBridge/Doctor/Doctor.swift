@@ -34,7 +34,7 @@ public struct Doctor: Sendable {
     /// - Parameter now: The clock reading to judge expiry and the clock by.
     /// - Returns: The findings, in a fixed order of checks.
     public func examine(now: Date) -> DoctorReport {
-        var findings = [Self.openSSLFinding()]
+        var findings = [Self.cryptoFinding()]
         let places = Dictionary(uniqueKeysWithValues: StoragePlace.allCases.map { ($0, PlaceState(place: $0, home: home)) })
         findings += layoutFindings(places)
         if places.values.allSatisfy({ if case .missing = $0 { true } else { false } }) {

@@ -19,8 +19,8 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
 
     /// Which check a finding belongs to; the raw values are the JSON's `check`.
     public enum Check: String, Sendable, CaseIterable {
-        /// The linked OpenSSL's version and algorithms.
-        case openSSL = "openssl"
+        /// The crypto backend's version and algorithms (the linked OpenSSL's, by default).
+        case crypto
         /// The three places are directories of the user's, with safe permissions, and apart.
         case layout
         /// Owners and modes of the places and their files, and the way to them.

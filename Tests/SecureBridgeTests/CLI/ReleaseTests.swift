@@ -10,7 +10,9 @@ import Testing
         #expect(output.succeeded, "\(output)")
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.first == "bridgectl \(SecureBridgeVersion.release)"[...], "\(output)")
-        #expect(lines.count == 2 && lines[1].hasPrefix("formats: snapshot envelope v\(SnapshotEnvelope.version)"), "\(output)")
+        // The binary the end-to-end tests run is built with this build's backend.
+        #expect(lines.count == 3 && lines[1] == "crypto: \(SecureBridgeVersion.cryptoBackend)"[...], "\(output)")
+        #expect(lines.count == 3 && lines[2].hasPrefix("formats: snapshot envelope v\(SnapshotEnvelope.version)"), "\(output)")
         for format in SecureBridgeVersion.formats { #expect(output.stdout.contains(format)) }
     }
 

@@ -4,12 +4,22 @@ import Testing
 @testable import SecureBridgeDoctor
 
 @Suite struct DoctorTests {
-    @Test func openSSLIsTheLinkedInOpenSSL3WithEveryAlgorithm() {
-        let finding = Doctor.openSSLFinding()
+    #if CryptoKit
+    @Test func cryptoIsCryptoKitWithEveryAlgorithm() {
+        let finding = Doctor.cryptoFinding()
+        #expect(finding.check == .crypto)
+        #expect(finding.severity == .ok)
+        #expect(finding.message.hasPrefix("CryptoKit"))
+    }
+    #else
+    @Test func cryptoIsTheLinkedInOpenSSL3WithEveryAlgorithm() {
+        let finding = Doctor.cryptoFinding()
+        #expect(finding.check == .crypto)
         #expect(finding.severity == .ok)
         #expect(finding.message.hasPrefix("OpenSSL 3."))
         #expect(finding.message.contains("linked in"))
     }
+    #endif
 
     @Test(arguments: [
         ("/home/alice/.local/share/securebridge", "/home/alice/.local/share/securebridge"),

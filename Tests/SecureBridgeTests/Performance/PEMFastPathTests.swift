@@ -42,6 +42,45 @@ import Testing
         return variants
     }
 
+    #if CryptoKit
+    /// Under CryptoKit the canonical layout is the only one read: every
+    /// variant that is not canonical is refused, and every canonical one
+    /// reads to the key the fast path reads.
+    @Test func onlyTheCanonicalLayoutReadsUnderCryptoKit() throws {
+        var generator = SeededGenerator(seed: 25519)
+        var differing: [String] = []
+        var canonical = 0
+        for _ in 0..<60 {
+            let seed = SecureBytes(copying: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let key = try Ed25519.PrivateKey(rawRepresentation: seed)
+            let privatePEM = try key.pemRepresentation.withUnsafeBytes { Array($0) }
+            for variant in Self.variants(of: privatePEM, using: &generator) {
+                let pem = SecureBytes(copying: variant)
+                let either = Self.outcome { try Ed25519.PrivateKey(pemRepresentation: pem).publicKey.rawRepresentation }
+                if let seed = Ed25519.PrivateKey.canonicalPEMSeed(pem) {
+                    canonical += 1
+                    let fast = Self.outcome { try Ed25519.PrivateKey(rawRepresentation: seed).publicKey.rawRepresentation }
+                    if fast != either { differing.append("private: \(String(decoding: variant, as: UTF8.self))") }
+                } else if !either.hasPrefix("error: ") {
+                    differing.append("private read though not canonical: \(String(decoding: variant, as: UTF8.self))")
+                }
+            }
+            let publicPEM = Array(try key.publicKey.pemRepresentation.utf8)
+            for variant in Self.variants(of: publicPEM, using: &generator) {
+                let pem = String(decoding: variant, as: UTF8.self)
+                let either = Self.outcome { try Ed25519.PublicKey(pemRepresentation: pem).rawRepresentation }
+                if let raw = Ed25519.PublicKey.canonicalPEMRawKey(pem.utf8) {
+                    canonical += 1
+                    if Bytes.hex(raw) != either { differing.append("public: \(pem)") }
+                } else if !either.hasPrefix("error: ") {
+                    differing.append("public read though not canonical: \(pem)")
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.first ?? "")")
+        #expect(canonical > 400)
+    }
+    #else
     /// Seeded random keys and every variant of their PEMs: whenever the fast
     /// path reads a key, the general path reads the same key, and reading
     /// through `init(pemRepresentation:)` (fast path first) ends as the
@@ -85,6 +124,8 @@ import Testing
         #expect(fastTaken > 400)
     }
 
+    #endif
+
     /// The DER prefixes of the fast path are what the general path writes.
     @Test func derPrefixesAreWhatTheGeneralPathWrites() throws {
         func der(_ pem: String) throws -> [UInt8] {
@@ -102,6 +143,7 @@ import Testing
         }
     }
 
+    #if !CryptoKit
     @Test func canonicalPEMReadsToTheKeyOpenSSLReads() throws {
         for _ in 0..<20 {
             let key = try Ed25519.PrivateKey().publicKey
@@ -150,6 +192,8 @@ import Testing
             #expect(try Ed25519.PublicKey(pemRepresentation: variant) == key)
         }
     }
+
+    #endif
 
     @Test func nonCanonicalOrForeignKeysAreRefusedByBothPaths() throws {
         let raw = try Ed25519.PrivateKey().publicKey.rawRepresentation

@@ -1,3 +1,4 @@
+#if OpenSSL && !CryptoKit
 internal import COpenSSL
 
 extension OpenSSL {
@@ -105,3 +106,4 @@ enum OpenSSLAESGCM {
         }
     }
 }
+#endif

@@ -34,7 +34,7 @@ package enum AESGCM {
     ///   - nonce: A nonce never used before with this key.
     ///   - associatedData: Bytes authenticated but not encrypted.
     /// - Returns: The ciphertext followed by the 16-byte tag.
-    /// - Throws: `CryptoError.openSSL` when OpenSSL fails.
+    /// - Throws: `CryptoError.backendFailure` when the backend fails.
     package static func seal(
         _ plaintext: some Collection<UInt8>,
         using key: AES256Key,

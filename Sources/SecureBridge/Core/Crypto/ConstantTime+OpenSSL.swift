@@ -1,3 +1,4 @@
+#if OpenSSL && !CryptoKit
 internal import COpenSSL
 
 /// OpenSSL's constant-time comparison. It reads only the caller's memory, so
@@ -8,3 +9,4 @@ enum OpenSSLConstantTime {
         CRYPTO_memcmp(left.baseAddress, right.baseAddress, left.count) == 0
     }
 }
+#endif

@@ -1,8 +1,47 @@
 // The implementation each primitive runs on. A primitive's main file holds
 // its types, sizes, validation and documentation and calls only `Backend`;
-// the backend, in `<Primitive>+OpenSSL.swift`, is the only code that calls
-// into libcrypto. A second backend (CryptoKit through swift-crypto) adds its
-// `<Primitive>+CryptoKit.swift` files and is chosen here; no caller changes.
+// a backend's files, `<Primitive>+OpenSSL.swift` or `<Primitive>+CryptoKit.swift`,
+// are the only code that calls into its library. The package trait chooses:
+// `OpenSSL` (the default: libcrypto through `COpenSSL`, what `bridgectl`
+// ships with on Linux) or `CryptoKit` (`Crypto` from swift-crypto, which is
+// CryptoKit itself on Apple platforms). Both write and read the same bytes;
+// no caller changes.
+
+#if CryptoKit
+
+extension AESGCM {
+    typealias Backend = CryptoKitAESGCM
+}
+
+extension Ed25519 {
+    typealias Backend = CryptoKitEd25519
+}
+
+extension HKDFSHA256 {
+    typealias Backend = CryptoKitHKDFSHA256
+}
+
+extension SHA256Hasher {
+    typealias Backend = CryptoKitSHA256Hasher
+}
+
+extension PasscodeVerifier {
+    typealias Backend = CryptoKitScrypt
+}
+
+extension SystemRandom {
+    typealias Backend = CryptoKitRandom
+}
+
+extension ConstantTime {
+    typealias Backend = PortableConstantTime
+}
+
+extension SecureBytes {
+    typealias Backend = PlatformSecureMemory
+}
+
+#elseif OpenSSL
 
 extension AESGCM {
     typealias Backend = OpenSSLAESGCM
@@ -34,4 +73,17 @@ extension ConstantTime {
 
 extension SecureBytes {
     typealias Backend = OpenSSLSecureMemory
+}
+
+#else
+#error("SecureBridge needs a crypto backend: enable the package trait OpenSSL (the default) or CryptoKit")
+#endif
+
+/// The name of the crypto backend this build runs on, as `bridgectl --version` and `doctor` print it.
+package enum CryptoBackend {
+    #if CryptoKit
+    package static let name = "CryptoKit"
+    #else
+    package static let name = "OpenSSL"
+    #endif
 }

@@ -21,8 +21,9 @@ package enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidOutputLength(requested: Int, maximum: Int)
     /// A passcode verifier's parameters are outside what this version accepts.
     case invalidParameters(String)
-    /// OpenSSL reported a failure; `reason` is its drained error queue.
-    case openSSL(operation: String, reason: String)
+    /// The crypto backend (OpenSSL, or CryptoKit) reported a failure;
+    /// `reason` is what it said (OpenSSL's drained error queue).
+    case backendFailure(backend: String, operation: String, reason: String)
 
     package var description: String {
         switch self {
@@ -44,8 +45,8 @@ package enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The derivation asked for \(requested) bytes; at most \(maximum) can be derived."
         case let .invalidParameters(detail):
             return "The passcode verifier's parameters are not acceptable: \(detail)."
-        case let .openSSL(operation, reason):
-            return "OpenSSL failed in \(operation): \(reason)."
+        case let .backendFailure(backend, operation, reason):
+            return "\(backend) failed in \(operation): \(reason)."
         }
     }
 }

@@ -26,6 +26,22 @@ enum CanonicalPEM {
         return UnsafeRawBufferPointer(rebasing: pem[begin.count..<(begin.count + length)])
     }
 
+    /// The canonical PEM document of `label` around `der`: the armour lines and
+    /// the DER as one base64 line, with a final newline, written into wiped
+    /// memory (a private key's DER is secret). This is byte for byte what
+    /// OpenSSL writes for an Ed25519 key, whose DER is under 48 bytes.
+    static func document(label: String, der: UnsafeRawBufferPointer) -> SecureBytes {
+        let begin = Array("-----BEGIN \(label)-----\n".utf8)
+        let end = Array("\n-----END \(label)-----\n".utf8)
+        let bodyCount = Base64.encodedCount(of: der.count, .standard)
+        precondition(bodyCount <= 64, "one base64 line holds the DER of an Ed25519 key")
+        return SecureBytes(count: begin.count + bodyCount + end.count) { output in
+            output.copyBytes(from: begin)
+            Base64.encode(der, .standard, into: UnsafeMutableRawBufferPointer(rebasing: output[begin.count..<(begin.count + bodyCount)]))
+            UnsafeMutableRawBufferPointer(rebasing: output[(begin.count + bodyCount)...]).copyBytes(from: end)
+        }
+    }
+
     /// SEQUENCE { SEQUENCE { OID 1.3.101.112 (Ed25519) }, BIT STRING (33 bytes, no unused bits) … }.
     ///
     /// Regenerate: the first 12 bytes of any Ed25519 SubjectPublicKeyInfo DER,

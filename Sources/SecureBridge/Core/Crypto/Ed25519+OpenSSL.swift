@@ -1,3 +1,4 @@
+#if OpenSSL && !CryptoKit
 internal import COpenSSL
 
 /// Ed25519 over OpenSSL's `EVP_PKEY` interface, and its PEM reader and writer.
@@ -117,3 +118,4 @@ enum OpenSSLEd25519 {
         return SecureBytes(copying: UnsafeBufferPointer(start: data, count: length))
     }
 }
+#endif

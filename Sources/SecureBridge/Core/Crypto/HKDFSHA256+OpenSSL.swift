@@ -1,3 +1,4 @@
+#if OpenSSL && !CryptoKit
 internal import COpenSSL
 
 extension OpenSSL {
@@ -31,3 +32,4 @@ enum OpenSSLHKDFSHA256 {
         }
     }
 }
+#endif

@@ -10,7 +10,7 @@ package enum HKDFSHA256 {
     ///   - info: Context that separates one derived key from another.
     ///   - outputByteCount: How many bytes to derive.
     /// - Returns: The derived bytes, in wiped memory.
-    /// - Throws: `CryptoError.invalidOutputLength` above 8160 bytes, `CryptoError.openSSL` on failure.
+    /// - Throws: `CryptoError.invalidOutputLength` above 8160 bytes, `CryptoError.backendFailure` on failure.
     package static func deriveKey(
         inputKeyMaterial: SecureBytes,
         salt: [UInt8] = [],

@@ -1,8 +1,9 @@
+#if OpenSSL && !CryptoKit
 internal import COpenSSL
 
 /// SecureBridge's one way into libcrypto: the checked initialisation that
 /// every `*+OpenSSL.swift` file goes through before its first OpenSSL call,
-/// and the error queue drained into `CryptoError.openSSL`.
+/// and the error queue drained into `CryptoError.backendFailure`.
 ///
 /// Only files named `*+OpenSSL.swift` import `COpenSSL`; each holds one
 /// primitive's OpenSSL backend (`CryptoBackend.swift` says which backend each
@@ -34,7 +35,7 @@ package enum OpenSSL {
     }()
 
     /// Initialises libcrypto on the first call; later calls report that outcome again.
-    /// - Throws: `CryptoError.openSSL` when `OPENSSL_init_crypto` failed.
+    /// - Throws: `CryptoError.backendFailure` when `OPENSSL_init_crypto` failed.
     static func initialize() throws {
         try initialization.get()
     }
@@ -67,7 +68,7 @@ package enum OpenSSL {
             if code == 0 { break }
             codes.append("error code \(hex(code))")
         }
-        return .openSSL(operation: operation, reason: codes.isEmpty ? "no detail given" : codes.joined(separator: "; "))
+        return .backendFailure(backend: "OpenSSL", operation: operation, reason: codes.isEmpty ? "no detail given" : codes.joined(separator: "; "))
     }
 
     /// `code` as eight upper-case hex digits, the form `openssl errstr` takes.
@@ -93,3 +94,4 @@ package enum OpenSSL {
         return pointer
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if OpenSSL && !CryptoKit
 internal import COpenSSL
 
 /// scrypt through OpenSSL's `EVP_PBE_scrypt`.
@@ -21,3 +22,4 @@ enum OpenSSLScrypt {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if OpenSSL && !CryptoKit
 internal import COpenSSL
 
 extension OpenSSL {
@@ -24,3 +25,4 @@ enum OpenSSLSHA256Hasher {
         return digest
     }
 }
+#endif

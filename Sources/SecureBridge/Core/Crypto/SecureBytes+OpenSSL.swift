@@ -1,3 +1,4 @@
+#if OpenSSL && !CryptoKit
 internal import COpenSSL
 
 /// OpenSSL's wipe, which the compiler may not optimise away. It writes only
@@ -9,3 +10,4 @@ enum OpenSSLSecureMemory {
         OPENSSL_cleanse(buffer.baseAddress, buffer.count)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if OpenSSL && !CryptoKit
 internal import COpenSSL
 
 /// OpenSSL's CSPRNG.
@@ -8,3 +9,4 @@ enum OpenSSLRandom {
         try OpenSSL.check(RAND_bytes(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(buffer.count)), "RAND_bytes")
     }
 }
+#endif

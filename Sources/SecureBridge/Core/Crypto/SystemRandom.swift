@@ -1,7 +1,7 @@
 /// The CSPRNG (OpenSSL's, through the backend), the only source of randomness SecureBridge uses.
 package enum SystemRandom {
     /// Returns `count` random bytes for values that are not secret (nonces, ids, tokens).
-    /// - Throws: `CryptoError.openSSL` when the generator fails.
+    /// - Throws: `CryptoError.backendFailure` when the generator fails.
     package static func bytes(count: Int) throws -> [UInt8] {
         var output = [UInt8](repeating: 0, count: count)
         try output.withUnsafeMutableBytes { (buffer) throws in try fill(buffer) }

@@ -1,7 +1,4 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where the last publish left off: `app/publish-cursor`, rewritten in place
 /// and not synced, so a publish needs one durable write fewer per snapshot
@@ -131,14 +128,9 @@ struct PublishCursor: Equatable {
     /// dashes): then no cursor is trusted and every publish reserves its
     /// number durably, as if each were the first of a block.
     static let currentBoot: String? = {
-        let descriptor = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let id = buffer[..<count].prefix { $0 != UInt8(ascii: "\n") }
-        guard (1...64).contains(id.count), id.allSatisfy({ Bytes.isHexDigit($0) || $0 == UInt8(ascii: "-") }) else { return nil }
+        guard let id = currentBootID(), (1...64).contains(id.count),
+            id.allSatisfy({ Bytes.isHexDigit($0) || $0 == UInt8(ascii: "-") })
+        else { return nil }
         return String(decoding: id, as: UTF8.self)
     }()
 }

@@ -1,11 +1,5 @@
 import SystemPackage
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Walks a path one component at a time from `/`, following symbolic links
 /// itself, as the kernel would: the trust check of a place's ancestors
 /// (OpenSSH's StrictModes) and the resolution that lets `BridgeHome` compare
@@ -118,9 +112,8 @@ struct PathWalk {
     /// `path` made absolute against the working directory, spelled as given otherwise.
     static func absolute(_ path: FilePath) -> FilePath {
         guard !path.string.hasPrefix("/") else { return path }
-        guard let directory = getcwd(nil, 0) else { return FilePath("/" + path.string) }
-        defer { free(directory) }
-        return FilePath(String(cString: directory) + "/" + path.string)
+        guard let directory = workingDirectory() else { return FilePath("/" + path.string) }
+        return FilePath(directory + "/" + path.string)
     }
 
     /// The names of `path`, `.` and `..` included, without empty ones.
@@ -138,16 +131,11 @@ struct PathWalk {
 
     /// What the link at `path` points to.
     private static func linkTarget(_ path: String) throws -> String {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBufferPointer { pointer in
-            pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
-                readlink(path, $0, pointer.count)
-            }
+        do {
+            return try symbolicLinkTarget(atPath: path)
+        } catch {
+            throw StorageError.io(path: path, operation: "read the link", errno: error)
         }
-        guard count >= 0 else {
-            throw StorageError.io(path: path, operation: "read the link", errno: Errno(rawValue: errno))
-        }
-        return String(decoding: buffer[..<count], as: UTF8.self)
     }
 }
 

@@ -1,4 +1,4 @@
-internal import COpenSSL
+internal import CLinux
 import SystemPackage
 
 #if canImport(Glibc)
@@ -34,6 +34,30 @@ func linkStatus(atPath path: String) throws(Errno) -> Stat {
         if error != .interrupted { throw error }
     }
     return Stat(rawValue: status)
+}
+
+/// What the symbolic link at `path` points to, as written in the link.
+///
+/// The corresponding C function is `readlink`.
+/// - Throws: `Errno` on failure.
+func symbolicLinkTarget(atPath path: String) throws(Errno) -> String {
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = buffer.withUnsafeMutableBufferPointer { pointer in
+        pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
+            readlink(path, $0, pointer.count)
+        }
+    }
+    guard count >= 0 else { throw Errno(rawValue: errno) }
+    return String(decoding: buffer[..<count], as: UTF8.self)
+}
+
+/// The process's working directory, or `nil` when it cannot be named.
+///
+/// The corresponding C function is `getcwd`.
+func workingDirectory() -> String? {
+    guard let directory = getcwd(nil, 0) else { return nil }
+    defer { free(directory) }
+    return String(cString: directory)
 }
 
 /// `pwrite`, by a name that methods of `FileDescriptor` do not hide.
@@ -182,7 +206,7 @@ extension FileDescriptor {
         // struct linux_dirent64: inode (8), offset (8), record length (2), type (1), name.
         let recordLengthOffset = 16, nameOffset = 19
         while true {
-            let filled = try retryingOnInterrupt { COpenSSL_readDirectoryEntries(rawValue, buffer, UInt(bufferSize)) }
+            let filled = try retryingOnInterrupt { CLinux_readDirectoryEntries(rawValue, buffer, UInt(bufferSize)) }
             if filled == 0 { return }
             var record = 0
             while record + nameOffset < filled {

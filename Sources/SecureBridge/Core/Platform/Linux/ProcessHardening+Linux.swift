@@ -1,5 +1,4 @@
-import SecureBridge
-internal import COpenSSL
+internal import CLinux
 import SystemPackage
 
 #if canImport(Glibc)
@@ -9,14 +8,14 @@ import Musl
 #endif
 
 /// Process-wide protections for a program that handles passcodes and keys.
-public enum ProcessHardening {
+package enum ProcessHardening {
     /// Why the process could not be protected; the command then stops before
     /// it reads a key or a passcode.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         /// Why `prctl(PR_SET_DUMPABLE, 0)` failed.
-        public let errno: Errno
+        package let errno: Errno
 
-        public var description: String {
+        package var description: String {
             "Could not mark this process non-dumpable (prctl PR_SET_DUMPABLE: \(errno.description)), so a crash could dump keys or a passcode; stopping before touching any."
         }
     }
@@ -25,7 +24,7 @@ public enum ProcessHardening {
     /// (`forbidCoreDumps`) and not dumpable at all (`forbidDumping`).
     /// - Throws: `Failure` when the process could not be made non-dumpable;
     ///   the caller must then stop without reading a key or a passcode.
-    public static func protectSecrets() throws {
+    package static func protectSecrets() throws {
         forbidCoreDumps()
         try forbidDumping()
     }
@@ -33,7 +32,7 @@ public enum ProcessHardening {
     /// Sets the core-file size limit to zero, so a crash never writes key
     /// material, a passcode or a balance to a core file. Best effort: a
     /// failure leaves the limit as it was (`forbidDumping` still holds).
-    public static func forbidCoreDumps() {
+    package static func forbidCoreDumps() {
         var none = rlimit(rlim_cur: 0, rlim_max: 0)
         #if canImport(Glibc)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
@@ -49,12 +48,12 @@ public enum ProcessHardening {
     /// process gets no core at all, cannot be attached to by other processes
     /// of the same user, and its `/proc/PID` files belong to root.
     /// - Throws: `Failure` with the `errno` of `prctl`.
-    public static func forbidDumping() throws {
-        guard COpenSSL_forbidDumping() == 0 else { throw Failure(errno: Errno(rawValue: errno)) }
+    package static func forbidDumping() throws {
+        guard CLinux_forbidDumping() == 0 else { throw Failure(errno: Errno(rawValue: errno)) }
     }
 
     /// Whether the process is currently dumpable (`prctl(PR_GET_DUMPABLE)`).
-    public static var isDumpable: Bool {
-        COpenSSL_dumpable() != 0
+    package static var isDumpable: Bool {
+        CLinux_dumpable() != 0
     }
 }

@@ -1,0 +1,36 @@
+// The Linux calls Swift cannot import (prctl and syscall are variadic),
+// wrapped as prefixed static inline functions with fixed arguments. The
+// platform layer (Sources/SecureBridge/Core/Platform/Linux) and the command
+// line's process hardening are their only callers.
+#ifndef SECUREBRIDGE_CLINUX_SHIM_H
+#define SECUREBRIDGE_CLINUX_SHIM_H
+
+#ifdef __linux__
+
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/// prctl(PR_SET_DUMPABLE, 0): no core dump, no ptrace attach by other
+/// processes of the same user, and /proc/PID/* owned by root.
+/// Returns 0, or -1 with errno set.
+static inline int CLinux_forbidDumping(void) {
+    return prctl(PR_SET_DUMPABLE, 0L, 0L, 0L, 0L);
+}
+
+/// prctl(PR_GET_DUMPABLE): 0 when the process is not dumpable, 1 or 2 when it is, -1 on error.
+static inline int CLinux_dumpable(void) {
+    return prctl(PR_GET_DUMPABLE, 0L, 0L, 0L, 0L);
+}
+
+/// getdents64(fd, buffer, size): the directory's next entries as
+/// `struct linux_dirent64` records, straight from the descriptor, without
+/// readdir's duplicate descriptor and its checks (glibc has no wrapper that
+/// Swift can import; syscall is variadic). Returns the bytes filled, 0 at the
+/// end, or -1 with errno set.
+static inline long CLinux_readDirectoryEntries(int fd, void *buffer, unsigned long size) {
+    return syscall(SYS_getdents64, fd, buffer, size);
+}
+
+#endif // __linux__
+#endif

@@ -1,0 +1,106 @@
+#if CryptoKit
+internal import Crypto
+import FoundationEssentials
+
+/// Ed25519 over CryptoKit's `Curve25519.Signing`. `Ed25519` has checked key
+/// and signature lengths before these are called.
+///
+/// CryptoKit reads and writes no PEM for Curve25519 keys: this backend reads
+/// the canonical layout only (the one SecureBridge and `openssl genpkey`
+/// write, see `CanonicalPEM`), which `Ed25519` tries before calling
+/// `readPEM`, and writes that same layout.
+enum CryptoKitEd25519 {
+    /// A private key (which knows its public key) or a public key alone.
+    ///
+    /// CryptoKit's keys are immutable values and its operations on them are
+    /// safe from several threads at a time; swift-crypto 3 on Linux does not
+    /// declare them `Sendable` yet (Apple's CryptoKit does), hence unchecked.
+    enum Key: @unchecked Sendable {
+        case privateKey(Curve25519.Signing.PrivateKey)
+        case publicKey(Curve25519.Signing.PublicKey)
+
+        var publicKey: Curve25519.Signing.PublicKey {
+            switch self {
+            case let .privateKey(key): key.publicKey
+            case let .publicKey(key): key
+            }
+        }
+
+        func privateKey(for operation: String) throws -> Curve25519.Signing.PrivateKey {
+            guard case let .privateKey(key) = self else {
+                throw CryptoKitFailure.error(operation, CryptoError.invalidKeyEncoding("a public key cannot sign"))
+            }
+            return key
+        }
+    }
+
+    /// The private key of a 32-byte seed.
+    static func privateKey(seed: SecureBytes) throws -> Key {
+        try CryptoKitFailure.mapping("Curve25519.Signing.PrivateKey") {
+            try seed.withUnsafeBytes { .privateKey(try Curve25519.Signing.PrivateKey(rawRepresentation: $0)) }
+        }
+    }
+
+    /// The public key of 32 raw bytes.
+    static func publicKey(raw: [UInt8]) throws -> Key {
+        try CryptoKitFailure.mapping("Curve25519.Signing.PublicKey") {
+            .publicKey(try Curve25519.Signing.PublicKey(rawRepresentation: raw))
+        }
+    }
+
+    /// The raw 32-byte public key of a private or public key.
+    static func rawPublicKey(of key: Key) throws -> [UInt8] {
+        Array(key.publicKey.rawRepresentation)
+    }
+
+    /// The raw 32-byte seed of a private key, in wiped memory.
+    ///
+    /// CryptoKit's `rawRepresentation` is a `Data` that shares the key's own
+    /// zeroing storage: it is copied and never written to, since wiping it
+    /// would wipe the key itself (every later signature would be wrong).
+    static func rawPrivateKey(of key: Key) throws -> SecureBytes {
+        let seed = try key.privateKey(for: "rawRepresentation").rawRepresentation
+        return seed.withUnsafeBytes { SecureBytes(copying: $0) }
+    }
+
+    /// The 64-byte signature of `message` exactly as given.
+    static func signature(for message: [UInt8], with key: Key) throws -> [UInt8] {
+        let privateKey = try key.privateKey(for: "signature")
+        return Array(try CryptoKitFailure.mapping("signature") { try privateKey.signature(for: message) })
+    }
+
+    /// Whether `signature` (64 bytes) is `key`'s signature of `message` exactly as given.
+    static func isValidSignature(_ signature: UnsafeRawBufferPointer, for message: UnsafeRawBufferPointer, key: Key) -> Bool {
+        key.publicKey.isValidSignature(signature, for: message)
+    }
+
+    /// Reached only for a PEM that is not in the canonical layout, which this backend does not read.
+    /// - Throws: `CryptoError.invalidKeyEncoding`, always.
+    static func readPEM(_ pem: SecureBytes, kind: Ed25519.PEMKind) throws -> Key {
+        switch kind {
+        case .privateKey:
+            throw CryptoError.invalidKeyEncoding(
+                "not an Ed25519 PKCS#8 PEM private key in the canonical layout (the DER as one base64 line)")
+        case .publicKey:
+            throw CryptoError.invalidKeyEncoding(
+                "not an Ed25519 SubjectPublicKeyInfo PEM public key in the canonical layout (the DER as one base64 line)")
+        }
+    }
+
+    /// The key as PEM of `kind`, in the canonical layout, in wiped memory.
+    static func pem(of key: Key, kind: Ed25519.PEMKind) throws -> SecureBytes {
+        switch kind {
+        case .privateKey:
+            let seed = try rawPrivateKey(of: key)
+            let der = SecureBytes(count: CanonicalPEM.privateKeyPrefix.count + Ed25519.keyByteCount) { der in
+                der.copyBytes(from: CanonicalPEM.privateKeyPrefix)
+                seed.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: der[CanonicalPEM.privateKeyPrefix.count...]).copyBytes(from: $0) }
+            }
+            return der.withUnsafeBytes { CanonicalPEM.document(label: "PRIVATE KEY", der: $0) }
+        case .publicKey:
+            let der = CanonicalPEM.publicKeyPrefix + (try rawPublicKey(of: key))
+            return der.withUnsafeBytes { CanonicalPEM.document(label: "PUBLIC KEY", der: $0) }
+        }
+    }
+}
+#endif
