@@ -8,6 +8,12 @@ import SystemPackage
 // each. The two other seams: the crypto backend (`Crypto/CryptoBackend.swift`,
 // a package trait) and a long-lived reader's wake-ups (`WakeUpSource`, in
 // SecureBridgeFollow, whose Linux implementation is inotify).
+//
+// Beside the protocols, `Linux/` provides a few functions the compiler asks
+// a port for by name: `linkStatus(atPath:)` and `symbolicLinkTarget(atPath:)`
+// (the ancestor walk), `workingDirectory()`, `effectiveUserID()`,
+// `currentBootID()` (the publish cursor) and `PlatformSecureMemory.wipe`
+// (the CryptoKit backend's wipe).
 
 /// A directory held open, whose entries are reached relative to it and never
 /// through a symbolic link: the places' files, and their temporary files.
