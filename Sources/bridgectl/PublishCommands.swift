@@ -46,7 +46,9 @@ extension BridgeCtl {
         func run() throws {
             let ttlSeconds = try parseDuration(ttl, option: "--ttl")
             let staleSeconds = try parseDuration(staleAfter, option: "--stale-after")
-            let input = try SecretInput.contents(of: file, limit: PublishInput.maximumByteCount)
+            let input = try SecretInput.contents(
+                of: file, limit: PublishInput.maximumByteCount,
+                terminalHint: "pass the bank API's JSON as a file (`bridgectl publish accounts.json`) or pipe it in (`fetch-accounts | bridgectl publish -`).")
             let app = try GlobalOptions.app(
                 home: home, app: appDirectory, keychain: keychainDirectory, container: containerDirectory)
             let receipt = try app.publish(
@@ -129,7 +131,10 @@ extension BridgeCtl {
 
         func run() throws {
             if let file {
-                print(try Inspection.describe(SecretInput.contents(of: file, limit: SnapshotEnvelope.maximumByteCount)))
+                let bytes = try SecretInput.contents(
+                    of: file, limit: SnapshotEnvelope.maximumByteCount,
+                    terminalHint: "pass the file to inspect (`bridgectl inspect container/snapshot`), or none for the home's snapshot.")
+                print(try Inspection.describe(bytes))
             } else {
                 print(try Inspection.describeSnapshot(in: try options.bridgeHome))
             }

@@ -11,6 +11,10 @@ public enum SecretInput {
     /// Why input could not be read.
     public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
         case noTerminal
+        /// A new passcode typed twice on the terminal, differently.
+        case passcodesDiffer
+        /// Input was to come from standard input, which is a terminal: `hint` says what to pass instead.
+        case terminalInput(hint: String)
         case empty(String)
         case tooLarge(String, limit: Int)
         case unreadable(String, errno: Int32)
@@ -19,6 +23,10 @@ public enum SecretInput {
             switch self {
             case .noTerminal:
                 "No terminal to ask for the passcode on; pass it on standard input with --passcode-stdin."
+            case .passcodesDiffer:
+                "The two passcodes typed differ; nothing was changed. Run the command again."
+            case let .terminalInput(hint):
+                "Standard input is a terminal, not a file or a pipe; \(hint)"
             case let .empty(source):
                 "\(source) is empty."
             case let .tooLarge(source, limit):
@@ -27,6 +35,18 @@ public enum SecretInput {
                 "\(source) could not be read: \(String(cString: strerror(code)))."
             }
         }
+    }
+
+    /// Reads a new passcode: from standard input as given, or from the
+    /// terminal with echo off, typed twice, so a typo is not what the app is
+    /// locked with.
+    /// - Throws: `Failure.passcodesDiffer` when the two typed differ.
+    public static func newPasscode(fromStandardInput: Bool) throws -> SecureBytes {
+        let passcode = try self.passcode(prompt: "Choose a passcode: ", fromStandardInput: fromStandardInput)
+        guard !fromStandardInput else { return passcode }
+        let again = try self.passcode(prompt: "Type it again: ", fromStandardInput: false)
+        guard passcode == again else { throw Failure.passcodesDiffer }  // constant time
+        return passcode
     }
 
     /// Reads one passcode line, from standard input or from the terminal with echo off.
@@ -43,8 +63,10 @@ public enum SecretInput {
         guard tcgetattr(terminal, &original) == 0 else { throw Failure.noTerminal }
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
-        _ = prompt.withCString { write(terminal, $0, strlen($0)) }
+        // Echo off first, then the prompt: what was typed before the prompt is
+        // discarded (TCSAFLUSH), and nothing typed after it is.
         tcsetattr(terminal, TCSAFLUSH, &silent)
+        _ = prompt.withCString { write(terminal, $0, strlen($0)) }
         defer {
             tcsetattr(terminal, TCSAFLUSH, &original)
             _ = write(terminal, "\n", 1)
@@ -53,8 +75,12 @@ public enum SecretInput {
     }
 
     /// Reads up to `limit` bytes from a file, or from standard input when `path` is `-`.
-    /// - Throws: `Failure.tooLarge` past the limit, `.unreadable`, `.empty`.
-    public static func contents(of path: String, limit: Int) throws -> [UInt8] {
+    ///
+    /// Standard input that is a terminal is refused at once with `terminalHint`,
+    /// rather than waiting, silently, for input typed by hand.
+    /// - Throws: `Failure.terminalInput`, `.tooLarge` past the limit, `.unreadable`, `.empty`.
+    public static func contents(of path: String, limit: Int, terminalHint: String) throws -> [UInt8] {
+        if path == "-", isatty(STDIN_FILENO) == 1 { throw Failure.terminalInput(hint: terminalHint) }
         let source = path == "-" ? "Standard input" : "The file \(path)"
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure.unreadable(source, errno: errno) }

@@ -21,7 +21,7 @@ extension BridgeCtl {
 
         func run() throws {
             let seconds = try parseDuration(sessionTtl, option: "--session-ttl")
-            let passcode = try SecretInput.passcode(prompt: "Choose a passcode: ", fromStandardInput: passcodeStdin)
+            let passcode = try SecretInput.newPasscode(fromStandardInput: passcodeStdin)
             try options.app.login(user: user, passcode: passcode, sessionLength: .seconds(seconds), now: Date())
             print("Logged in as \(user); the session lasts \(sessionTtl).")
         }
