@@ -105,6 +105,7 @@ let package = Package(
                 "SecureBridgePreview",
                 "SecureBridgeDoctor",
                 "SecureBridgeFollow",
+                .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),

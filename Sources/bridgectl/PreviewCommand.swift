@@ -5,6 +5,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+#if canImport(CLinux)
+internal import CLinux
+#endif
 import SecureBridge
 import SecureBridgePreview
 
@@ -41,6 +44,19 @@ extension BridgeCtl {
         @Option(help: ArgumentHelp("Write the gallery page to this HTML file and print its path.", valueName: "file.html"))
         var gallery: String?
 
+        /// The width the text preview must fit: `COLUMNS` when it is a positive
+        /// number, else the width of the terminal standard output is, else none
+        /// (output to a file or a pipe is drawn at the families' proportions).
+        static func terminalColumns(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
+            if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+            #if canImport(CLinux)
+            let columns = Int(CLinux_terminalColumns(STDOUT_FILENO))
+            return columns > 0 ? columns : nil
+            #else
+            return nil
+            #endif
+        }
+
         func validate() throws {
             if appearance != nil, format != .svg {
                 throw ValidationError("--appearance applies to --format svg; the gallery always shows both.")
@@ -62,7 +78,7 @@ extension BridgeCtl {
             case .text:
                 let color = TerminalColor.isEnabled(
                     standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
-                print(preview.text(families: families, color: color), terminator: "")
+                print(preview.text(families: families, color: color, columns: Self.terminalColumns()), terminator: "")
             case .svg:
                 print(preview.svg(families: families, appearances: appearance.map { [$0] } ?? PreviewAppearance.allCases),
                       terminator: "")

@@ -1,12 +1,13 @@
-// The Linux calls Swift cannot import (prctl and syscall are variadic),
+// The Linux calls Swift cannot import (prctl, syscall and ioctl are variadic),
 // wrapped as prefixed static inline functions with fixed arguments. The
 // platform layer (Sources/SecureBridge/Core/Platform/Linux) and the command
-// line's process hardening are their only callers.
+// line (the terminal's width) are their only callers.
 #ifndef SECUREBRIDGE_CLINUX_SHIM_H
 #define SECUREBRIDGE_CLINUX_SHIM_H
 
 #ifdef __linux__
 
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -30,6 +31,16 @@ static inline int CLinux_dumpable(void) {
 /// end, or -1 with errno set.
 static inline long CLinux_readDirectoryEntries(int fd, void *buffer, unsigned long size) {
     return syscall(SYS_getdents64, fd, buffer, size);
+}
+
+/// ioctl(fd, TIOCGWINSZ): the width in columns of the terminal `fd` is, or 0
+/// when it is no terminal or does not say.
+static inline int CLinux_terminalColumns(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) {
+        return 0;
+    }
+    return size.ws_col;
 }
 
 #endif // __linux__

@@ -27,23 +27,34 @@ public enum TerminalPreview {
     ///   - timelines: The timelines, one per family, as the reader built them.
     ///   - color: Whether ANSI colour may be used (see `TerminalColor`).
     ///   - localeIdentifier: The locale currency signs are looked up in.
-    public static func render(_ timelines: [BridgeTimeline], color: Bool, localeIdentifier: String = "en_US") -> String {
-        timelines.map { render($0, color: color, localeIdentifier: localeIdentifier) }.joined(separator: "\n")
+    ///   - columns: The terminal's width. A box wider than that is narrowed
+    ///     to fit (its text cut with an ellipsis); when even the amounts do not
+    ///     fit in a box, the face's lines are printed without one. An amount
+    ///     is never cut: a line holding one may then be wider. `nil`: every
+    ///     family at its own proportions.
+    public static func render(
+        _ timelines: [BridgeTimeline], color: Bool, localeIdentifier: String = "en_US", columns: Int? = nil
+    ) -> String {
+        timelines.map { render($0, color: color, localeIdentifier: localeIdentifier, columns: columns) }.joined(separator: "\n")
     }
 
-    /// One timeline: see `render(_:color:localeIdentifier:)`.
-    public static func render(_ timeline: BridgeTimeline, color: Bool, localeIdentifier: String = "en_US") -> String {
+    /// One timeline: see `render(_:color:localeIdentifier:columns:)`.
+    public static func render(
+        _ timeline: BridgeTimeline, color: Bool, localeIdentifier: String = "en_US", columns: Int? = nil
+    ) -> String {
         let style = TerminalStyle(enabled: color)
+        let fit = { (text: String) in columns.map { TerminalWidth.truncated(text, toColumns: max(1, $0)) } ?? text }
         guard let first = timeline.entries.first else {
-            return "\(timeline.kind.rawValue) \(timeline.family.rawValue): no entry\n"
+            return fit("\(timeline.kind.rawValue) \(timeline.family.rawValue): no entry") + "\n"
         }
         let face = WidgetFace(first, family: timeline.family, localeIdentifier: localeIdentifier)
-        var output = style.bold(heading(face)) + "\n"
-        output += TerminalBox(face: face, style: style).lines().joined(separator: "\n") + "\n"
+        var output = style.bold(fit(heading(face))) + "\n"
+        output += TerminalBox(face: face, style: style).lines(columns: columns).joined(separator: "\n") + "\n"
         for entry in timeline.entries.dropFirst() {
-            output += style.dim("  then from \(UTCTimestamp.string(from: entry.date))  ") + describe(entry.state, entry.reason) + "\n"
+            let line = "  then from \(UTCTimestamp.string(from: entry.date))  " + describe(entry.state, entry.reason)
+            output += fit(line) + "\n"
         }
-        output += style.dim("  reload: \(describe(timeline.policy))") + "\n"
+        output += style.dim(fit("  reload: \(describe(timeline.policy))")) + "\n"
         return output
     }
 
@@ -104,16 +115,29 @@ struct TerminalBox {
     let face: WidgetFace
     let style: TerminalStyle
 
-    /// The box's lines, borders included.
-    func lines() -> [String] {
+    /// The narrowest box drawn: below it, the lines go without a box.
+    static let minimumInnerColumns = 8
+
+    /// The box's lines, borders included, at most `columns` wide when given
+    /// (see `TerminalPreview.render(_:color:localeIdentifier:columns:)`).
+    func lines(columns: Int? = nil) -> [String] {
         let size = face.family.terminalSize
         let (top, bottom) = content()
-        let needed = (top + bottom).map { line -> Int in
+        let need = { (line: Line) -> Int in
             guard line.keepsWhole else { return 0 }
             if line.right.isEmpty { return TerminalWidth.of(line.left) }
             return TerminalWidth.of(line.right) + (line.left.isEmpty ? 0 : 2 + min(8, TerminalWidth.of(line.left)))
-        }.max() ?? 0
-        let inner = max(size.columns - 4, needed)
+        }
+        let needed = (top + bottom).map(need).max() ?? 0
+        var inner = max(size.columns - 4, needed)
+        if let columns, inner + 4 > columns {
+            guard columns - 4 >= max(needed, Self.minimumInnerColumns) else {
+                // No box fits: the face's lines alone, at the terminal's width
+                // (wider only where an amount would otherwise be cut).
+                return (top + bottom).map { render($0, width: max(columns, need($0), 1)).trimmingTrailingSpaces }
+            }
+            inner = columns - 4
+        }
         let height = size.rows - 2
         let keptBottom = Array(bottom.prefix(height))
         let room = height - keptBottom.count
@@ -286,5 +310,14 @@ extension TerminalWidth {
             return kept + [TerminalWidth.truncated(last, toColumns: columns)]
         }
         return lines.map { TerminalWidth.truncated($0, toColumns: columns) }
+    }
+}
+
+extension String {
+    /// The text without the spaces that pad it on the right.
+    fileprivate var trimmingTrailingSpaces: String {
+        var text = Substring(self)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 }

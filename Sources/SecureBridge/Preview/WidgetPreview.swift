@@ -51,8 +51,11 @@ public struct WidgetPreview: Sendable {
     /// - Parameters:
     ///   - families: Which families, in order.
     ///   - color: Whether ANSI colour may be used (see `TerminalColor`).
-    public func text(families: [BridgeFamily], color: Bool) -> String {
-        TerminalPreview.render(timelines(for: families), color: color, localeIdentifier: request.localeIdentifier)
+    ///   - columns: The terminal's width, which no line exceeds (see
+    ///     `TerminalPreview.render(_:color:localeIdentifier:columns:)`); `nil`
+    ///     draws each family at its own proportions.
+    public func text(families: [BridgeFamily], color: Bool, columns: Int? = nil) -> String {
+        TerminalPreview.render(timelines(for: families), color: color, localeIdentifier: request.localeIdentifier, columns: columns)
     }
 
     /// The entry each family shows now, as SVG.

@@ -46,6 +46,39 @@ import Testing
         #expect(small.contains("€4,675.00") && small.contains("Last updated"))
     }
 
+    /// Every amount the fixture shows, as the boxes print it.
+    static let fixtureAmounts = ["€4,675.00"]
+
+    @Test(arguments: [80, 40, 30, 24])
+    func theTextPreviewFitsTheTerminalsWidth(columns: Int) {
+        let text = PreviewFixtures.preview(PreviewFixtures.content).text(families: BridgeFamily.allCases, color: false, columns: columns)
+        let lines = text.split(separator: "\n").map(String.init)
+        let wider = lines.filter { TerminalWidth.of($0) > columns }
+        #expect(wider.isEmpty, "\(columns) columns: \(wider)")
+        #expect(lines.contains { $0.hasPrefix("╭") }, "still boxes at \(columns) columns")
+        for amount in Self.fixtureAmounts { #expect(text.contains(amount), "\(amount) is whole at \(columns) columns") }
+    }
+
+    @Test func belowTheNarrowestBoxTheLinesGoUnboxedAndAmountsStayWhole() {
+        let columns = 10
+        let wide: [BridgeFamily] = [.systemSmall, .systemMedium, .systemLarge]
+        let text = PreviewFixtures.preview(PreviewFixtures.content).text(families: wide, color: false, columns: columns)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(!text.contains("╭") && !text.contains("│"), "no box fits in \(columns) columns")
+        for amount in Self.fixtureAmounts { #expect(text.contains(amount)) }
+        // Only a line that holds an amount may be wider: an amount is never cut.
+        let wider = lines.filter { TerminalWidth.of($0) > columns }
+        #expect(wider.allSatisfy { line in line.contains { $0.isNumber } }, "\(wider.map { "\($0) (\(TerminalWidth.of($0)))" })")
+    }
+
+    @Test func theWidthIsColumnsElseTheTerminals() {
+        #expect(BridgeCtl.Preview.terminalColumns(environment: ["COLUMNS": "33"]) == 33)
+        // Not a positive number: the terminal's own width, and the test's standard output is no terminal.
+        for value in ["0", "-3", "wide", ""] {
+            #expect(BridgeCtl.Preview.terminalColumns(environment: ["COLUMNS": value]) == nil, "\(value)")
+        }
+    }
+
     @Test func namesCannotDriveTheTerminal() {
         let account = PreviewFixtures.account("evil\u{1B}[2J\u{202E}name")
         let result = GateResult.content(TimelineFixtures.content(portfolio: Portfolio(accounts: [account])))
