@@ -4,7 +4,7 @@ import Synchronization
 import SystemPackage
 
 /// Homes with a logged-in app and a published snapshot, built once per
-/// benchmark process through the public API only, in a temporary directory.
+/// benchmark process through the public API only, in the process's `Scratch` directory.
 public enum Fixture {
     /// The widget most benchmarks read: `bridgectl read`'s default family.
     public static let request = WidgetRequest(kind: .balance, family: .systemMedium)
@@ -65,9 +65,7 @@ public enum Fixture {
         private let publishedOther = Mutex(false)
 
         public init(accounts: Int) throws {
-            var template = Array("\(NSTemporaryDirectory())/securebridge-bench-XXXXXX".utf8CString)
-            guard let made = mkdtemp(&template) else { throw Errno(rawValue: errno) }
-            root = String(cString: made)
+            root = try Scratch.makeDirectory("home")
             home = BridgeHome(root: FilePath(root))
             app = BridgeApp(home: home)
             reader = WidgetReader(home: home)

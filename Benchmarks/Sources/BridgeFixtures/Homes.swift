@@ -84,9 +84,7 @@ public final class PublishFloor: Sendable {
     public let sample: [UInt8]
 
     public init(payload: [UInt8]) throws {
-        var template = Array("\(NSTemporaryDirectory())/securebridge-floor-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw Errno(rawValue: errno) }
-        directory = String(cString: made)
+        directory = try Scratch.makeDirectory("floor")
         self.payload = payload
         signingKey = try Ed25519.PrivateKey()
         dataKey = try DataKey.generate()
