@@ -46,7 +46,7 @@ public struct Doctor: Sendable {
             findings += keyFindings(files, state: state)
             findings += sessionFindings(files, state: state, now: now)
             let reading = widgetReading(files, now: now)
-            findings.append(Self.widgetFinding(for: reading.result, now: reading.now))
+            findings.append(widgetFinding(for: reading.result, now: reading.now, files: files))
             findings += agreementFindings(files, state: state, reading: reading)
             findings += snapshotFindings(files, state: state, now: now)
             findings += clockFindings(files, now: now)

@@ -157,6 +157,46 @@ import Testing
         #expect(findings(report, .widget).first?.message.hasPrefix("the widget masks every amount (locked): ") == true)
     }
 
+    /// A byte changed in each signed container file: doctor names that file
+    /// and the check it fails, and following its fix makes the home healthy.
+    @Test(arguments: [("onboarding", "signature"), ("auth-status", "signature"), ("snapshot", "signature")])
+    func aTamperedFileIsNamedWithItsCauseAndTheFixHeals(name: String, cause: String) throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        var bytes = try fixture.bytes(.container, name)
+        bytes[bytes.count - 1] ^= 0x01  // the last byte of the signature
+        try fixture.overwrite(.container, name, with: bytes)
+        let report = examine(fixture)
+        let widget = try #require(findings(report, .widget).first)
+        #expect(widget.severity == .problem)
+        #expect(widget.message.contains("(tampered): \(fixture.path(.container, name)): "), "\(widget)")
+        #expect(widget.message.lowercased().contains(cause), "\(widget)")
+        // The fix, followed literally.
+        let fix = try #require(widget.fix)
+        if fix.contains("bridgectl publish") {
+            _ = try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86_400), now: fixture.start)
+        } else {
+            #expect(fix.contains("bridgectl logout") && fix.contains("bridgectl login"), "\(fix)")
+            try fixture.app.logout(now: fixture.start)
+            try fixture.loginAndPublish()
+        }
+        #expect(examine(fixture).isAllOK, "\(examine(fixture).text)")
+    }
+
+    @Test func aSnapshotThatDoesNotDecryptIsNamed() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        // Another home's snapshot signed by another key is unknown-key; a
+        // ciphertext changed and signed again needs the signing key: the
+        // signature covers the ciphertext, so a changed ciphertext byte is
+        // a signature failure, named as such.
+        var bytes = try fixture.bytes(.container, "snapshot")
+        bytes[bytes.count - 80] ^= 0x01
+        try fixture.overwrite(.container, "snapshot", with: bytes)
+        let widget = try #require(findings(examine(fixture), .widget).first)
+        #expect(widget.message.contains(fixture.path(.container, "snapshot")), "\(widget)")
+    }
+
     @Test func everyReasonHasItsOwnExplanation() {
         var meanings = Set<String>()
         for reason in Reason.allCases {

@@ -118,7 +118,7 @@ package struct OnboardingRecord: Sendable, Equatable {
         self.onboardedAt = onboardedAt
     }
 
-    init(payload: ArraySlice<UInt8>) throws {
+    package init(payload: ArraySlice<UInt8>) throws {
         let notOnboarding = EnvelopeError.invalidField(
             field: "onboarding record", reason: "it is not \(Self.payloadByteCount) bytes")
         guard payload.count == Self.payloadByteCount else { throw notOnboarding }
