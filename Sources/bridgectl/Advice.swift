@@ -30,8 +30,10 @@ enum Advice {
             "The container holds \(found), not the newest snapshot the app published (at most \(published)), so it was not re-sealed and nothing changed; run `bridgectl publish` again, then rotate the keys."
         case let .unfinished(applied, failure, command):
             "\(applied); then a later step failed: \(failure) Run `\(commandLine(for: command))` again to finish."
+        case .damagedState:
+            "The app's state file is damaged; `bridgectl logout` destroys the data keys and `bridgectl login --user ID` starts over (each rebuilds it)."
         case .notLocked, .invalidUserID, .invalidPasscode, .wrongPasscode, .tooManyAttempts, .sessionWiped,
-            .invalidDuration, .durationTooLong, .damagedState, .noSnapshot:
+            .invalidDuration, .durationTooLong, .noSnapshot:
             nil
         }
     }

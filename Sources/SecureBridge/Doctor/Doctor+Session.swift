@@ -11,7 +11,7 @@ extension Doctor {
         if files.state.isPresent, state == nil {
             return [Finding(
                 .session, .problem, "\(path) is damaged, so the app cannot tell its session",
-                fix: "start over: move the home away (`mv HOME HOME.old`) and log in again")]
+                fix: "`bridgectl logout` destroys the data keys, then `bridgectl login --user ID` starts over (each rebuilds the state)")]
         }
         guard let state, state.userID != nil, let session = state.session else {
             return [Finding(.session, .warning, "no user has logged in yet", fix: "`bridgectl login --user ID`")]

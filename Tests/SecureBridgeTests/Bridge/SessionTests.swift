@@ -55,6 +55,33 @@ import Testing
         #expect(try AppState(storedBytes: Array(withoutSession.utf8)).userID == nil, "an optional member may be null")
     }
 
+    /// A damaged app state is no dead end: logout still destroys the keys and
+    /// signs the logout, login starts over, and what they sign rises above
+    /// every mark; every other command refuses, changing nothing.
+    @Test func logoutAndLoginStartOverFromADamagedStateAndOtherCommandsRefuse() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86_400), now: fixture.start)
+        try fixture.overwrite(.app, "state.json", with: Array("{\"vers".utf8))
+        let later = fixture.start + 60
+        #expect(throws: SessionError.damagedState) { try fixture.app.lock(now: later) }
+        #expect(throws: SessionError.damagedState) {
+            try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86_400), now: later)
+        }
+        #expect(fixture.content(at: later) != nil, "a refused command changed nothing")
+
+        try fixture.app.logout(now: later)
+        #expect(fixture.reason(at: later) == .loggedOut)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path(.keychain, "keyset")), "the data keys are destroyed")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path(.container, "snapshot")))
+
+        try fixture.overwrite(.app, "state.json", with: Array("[]".utf8))
+        try fixture.app.login(user: "bob", passcode: fixture.passcode, sessionLength: .seconds(3600), now: later)
+        try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86_400), now: later)
+        let content = try #require(fixture.content(at: later), "\(String(describing: fixture.reason(at: later)))")
+        #expect(!content.hidesBalances && !content.isLocked)
+    }
+
     @Test func eachLoginAndLogoutMovesTheEpochOn() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()

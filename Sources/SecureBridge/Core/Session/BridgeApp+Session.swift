@@ -11,8 +11,10 @@ extension BridgeApp {
     ///
     /// On an app already logged out it fails with `SessionError.notLoggedIn`;
     /// a logout cut short leaves the app logged in, so running it again finishes it.
+    /// A damaged app state does not stop it: it starts over from the keychain's
+    /// marks and wipes whatever session there may have been.
     public func logout(now: Date) throws {
-        try transaction(now: now) { places, state in
+        try transaction(repairing: true, now: now) { places, state in
             guard (state.session?.state ?? .loggedOut) != .loggedOut else { throw SessionError.notLoggedIn }
             try wipeSession(places, &state, now: now)
         }

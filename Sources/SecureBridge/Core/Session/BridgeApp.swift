@@ -40,15 +40,29 @@ public struct BridgeApp: Sendable {
     /// and carries out a wipe owed to a tenth wrong passcode. `body` saves the
     /// app state itself, at the step its command's order names (see
     /// `docs/SECURITY.md`, "App side"); nothing is saved for it afterwards.
-    /// - Parameter onboarding: Whether the places may be created (login);
-    ///   every other operation on a home that was never set up fails with
-    ///   `SessionError.notOnboarded` and leaves nothing behind.
-    func transaction<R>(onboarding: Bool = false, now: Date, _ body: (Places, inout AppState) throws -> R) throws -> R {
+    /// - Parameters:
+    ///   - onboarding: Whether the places may be created (login); every other
+    ///     operation on a home that was never set up fails with
+    ///     `SessionError.notOnboarded` and leaves nothing behind.
+    ///   - repairing: Whether a damaged `app/state.json` is started over from
+    ///     the keychain and the container (`AppState.recovered(from:)`): login
+    ///     and logout, the two commands that may end whatever session there
+    ///     was; every other operation fails with `SessionError.damagedState`.
+    func transaction<R>(
+        onboarding: Bool = false, repairing: Bool = false, now: Date, _ body: (Places, inout AppState) throws -> R
+    ) throws -> R {
         var places = try Places.prepare(home, onboarding: onboarding)
         return try places.app.withExclusiveLock {
             try Self.removeLeftoverTemporaryFiles(places)
             places.keysetAtStart = try settleInterruptedRotation(places)
-            var state = try AppState.load(from: places.app)
+            var state: AppState
+            do {
+                state = try AppState.load(from: places.app)
+            } catch SessionError.damagedState where repairing {
+                logger.warning("app/state.json is damaged; starting over from the keychain's marks and the container")
+                state = try AppState.recovered(from: places)
+                try places.app.destroy(FileName.publishCursor)
+            }
             if state.failedUnlocks >= Self.maximumFailedUnlocks, state.session?.state != .loggedOut {
                 // A tenth wrong passcode whose process died before the wipe: wipe now, whatever the clock says.
                 places.keysetAtStart = nil
@@ -96,7 +110,7 @@ public struct BridgeApp: Sendable {
         guard Identifier.isValid(user, kind: .user) else { throw SessionError.invalidUserID }
         try Self.validate(passcode)
         let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
-        try transaction(onboarding: true, now: now) { places, state in
+        try transaction(onboarding: true, repairing: true, now: now) { places, state in
             if let session = state.session, session.state != .loggedOut, Self.seconds(now) < session.expiresAt {
                 throw SessionError.alreadyLoggedIn(user: state.userID ?? "unknown")
             }

@@ -73,7 +73,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .staleAfterExceedsTTL:
             "The soft expiry must not be longer than the hard expiry."
         case .damagedState:
-            "The app's state file is damaged; log out and in again."
+            "The app's state file is damaged; logging out or logging in starts it over."
         case .noSnapshot:
             "There is no snapshot to re-seal; publish one first."
         case let .notNewestSnapshot(found, published):

@@ -1,0 +1,47 @@
+import FoundationEssentials
+
+extension AppState {
+    /// The state to start over from when `app/state.json` is damaged, for
+    /// `login` and `logout` (every other command refuses a damaged state).
+    ///
+    /// What a damaged state loses is rebuilt from what the keychain and the
+    /// container still prove, so the next signed record rises above every
+    /// one a widget has seen:
+    /// - every counter starts at the keychain's high-water mark (the marks
+    ///   are what a widget compares with), and the epoch at the one the
+    ///   container's auth status states when it verifies under the pinned key;
+    /// - the enrollment is the container's onboarding record's when it
+    ///   verifies, so a logged-out status names the same enrollment;
+    /// - no user, and a session that may have been live, expired: `logout`
+    ///   then wipes it as it wipes any, and `login` may start a new one.
+    /// The publish cursor, which belongs to the lost state, is removed with it
+    /// by the caller's first save (see `BridgeApp.transaction`).
+    static func recovered(from places: Places) throws -> AppState {
+        let marks = try places.keychain.readMarks()
+        var state = AppState()
+        state.onboardingSequence = marks.onboardingSequence
+        state.authSequence = marks.authSequence
+        state.snapshotSequence = marks.snapshotSequence
+        let publisher = try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey)
+            .flatMap { try? Ed25519.PublicKey(pemRepresentation: String(decoding: $0, as: UTF8.self)) }
+        if let publisher {
+            if let bytes = try places.container.read(FileName.authStatus, limit: FileLimit.record),
+               let record = try? SignedRecord(bytes: bytes, expected: .authStatus),
+               let status = try? AuthStatus(payload: record.verifiedPayload(publicKey: publisher))
+            {
+                state.epoch = status.epoch
+                state.authSequence = max(state.authSequence, record.sequence)
+            }
+            if let bytes = try places.container.read(FileName.onboarding, limit: FileLimit.record),
+               let record = try? SignedRecord(bytes: bytes, expected: .onboarding),
+               let onboarding = try? OnboardingRecord(payload: record.verifiedPayload(publicKey: publisher))
+            {
+                state.enrollmentID = Bytes.hex(onboarding.enrollmentID)
+                state.onboardingSequence = max(state.onboardingSequence, record.sequence)
+            }
+        }
+        if state.enrollmentID == nil { state.enrollmentID = Bytes.hex(try SystemRandom.bytes(count: 16)) }
+        state.session = Session(state: .active, expiresAt: 0, hidesBalances: false)
+        return state
+    }
+}
