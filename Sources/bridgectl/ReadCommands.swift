@@ -89,9 +89,9 @@ extension BridgeCtl {
         @OptionGroup var options: GlobalOptions
         @OptionGroup var widget: WidgetOptions
 
-        static let defaultFormat = OutputFormat.text
+        static let defaultFormat = ReadFormat.text
 
-        @Option(help: "Output format: text or json.")
+        @Option(help: "Output format: text, json, or for a status bar: waybar (custom-module JSON) or line (one line: i3blocks, tmux, conky).")
         var format = Read.defaultFormat
 
         @Flag(help: "Keep printing a new timeline whenever the reload token changes or the next transition arrives.")
@@ -149,7 +149,7 @@ extension BridgeCtl {
         /// The places to read; `nil` when neither the options nor the environment name a home.
         var home: BridgeHome?
         var request: WidgetRequest
-        var format: OutputFormat
+        var format: ReadFormat
 
         /// Reads and prints the timeline. A read cannot fail: problems are
         /// placeholder entries, and without a home it is `not-onboarded`.
@@ -167,8 +167,13 @@ extension BridgeCtl {
             return WidgetTimeline.timeline(for: .refused(.notOnboarded), request: request, now: now)
         }
 
-        static func render(_ timeline: BridgeTimeline, as format: OutputFormat) -> String {
-            format == .json ? TimelineJSON.render(timeline) : TimelineText.render(timeline)
+        static func render(_ timeline: BridgeTimeline, as format: ReadFormat) -> String {
+            switch format {
+            case .text: TimelineText.render(timeline)
+            case .json: TimelineJSON.render(timeline)
+            case .waybar: StatusBarText.waybar(timeline)
+            case .line: StatusBarText.line(timeline)
+            }
         }
     }
 
