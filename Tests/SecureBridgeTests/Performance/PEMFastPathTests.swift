@@ -42,41 +42,50 @@ import Testing
         return variants
     }
 
+    /// Seeded random keys and every variant of their PEMs (`variants(of:using:)`):
+    /// `privatePEM` is called with each variant of each key's PKCS#8 PEM,
+    /// `publicPEM` with each variant of its SubjectPublicKeyInfo PEM.
+    private static func forEachVariant(
+        privatePEM: (_ pem: SecureBytes, _ text: String) -> Void, publicPEM: (_ pem: String) -> Void
+    ) throws {
+        var generator = SeededGenerator(seed: 25519)
+        for _ in 0..<60 {
+            let seed = SecureBytes(copying: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            let key = try Ed25519.PrivateKey(rawRepresentation: seed)
+            for variant in variants(of: try key.pemRepresentation.withUnsafeBytes { Array($0) }, using: &generator) {
+                privatePEM(SecureBytes(copying: variant), String(decoding: variant, as: UTF8.self))
+            }
+            for variant in variants(of: Array(try key.publicKey.pemRepresentation.utf8), using: &generator) {
+                publicPEM(String(decoding: variant, as: UTF8.self))
+            }
+        }
+    }
+
     #if CryptoKit
     /// Under CryptoKit the canonical layout is the only one read: every
     /// variant that is not canonical is refused, and every canonical one
     /// reads to the key the fast path reads.
     @Test func onlyTheCanonicalLayoutReadsUnderCryptoKit() throws {
-        var generator = SeededGenerator(seed: 25519)
         var differing: [String] = []
         var canonical = 0
-        for _ in 0..<60 {
-            let seed = SecureBytes(copying: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
-            let key = try Ed25519.PrivateKey(rawRepresentation: seed)
-            let privatePEM = try key.pemRepresentation.withUnsafeBytes { Array($0) }
-            for variant in Self.variants(of: privatePEM, using: &generator) {
-                let pem = SecureBytes(copying: variant)
-                let either = Self.outcome { try Ed25519.PrivateKey(pemRepresentation: pem).publicKey.rawRepresentation }
-                if let seed = Ed25519.PrivateKey.canonicalPEMSeed(pem) {
-                    canonical += 1
-                    let fast = Self.outcome { try Ed25519.PrivateKey(rawRepresentation: seed).publicKey.rawRepresentation }
-                    if fast != either { differing.append("private: \(String(decoding: variant, as: UTF8.self))") }
-                } else if !either.hasPrefix("error: ") {
-                    differing.append("private read though not canonical: \(String(decoding: variant, as: UTF8.self))")
-                }
+        try Self.forEachVariant(privatePEM: { pem, text in
+            let either = Self.outcome { try Ed25519.PrivateKey(pemRepresentation: pem).publicKey.rawRepresentation }
+            if let seed = Ed25519.PrivateKey.canonicalPEMSeed(pem) {
+                canonical += 1
+                let fast = Self.outcome { try Ed25519.PrivateKey(rawRepresentation: seed).publicKey.rawRepresentation }
+                if fast != either { differing.append("private: \(text)") }
+            } else if !either.hasPrefix("error: ") {
+                differing.append("private read though not canonical: \(text)")
             }
-            let publicPEM = Array(try key.publicKey.pemRepresentation.utf8)
-            for variant in Self.variants(of: publicPEM, using: &generator) {
-                let pem = String(decoding: variant, as: UTF8.self)
-                let either = Self.outcome { try Ed25519.PublicKey(pemRepresentation: pem).rawRepresentation }
-                if let raw = Ed25519.PublicKey.canonicalPEMRawKey(pem.utf8) {
-                    canonical += 1
-                    if Bytes.hex(raw) != either { differing.append("public: \(pem)") }
-                } else if !either.hasPrefix("error: ") {
-                    differing.append("public read though not canonical: \(pem)")
-                }
+        }, publicPEM: { pem in
+            let either = Self.outcome { try Ed25519.PublicKey(pemRepresentation: pem).rawRepresentation }
+            if let raw = Ed25519.PublicKey.canonicalPEMRawKey(pem.utf8) {
+                canonical += 1
+                if Bytes.hex(raw) != either { differing.append("public: \(pem)") }
+            } else if !either.hasPrefix("error: ") {
+                differing.append("public read though not canonical: \(pem)")
             }
-        }
+        })
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.first ?? "")")
         #expect(canonical > 400)
     }
@@ -86,44 +95,33 @@ import Testing
     /// through `init(pemRepresentation:)` (fast path first) ends as the
     /// general path alone ends, with the same key or the same error.
     @Test func theFastPathReadsWhatTheGeneralPathReadsOverManyPEMs() throws {
-        var generator = SeededGenerator(seed: 25519)
         var compared = 0
         var fastTaken = 0
         var differing: [String] = []
-        for _ in 0..<60 {
-            let seed = SecureBytes(copying: (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
-            let key = try Ed25519.PrivateKey(rawRepresentation: seed)
-            let privatePEM = try key.pemRepresentation.withUnsafeBytes { Array($0) }
-            for variant in Self.variants(of: privatePEM, using: &generator) {
-                let pem = SecureBytes(copying: variant)
-                let general = Self.outcome { try Ed25519.PrivateKey(backendPEM: pem).publicKey.rawRepresentation }
-                let either = Self.outcome { try Ed25519.PrivateKey(pemRepresentation: pem).publicKey.rawRepresentation }
-                if let seed = Ed25519.PrivateKey.canonicalPEMSeed(pem) {
-                    fastTaken += 1
-                    let fast = Self.outcome { try Ed25519.PrivateKey(rawRepresentation: seed).publicKey.rawRepresentation }
-                    if fast != general { differing.append("private fast: \(String(decoding: variant, as: UTF8.self))") }
-                }
-                if either != general { differing.append("private: \(String(decoding: variant, as: UTF8.self))") }
-                compared += 1
+        try Self.forEachVariant(privatePEM: { pem, text in
+            let general = Self.outcome { try Ed25519.PrivateKey(backendPEM: pem).publicKey.rawRepresentation }
+            let either = Self.outcome { try Ed25519.PrivateKey(pemRepresentation: pem).publicKey.rawRepresentation }
+            if let seed = Ed25519.PrivateKey.canonicalPEMSeed(pem) {
+                fastTaken += 1
+                let fast = Self.outcome { try Ed25519.PrivateKey(rawRepresentation: seed).publicKey.rawRepresentation }
+                if fast != general { differing.append("private fast: \(text)") }
             }
-            let publicPEM = Array(try key.publicKey.pemRepresentation.utf8)
-            for variant in Self.variants(of: publicPEM, using: &generator) {
-                let pem = String(decoding: variant, as: UTF8.self)
-                let general = Self.outcome { try Ed25519.PublicKey(backendPEM: pem).rawRepresentation }
-                let either = Self.outcome { try Ed25519.PublicKey(pemRepresentation: pem).rawRepresentation }
-                if let raw = Ed25519.PublicKey.canonicalPEMRawKey(pem.utf8) {
-                    fastTaken += 1
-                    if Bytes.hex(raw) != general { differing.append("public fast: \(pem)") }
-                }
-                if either != general { differing.append("public: \(pem)") }
-                compared += 1
+            if either != general { differing.append("private: \(text)") }
+            compared += 1
+        }, publicPEM: { pem in
+            let general = Self.outcome { try Ed25519.PublicKey(backendPEM: pem).rawRepresentation }
+            let either = Self.outcome { try Ed25519.PublicKey(pemRepresentation: pem).rawRepresentation }
+            if let raw = Ed25519.PublicKey.canonicalPEMRawKey(pem.utf8) {
+                fastTaken += 1
+                if Bytes.hex(raw) != general { differing.append("public fast: \(pem)") }
             }
-        }
+            if either != general { differing.append("public: \(pem)") }
+            compared += 1
+        })
         #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.first ?? "")")
         #expect(compared > 2_000)
         #expect(fastTaken > 400)
     }
-
     #endif
 
     /// The DER prefixes of the fast path are what the general path writes.
