@@ -30,10 +30,12 @@ enum Advice {
             "The container holds \(found), not the newest snapshot the app published (at most \(published)), so it was not re-sealed and nothing changed; run `bridgectl publish` again, then rotate the keys."
         case let .unfinished(applied, failure, command):
             "\(applied); then a later step failed: \(failure) Run `\(commandLine(for: command))` again to finish."
+        case .noSnapshot:
+            "The container holds no snapshot (none published since the last login, or logged out); publish one with `bridgectl publish FILE`, or name a file: `bridgectl inspect FILE`."
         case .damagedState:
             "The app's state file is damaged; `bridgectl logout` destroys the data keys and `bridgectl login --user ID` starts over (each rebuilds it)."
         case .notLocked, .invalidUserID, .invalidPasscode, .wrongPasscode, .tooManyAttempts, .sessionWiped,
-            .invalidDuration, .durationTooLong, .noSnapshot:
+            .invalidDuration, .durationTooLong:
             nil
         }
     }

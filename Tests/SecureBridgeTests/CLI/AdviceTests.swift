@@ -38,7 +38,23 @@ import Testing
         (.unfinished(applied: "The lock is signed", failure: "I/O error.", command: .lock), "`bridgectl lock`"),
         (.unfinished(applied: "x", failure: "y.", command: .setHidesBalances(true)), "`bridgectl prefs --hide-balances on`"),
         (.unfinished(applied: "x", failure: "y.", command: .rotateKeys), "`bridgectl keys rotate`"),
+        (.damagedState, "`bridgectl logout`"),
+        (.noSnapshot, "`bridgectl publish FILE`"),
     ]
+
+    /// `inspect` after a logout says the container holds no snapshot, and how
+    /// to get one, not another command's words.
+    @Test func inspectAfterALogoutSaysThereIsNoSnapshot() throws {
+        try EndToEndHome.with { home in
+            try home.login()
+            try home.publish(Examples.accounts)
+            #expect(try home.bridgectl("logout").succeeded)
+            let result = try home.bridgectl("inspect")
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains("The container holds no snapshot") && result.stderr.contains("`bridgectl publish FILE`"), "\(result)")
+            #expect(!result.stderr.contains("re-seal"), "\(result)")
+        }
+    }
 
     @Test(arguments: commandErrors)
     func theCommandLineNamesTheCommandThatHelps(error: SessionError, command: String) {

@@ -34,7 +34,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case staleAfterExceedsTTL
     /// The app's own state file cannot be read.
     case damagedState
-    /// There is no snapshot to re-seal.
+    /// The container holds no snapshot (to inspect): none published since the last login, or logged out.
     case noSnapshot
     /// The container does not hold the newest snapshot the app published, so rotation would re-seal an older one.
     case notNewestSnapshot(found: String, published: UInt64)
@@ -75,7 +75,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damagedState:
             "The app's state file is damaged; logging out or logging in starts it over."
         case .noSnapshot:
-            "There is no snapshot to re-seal; publish one first."
+            "The container holds no snapshot: none has been published since the last login, or the app logged out."
         case let .notNewestSnapshot(found, published):
             "The container holds \(found), not the newest snapshot the app published (at most \(published)), so it was not re-sealed and nothing changed; publish again, then rotate the keys."
         case let .unfinished(applied, failure, command):
