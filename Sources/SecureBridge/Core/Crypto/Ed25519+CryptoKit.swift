@@ -26,11 +26,12 @@ enum CryptoKitEd25519 {
             }
         }
 
-        func privateKey(for operation: String) throws -> Curve25519.Signing.PrivateKey {
-            guard case let .privateKey(key) = self else {
-                throw CryptoKitFailure.error(operation, CryptoError.invalidKeyEncoding("a public key cannot sign"))
+        /// The private key; a public key alone has none to sign or export with.
+        var privateKey: Curve25519.Signing.PrivateKey {
+            get throws {
+                guard case let .privateKey(key) = self else { throw CryptoError.invalidKeyEncoding("a public key has no private part") }
+                return key
             }
-            return key
         }
     }
 
@@ -59,13 +60,13 @@ enum CryptoKitEd25519 {
     /// zeroing storage: it is copied and never written to, since wiping it
     /// would wipe the key itself (every later signature would be wrong).
     static func rawPrivateKey(of key: Key) throws -> SecureBytes {
-        let seed = try key.privateKey(for: "rawRepresentation").rawRepresentation
+        let seed = try key.privateKey.rawRepresentation
         return seed.withUnsafeBytes { SecureBytes(copying: $0) }
     }
 
     /// The 64-byte signature of `message` exactly as given.
     static func signature(for message: [UInt8], with key: Key) throws -> [UInt8] {
-        let privateKey = try key.privateKey(for: "signature")
+        let privateKey = try key.privateKey
         return Array(try CryptoKitFailure.mapping("signature") { try privateKey.signature(for: message) })
     }
 

@@ -14,8 +14,8 @@ extension AppState {
     ///   verifies, so a logged-out status names the same enrollment;
     /// - no user, and a session that may have been live, expired: `logout`
     ///   then wipes it as it wipes any, and `login` may start a new one.
-    /// The publish cursor, which belongs to the lost state, is removed with it
-    /// by the caller's first save (see `BridgeApp.transaction`).
+    /// The publish cursor, which belongs to the lost state, is removed by the
+    /// caller before anything is signed (see `BridgeApp.transaction`).
     static func recovered(from places: Places) throws -> AppState {
         let marks = try places.keychain.readMarks()
         var state = AppState()

@@ -61,7 +61,7 @@ public struct BridgeApp: Sendable {
             } catch SessionError.damagedState where repairing {
                 logger.warning("app/state.json is damaged; starting over from the keychain's marks and the container")
                 state = try AppState.recovered(from: places)
-                try places.app.destroy(FileName.publishCursor)
+                try places.app.remove(FileName.publishCursor)
             }
             if state.failedUnlocks >= Self.maximumFailedUnlocks, state.session?.state != .loggedOut {
                 // A tenth wrong passcode whose process died before the wipe: wipe now, whatever the clock says.
