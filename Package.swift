@@ -29,6 +29,9 @@ let releaseLinking = [
 
 let package = Package(
     name: "SecureBridge",
+    // Widget text is English in the source and translated in
+    // Sources/SecureBridge/Core/Resources/<language>.lproj.
+    defaultLocalization: "en",
     products: [
         // The core: what an app and its widget link.
         .library(name: "SecureBridge", targets: ["SecureBridge"]),
@@ -73,7 +76,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/SecureBridge/Core"
+            path: "Sources/SecureBridge/Core",
+            resources: [.process("Resources")]
         ),
         .target(
             name: "SecureBridgePreview",

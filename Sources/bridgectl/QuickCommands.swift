@@ -47,7 +47,7 @@ enum QuickRead {
                 container: given["--container-dir"]),
             request: WidgetOptions.request(
                 kind: kind, family: family, account: given["--account"], privacy: given["--privacy"] != nil,
-                locale: given["--locale"] ?? WidgetOptions.defaultLocale,
+                locale: given["--locale"] ?? WidgetOptions.environmentLocale,
                 scheme: given["--scheme"] ?? WidgetOptions.defaultScheme),
             format: format)
     }

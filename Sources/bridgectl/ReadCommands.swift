@@ -16,7 +16,12 @@ extension BridgeFamily: ExpressibleByArgument {}
 struct WidgetOptions: ParsableArguments {
     static let defaultKind = WidgetKind.balance
     static let defaultFamily = BridgeFamily.systemMedium
+    /// The locale without `--locale`, `LC_ALL`, `LC_MESSAGES` or `LANG`.
     static let defaultLocale = "en_US"
+    /// The locale without `--locale`: the environment's (`EnvironmentLocale`), else `en_US`.
+    static var environmentLocale: String {
+        EnvironmentLocale.identifier(variable: environmentVariable) ?? defaultLocale
+    }
     static let defaultScheme = "securebridge"
 
     @Option(help: "The widget kind.")
@@ -34,8 +39,8 @@ struct WidgetOptions: ParsableArguments {
     @Flag(help: "Render in a privacy context (device locked): no amounts.")
     var privacy = false
 
-    @Option(help: "Locale for amounts, e.g. en_US or de_DE.")
-    var locale = WidgetOptions.defaultLocale
+    @Option(help: "Locale for widget text, amounts and dates, e.g. en_US, de_DE or ar_EG (default: from LC_ALL, LC_MESSAGES or LANG, else en_US).")
+    var locale: String?
 
     @Option(help: "Deep-link URL scheme.")
     var scheme = WidgetOptions.defaultScheme
@@ -55,7 +60,8 @@ struct WidgetOptions: ParsableArguments {
 
     func request() throws -> WidgetRequest {
         try Self.request(
-            kind: kind, family: family, account: account, privacy: privacy, locale: locale, scheme: scheme)
+            kind: kind, family: family, account: account, privacy: privacy, locale: locale ?? Self.environmentLocale,
+            scheme: scheme)
     }
 
     /// The request these option values describe; `QuickRead` builds it the same way.
@@ -169,7 +175,7 @@ extension BridgeCtl {
 
         static func render(_ timeline: BridgeTimeline, as format: ReadFormat) -> String {
             switch format {
-            case .text: TimelineText.render(timeline)
+            case .text: TimelineText.render(timeline, timeZone: TimeZone.current)  // TZ, else the system's zone
             case .json: TimelineJSON.render(timeline)
             case .waybar: StatusBarText.waybar(timeline)
             case .line: StatusBarText.line(timeline)

@@ -8,6 +8,8 @@
 //   bench-loop cold-read HOME N      the full read by a new WidgetReader each time, as a process makes it
 //   bench-loop floor HOME N          3 × Ed25519 verify + 1 × AES-GCM open of HOME's snapshot
 //   bench-loop publish HOME FILE N   BridgeApp.publish of FILE (HOME must be logged in)
+//   bench-loop publish-changed HOME FILE OTHER N
+//                                    BridgeApp.publish of FILE and OTHER in turn: each call changes the content
 //   bench-loop floor-publish FILE N  seal + sign + one durable atomic write of FILE's payload
 //   bench-loop decode FILE N         payload decode of FILE's accounts
 import BridgeFixtures
@@ -22,7 +24,7 @@ func fail(_ message: String) -> Never {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4, let count = Int(arguments[arguments.count - 1]), count > 0 else {
-    fail("usage: bench-loop read|read-json|floor HOME N | publish HOME FILE N | floor-publish|decode FILE N")
+    fail("usage: bench-loop read|read-json|floor HOME N | publish HOME FILE N | publish-changed HOME FILE OTHER N | floor-publish|decode FILE N")
 }
 
 func input(_ path: String) -> [UInt8] {
@@ -56,6 +58,17 @@ do {
             checksum &+= Int(
                 try app.publish(
                     bytes, staleAfter: .seconds(Fixture.staleAfterSeconds), expiresAfter: .seconds(Fixture.ttlSeconds), now: Date()
+                ).sequence)
+        }
+    case "publish-changed":
+        guard arguments.count == 6 else { fail("usage: bench-loop publish-changed HOME FILE OTHER N") }
+        let app = BridgeApp(home: BridgeHome(root: FilePath(arguments[2])))
+        let inputs = [input(arguments[3]), input(arguments[4])]
+        for index in 0..<count {
+            checksum &+= Int(
+                try app.publish(
+                    inputs[index % 2], staleAfter: .seconds(Fixture.staleAfterSeconds),
+                    expiresAfter: .seconds(Fixture.ttlSeconds), now: Date()
                 ).sequence)
         }
     case "floor-publish":

@@ -59,7 +59,7 @@ public enum TerminalPreview {
     }
 
     static func heading(_ face: WidgetFace) -> String {
-        let sample = face.isSample ? " · sample" : ""
+        let sample = face.isSample ? " · " + face.language.text("sample") : ""
         return "\(face.family.rawValue) · \(face.family.previewSize) pt · \(describe(face.state, face.reason))\(sample)"
     }
 
@@ -160,16 +160,21 @@ struct TerminalBox {
             let space = width - TerminalWidth.of(cut)
             return String(repeating: " ", count: space / 2) + tone(cut, line.leftTone) + String(repeating: " ", count: space - space / 2)
         }
+        // A right-to-left language mirrors the line: what leads stands at the right edge.
+        let mirrored = face.language.isRightToLeft
         let rightWidth = TerminalWidth.of(right)
         guard rightWidth > 0 else {
             let cut = TerminalWidth.truncated(left, toColumns: width)
-            return tone(cut, line.leftTone) + String(repeating: " ", count: width - TerminalWidth.of(cut))
+            let padding = String(repeating: " ", count: width - TerminalWidth.of(cut))
+            return mirrored ? padding + tone(cut, line.leftTone) : tone(cut, line.leftTone) + padding
         }
         let rightCut = TerminalWidth.truncated(right, toColumns: width)
         let leftRoom = max(0, width - TerminalWidth.of(rightCut) - 2)
         let leftCut = TerminalWidth.truncated(left, toColumns: leftRoom)
-        let gap = width - TerminalWidth.of(leftCut) - TerminalWidth.of(rightCut)
-        return tone(leftCut, line.leftTone) + String(repeating: " ", count: gap) + tone(rightCut, line.rightTone)
+        let gap = String(repeating: " ", count: width - TerminalWidth.of(leftCut) - TerminalWidth.of(rightCut))
+        return mirrored
+            ? tone(rightCut, line.rightTone) + gap + tone(leftCut, line.leftTone)
+            : tone(leftCut, line.leftTone) + gap + tone(rightCut, line.rightTone)
     }
 
     private func tone(_ text: String, _ tone: Line.Tone) -> String {
@@ -189,11 +194,14 @@ struct TerminalBox {
     private var updatedLines: [Line] {
         guard let updated = face.updated else { return [] }
         let tone: Line.Tone = face.isStale ? .warning : .dim
-        let sample = face.isSample ? " · sample" : ""
+        let sample = face.isSample ? " · " + face.language.text("sample") : ""
         if face.family == .systemSmall {
-            return [Line(left: "Last updated" + sample, leftTone: tone), Line(left: updated, leftTone: face.isStale ? .warning : .plain)]
+            return [
+                Line(left: face.language.text("Last updated") + sample, leftTone: tone),
+                Line(left: updated, leftTone: face.isStale ? .warning : .plain),
+            ]
         }
-        return [Line(left: "Last updated \(updated)\(sample)", leftTone: tone)]
+        return [Line(left: face.language.text("Last updated %@", updated) + sample, leftTone: tone)]
     }
 
     /// The lines at the top and those kept at the bottom of the box.
@@ -222,8 +230,8 @@ struct TerminalBox {
             return (top, updatedLines)
         case let .spending(_, spent, received, categories):
             var top: [Line] = [Line(left: face.title, leftTone: .bold, right: flagText, rightTone: flagTone)]
-            top.append(Line(left: "Spent", leftTone: .dim, right: spent, rightTone: amountTone, keepsWhole: true))
-            top.append(Line(left: "Received", leftTone: .dim, right: received, rightTone: amountTone, keepsWhole: true))
+            top.append(Line(left: face.language.text("Spent"), leftTone: .dim, right: spent, rightTone: amountTone, keepsWhole: true))
+            top.append(Line(left: face.language.text("Received"), leftTone: .dim, right: received, rightTone: amountTone, keepsWhole: true))
             top.append(Line.rule())
             let withBars = face.family == .systemLarge || face.family == .systemExtraLarge
             for category in categories {
@@ -264,7 +272,7 @@ struct TerminalBox {
             return ([
                 Line(left: "\(shown.symbol) \(shown.name)", leftTone: .bold),
                 Line(left: shown.amount, leftTone: amountTone, right: flagText, rightTone: flagTone),
-            ], face.updated.map { [Line(left: "Updated \($0)", leftTone: .dim)] } ?? [])
+            ], face.updated.map { [Line(left: face.language.text("Updated %@", $0), leftTone: .dim)] } ?? [])
         default:
             guard let shown else { return ([Line(left: promptText, leftTone: .bold)], []) }
             return ([Line(left: "\(shown.symbol) \(shown.name)", right: shown.amount, rightTone: amountTone, keepsWhole: true)], [])

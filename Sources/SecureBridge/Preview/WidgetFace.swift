@@ -63,6 +63,9 @@ struct WidgetFace: Sendable, Equatable {
     let updated: String?
     /// Built-in sample data, not the user's.
     let isSample: Bool
+    /// The language of the face's own words (labels, flags, buttons); a
+    /// right-to-left one mirrors the layout.
+    let language: WidgetLanguage
 
     /// Whether amounts are hidden behind the mask.
     var isMasked: Bool { state == .masked }
@@ -74,15 +77,18 @@ struct WidgetFace: Sendable, Equatable {
     /// - Parameters:
     ///   - entry: The entry, as the timeline builder made it.
     ///   - family: The family it was made for.
-    ///   - localeIdentifier: The locale currency signs are looked up in.
+    ///   - localeIdentifier: The locale currency signs are looked up in, and
+    ///     whose language the face's own words are in.
     init(_ entry: BridgeEntry, family: BridgeFamily, localeIdentifier: String = "en_US") {
+        let language = WidgetLanguage(localeIdentifier: localeIdentifier)
+        self.language = language
         self.family = family
         state = entry.state
         reason = entry.reason
         title = entry.title
         isSample = entry.isSample
         updated = entry.lastUpdated?.relative
-        flag = Self.flag(state: entry.state, reason: entry.reason)
+        flag = Self.flag(state: entry.state, reason: entry.reason, language: language)
 
         if entry.state != .loginPrompt, !entry.accounts.isEmpty {
             let lines = entry.accounts.map { account in
@@ -102,23 +108,23 @@ struct WidgetFace: Sendable, Equatable {
                         fraction: category.shareTenthsOfPercent.map { Double(min(max($0, 0), 1000)) / 1000 })
                 })
         } else {
-            content = .prompt(text: entry.title, action: Self.action(for: entry.reason))
+            content = .prompt(text: entry.title, action: language.text(Self.action(for: entry.reason)))
         }
     }
 
     /// The flag for a state: `Stale` in the warning colour, or the masking reason.
-    static func flag(state: EntryState, reason: Reason?) -> Flag? {
+    static func flag(state: EntryState, reason: Reason?, language: WidgetLanguage = .english) -> Flag? {
         switch state {
         case .full:
-            return reason == .stale ? Flag(label: "Stale", tone: .warning) : nil
+            return reason == .stale ? Flag(label: language.text("Stale"), tone: .warning) : nil
         case .masked:
-            return Flag(label: maskLabel(for: reason), tone: .muted)
+            return Flag(label: language.text(maskLabel(for: reason)), tone: .muted)
         case .loginPrompt:
             return nil
         }
     }
 
-    /// Why amounts are masked, in a word or two.
+    /// Why amounts are masked, in a word or two (English: the key of its translations).
     static func maskLabel(for reason: Reason?) -> String {
         switch reason {
         case .locked: return "Locked"
@@ -129,7 +135,7 @@ struct WidgetFace: Sendable, Equatable {
         }
     }
 
-    /// The placeholder's button: set up, log in, or open the app.
+    /// The placeholder's button: set up, log in, or open the app (English: the key of its translations).
     static func action(for reason: Reason?) -> String {
         switch reason {
         case .notOnboarded: return "Set up"

@@ -45,7 +45,8 @@ public enum WidgetSVG {
 struct WidgetDrawing {
     let face: WidgetFace
     let palette: PreviewPalette
-    var svg = SVGWriter()
+    /// Right-to-left languages draw the same layout mirrored.
+    var svg: SVGWriter
 
     var width: Double { Double(face.family.previewSize.width) }
     var height: Double { Double(face.family.previewSize.height) }
@@ -53,6 +54,7 @@ struct WidgetDrawing {
     init(face: WidgetFace, palette: PreviewPalette) {
         self.face = face
         self.palette = palette
+        svg = SVGWriter(mirroredWidth: face.language.isRightToLeft ? Double(face.family.previewSize.width) : nil)
     }
 
     mutating func draw() {
@@ -126,7 +128,7 @@ struct WidgetDrawing {
             let left = pad + column + 16
             svg.line(x1: left - 8, y1: 50, x2: left - 8, y2: height - pad - 20, stroke: palette.separator)
             if others.isEmpty {
-                svg.text(primary.isMain ? "Main account" : "Account", x: left, y: 70, size: 11, fill: palette.secondaryText)
+                svg.text(face.language.text(primary.isMain ? "Main account" : "Account"), x: left, y: 70, size: 11, fill: palette.secondaryText)
                 svg.text(primary.iban, x: left, y: 90, size: 14, weight: 600, fill: palette.primaryText, role: "iban")
             }
             for (index, account) in others.prefix(2).enumerated() {
@@ -148,7 +150,7 @@ struct WidgetDrawing {
             svg.text(fit(primary.name, column, 18, bold: true), x: pad, y: 84, size: 18, weight: 600, fill: palette.primaryText, role: "name")
             amount(primary.amount, x: pad, y: 132, preferred: 44, width: column)
             svg.text(primary.iban, x: pad, y: 158, size: 13, fill: palette.secondaryText, role: "iban")
-            svg.text(primary.isMain ? "Main account" : "Account", x: pad, y: 180, size: 12, fill: palette.secondaryText)
+            svg.text(face.language.text(primary.isMain ? "Main account" : "Account"), x: pad, y: 180, size: 12, fill: palette.secondaryText)
             footerOneLine(y: height - pad, width: column)
             let left = pad + column + 24
             svg.line(x1: left - 12, y1: 52, x2: left - 12, y2: height - pad, stroke: palette.separator)
@@ -166,14 +168,14 @@ struct WidgetDrawing {
             let w = width - 2 * pad
             svg.text(fit(face.title, w, 12, bold: true), x: pad, y: 62, size: 12, weight: 600, fill: palette.secondaryText, role: "title")
             amount(spent, x: pad, y: 92, preferred: 26, width: w)
-            svg.text(fit("Received " + received, w, 11), x: pad, y: 110, size: 11, fill: palette.secondaryText, role: "received")
+            svg.text(fit(face.language.text("Received") + " " + received, w, 11), x: pad, y: 110, size: 11, fill: palette.secondaryText, role: "received")
             if let top = categories.first { categoryRow(top, left: pad, right: width - pad, top: 118, size: 11, withAmount: false) }
             footerOneLine(y: height - 12, width: w, short: true)
         case .systemMedium:
             let column = 160.0
-            svg.text("Spent", x: pad, y: 68, size: 11, fill: palette.secondaryText)
+            svg.text(face.language.text("Spent"), x: pad, y: 68, size: 11, fill: palette.secondaryText)
             amount(spent, x: pad, y: 100, preferred: 28, width: column)
-            svg.text(fit("Received " + received, column, 11), x: pad, y: 121, size: 11, fill: palette.secondaryText, role: "received")
+            svg.text(fit(face.language.text("Received") + " " + received, column, 11), x: pad, y: 121, size: 11, fill: palette.secondaryText, role: "received")
             footerOneLine(y: height - pad, width: column + 24)
             let left = pad + column + 16
             svg.line(x1: left - 8, y1: 50, x2: left - 8, y2: height - pad - 20, stroke: palette.separator)
@@ -183,9 +185,9 @@ struct WidgetDrawing {
         case .systemLarge, .systemExtraLarge:
             let wide = face.family == .systemExtraLarge
             let column = wide ? 340.0 : width - 2 * pad
-            svg.text("Spent", x: pad, y: 72, size: 12, fill: palette.secondaryText)
+            svg.text(face.language.text("Spent"), x: pad, y: 72, size: 12, fill: palette.secondaryText)
             amount(spent, x: pad, y: wide ? 118 : 110, preferred: wide ? 44 : 36, width: column)
-            svg.text(fit("Received " + received, column, 13), x: pad, y: wide ? 146 : 134, size: 13, fill: palette.secondaryText, role: "received")
+            svg.text(fit(face.language.text("Received") + " " + received, column, 13), x: pad, y: wide ? 146 : 134, size: 13, fill: palette.secondaryText, role: "received")
             footerOneLine(y: height - pad, width: column)
             let left = wide ? pad + column + 24 : pad
             let top = wide ? 52.0 : 160.0
@@ -237,7 +239,7 @@ struct WidgetDrawing {
     private var accessoryAmount: (symbol: String, name: String, amount: String)? {
         switch face.content {
         case let .accounts(primary, _): return (primary.symbol, primary.name, primary.amount)
-        case let .spending(symbol, spent, _, _): return (symbol, face.family == .accessoryInline ? "Spent" : face.title, spent)
+        case let .spending(symbol, spent, _, _): return (symbol, face.family == .accessoryInline ? face.language.text("Spent") : face.title, spent)
         case .prompt: return nil
         }
     }
@@ -271,7 +273,7 @@ struct WidgetDrawing {
         svg.text(fit(head, w, 12, bold: true), x: 10, y: 21, size: 12, weight: 700, fill: palette.accessoryText, role: "name")
         amount(shown.amount, x: 10, y: 46, preferred: 20, width: w - 20, fill: palette.accessoryText)
         if face.isMasked { lock(cx: width - 18, cy: 39, size: 12, color: palette.accessoryText) }
-        let updated = face.updated.map { "Updated \($0)" } ?? ""
+        let updated = face.updated.map { face.language.text("Updated %@", $0) } ?? ""
         svg.text(fit(updated, w, 10.5), x: 10, y: 66, size: 10.5, fill: palette.accessoryText, role: "updated")
     }
 
@@ -378,7 +380,7 @@ struct WidgetDrawing {
     private mutating func footerTwoLines(y: Double) {
         guard let updated = face.updated else { return }
         let colour = face.isStale ? palette.warning : palette.secondaryText
-        svg.text(face.isSample ? "Sample · last updated" : "Last updated", x: pad, y: y, size: 10.5, fill: colour, role: "updated")
+        svg.text(face.language.text(face.isSample ? "Sample · last updated" : "Last updated"), x: pad, y: y, size: 10.5, fill: colour, role: "updated")
         svg.text(updated, x: pad, y: y + 15, size: 11.5, weight: 600, fill: colour, role: "updated")
     }
 
@@ -386,8 +388,8 @@ struct WidgetDrawing {
     private mutating func footerOneLine(y: Double, width: Double, short: Bool = false) {
         guard let updated = face.updated else { return }
         let colour = face.isStale ? palette.warning : palette.secondaryText
-        var text = (short ? "Updated " : "Last updated ") + updated
-        if face.isSample { text += " · sample" }
+        var text = face.language.text(short ? "Updated %@" : "Last updated %@", updated)
+        if face.isSample { text += " · " + face.language.text("sample") }
         svg.text(fit(text, width, 11), x: pad, y: y, size: 11, weight: face.isStale ? 600 : 400, fill: colour, role: "updated")
     }
 

@@ -11,7 +11,8 @@ import SystemPackage
 //
 // Beside the protocols, `Linux/` provides a few functions the compiler asks
 // a port for by name: `linkStatus(atPath:)` and `symbolicLinkTarget(atPath:)`
-// (the ancestor walk), `workingDirectory()`, `effectiveUserID()`,
+// (the ancestor walk), `workingDirectory()`, `executableDirectory()` (the
+// translations), `effectiveUserID()`,
 // `currentBootID()` (the publish cursor) and `PlatformSecureMemory.wipe`
 // (the CryptoKit backend's wipe).
 

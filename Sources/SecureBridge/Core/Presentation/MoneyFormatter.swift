@@ -33,7 +33,7 @@ package enum MoneyFormatter {
     /// The amount as `Decimal.FormatStyle.Currency` formats it, through ICU.
     static func foundationString(for money: Money, localeIdentifier: String) -> String {
         let style = FormatStyleCache.shared.currencyStyle(for: money.currency, localeIdentifier: localeIdentifier)
-        return decimal(money).formatted(style)
+        return LocalizedFormat.withoutBidiMarks(decimal(money).formatted(style))
     }
 
     /// The currency's minor-unit digits, kept within what a `Decimal` and a
@@ -51,6 +51,7 @@ package enum PercentFormatter {
         let fraction = Decimal(
             sign: tenthsOfPercent < 0 ? .minus : .plus, exponent: -3,
             significand: Decimal(tenthsOfPercent.magnitude))
-        return fraction.formatted(FormatStyleCache.shared.percentStyle(localeIdentifier: localeIdentifier))
+        return LocalizedFormat.withoutBidiMarks(
+            fraction.formatted(FormatStyleCache.shared.percentStyle(localeIdentifier: localeIdentifier)))
     }
 }

@@ -27,7 +27,7 @@ package enum StatusBarText {
     /// the spending total; a stale one says so; a placeholder gives its title.
     package static func line(_ timeline: BridgeTimeline) -> String {
         guard let entry = timeline.entries.first else { return "" }
-        let stale = stateClass(of: entry) == "stale" ? " · stale" : ""
+        let stale = stateClass(of: entry) == "stale" ? " · " + timeline.language.text("stale") : ""
         if let account = entry.accounts.first {
             return TimelineText.safe("\(account.name) \(account.balance.text)") + stale
         }
@@ -44,13 +44,15 @@ package enum StatusBarText {
         guard let entry = timeline.entries.first else {
             return JSONOutput.object([("text", .string("")), ("class", .string("placeholder"))]).serialized
         }
+        let language = timeline.language
         var tooltip = [entry.title]
         for account in entry.accounts { tooltip.append("\(account.name)  \(account.balance.text)") }
         if let spending = entry.spending {
-            tooltip.append("spent \(spending.totalSpent.text), received \(spending.totalReceived.text)")
+            tooltip.append(
+                "\(language.text("spent")) \(spending.totalSpent.text), \(language.text("received")) \(spending.totalReceived.text)")
             for category in spending.categories { tooltip.append("\(category.name)  \(category.amount.text)") }
         }
-        if let updated = entry.lastUpdated { tooltip.append("updated \(updated.relative)") }
+        if let updated = entry.lastUpdated { tooltip.append(language.text("updated %@", updated.relative)) }
         if entry.state == .loginPrompt, let reason = entry.reason { tooltip.append("(\(reason.rawValue))") }
         let state = stateClass(of: entry)
         return JSONOutput.object([

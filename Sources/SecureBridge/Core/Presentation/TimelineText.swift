@@ -15,8 +15,11 @@ import FoundationEssentials
 /// Control, bidirectional-control and line-separator characters in names are shown as
 /// U+FFFD so a terminal never interprets them.
 package enum TimelineText {
-    /// The timeline as lines of text, each ending in a newline.
-    package static func render(_ timeline: BridgeTimeline) -> String {
+    /// The timeline as lines of text, each ending in a newline. Its words
+    /// are in the timeline's language; the instant of an update is written
+    /// in `timeZone` (RFC 3339 with that zone's offset, `Z` in UTC).
+    package static func render(_ timeline: BridgeTimeline, timeZone: TimeZone = .gmt) -> String {
+        let language = timeline.language
         var lines = ["\(timeline.kind.rawValue) \(timeline.family.rawValue)"]
         for entry in timeline.entries {
             let state = entry.reason.map { "\(entry.state.rawValue) (\($0.rawValue))" } ?? entry.state.rawValue
@@ -26,14 +29,16 @@ package enum TimelineText {
                 lines.append("  \(safe(account.name))  \(account.balance.text)  \(safe(account.iban))")
             }
             if let spending = entry.spending {
-                lines.append("  spent \(spending.totalSpent.text)  received \(spending.totalReceived.text)")
+                lines.append(
+                    "  \(language.text("spent")) \(spending.totalSpent.text)  \(language.text("received")) \(spending.totalReceived.text)")
                 for category in spending.categories {
                     let share = category.percent.map { "  \($0)" } ?? ""
                     lines.append("  \(safe(category.name))  \(category.amount.text)\(share)")
                 }
             }
             if let updated = entry.lastUpdated {
-                lines.append("  updated \(updated.absolute) (\(updated.relative))")
+                let instant = UTCTimestamp.string(from: updated.date, in: timeZone)
+                lines.append("  " + language.text("updated %@", "\(instant) (\(updated.relative))"))
             }
             if entry.state == .loginPrompt, let url = entry.url {
                 lines.append("  open \(url.absoluteString)")

@@ -22,6 +22,18 @@ extension UTCTimestamp {
         return string(seconds: Int64(seconds))
     }
 
+    /// The instant as a clock in `timeZone` shows it, with that zone's
+    /// offset: `2026-11-21T17:00:00+01:00`; with `Z` where the offset is zero.
+    package static func string(from date: Date, in timeZone: TimeZone) -> String {
+        let offset = timeZone.secondsFromGMT(for: date)
+        guard offset != 0 else { return string(from: date) }
+        let local = string(from: date.addingTimeInterval(TimeInterval(offset))).dropLast()  // its Z
+        let minutes = abs(offset) / 60
+        let hh = minutes / 60 < 10 ? "0\(minutes / 60)" : "\(minutes / 60)"
+        let mm = minutes % 60 < 10 ? "0\(minutes % 60)" : "\(minutes % 60)"
+        return "\(local)\(offset < 0 ? "-" : "+")\(hh):\(mm)"
+    }
+
     /// Formats Unix seconds; every `Int64` value has a date.
     package static func string(seconds: Int64) -> String {
         // Floor division that cannot overflow, also at Int64.min.

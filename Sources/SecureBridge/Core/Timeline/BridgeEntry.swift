@@ -57,13 +57,14 @@ public struct LastUpdated: Sendable, Equatable {
     public let date: Date
     /// ISO 8601 in UTC, e.g. `2026-11-21T16:00:00Z`.
     public let absolute: String
-    /// Relative to the entry's date, e.g. `just now`, `5 min ago`, `3 h ago`, `2 d ago`; `in 5 min` when it is after the entry's date.
+    /// Relative to the entry's date, e.g. `just now`, `5 min ago`, `3 h ago`, `2 d ago`; `in 5 min` when it is after the entry's date (in the request's language: `vor 5 Min.`).
     public let relative: String
 
-    /// Describes `date` as seen from an entry shown at `entryDate`.
-    package init(date: Date, seenAt entryDate: Date) {
+    /// Describes `date` as seen from an entry shown at `entryDate`, in the
+    /// language of `localeIdentifier`.
+    package init(date: Date, seenAt entryDate: Date, localeIdentifier: String = "en_US") {
         self.date = date
         self.absolute = UTCTimestamp.string(from: date)
-        self.relative = RelativeTime.describe(date, seenAt: entryDate)
+        self.relative = RelativeTime.describe(date, seenAt: entryDate, localeIdentifier: localeIdentifier)
     }
 }

@@ -20,11 +20,21 @@ public struct BridgeTimeline: Sendable, Equatable {
     public let entries: [BridgeEntry]
     /// When to ask again.
     public let policy: ReloadPolicy
+    /// The locale the entries' text was written for (the request's), e.g.
+    /// `de_DE`: what renders the timeline writes its own words in.
+    public let localeIdentifier: String
 
-    package init(kind: WidgetKind, family: BridgeFamily, entries: [BridgeEntry], policy: ReloadPolicy) {
+    package init(
+        kind: WidgetKind, family: BridgeFamily, entries: [BridgeEntry], policy: ReloadPolicy,
+        localeIdentifier: String = "en_US"
+    ) {
         self.kind = kind
         self.family = family
         self.entries = entries
         self.policy = policy
+        self.localeIdentifier = localeIdentifier
     }
+
+    /// The language of the timeline's text.
+    package var language: WidgetLanguage { WidgetLanguage(localeIdentifier: localeIdentifier) }
 }

@@ -11,11 +11,12 @@ package enum EntryBuilder {
         }
         let masked = visibility.state == .masked
         let locale = request.localeIdentifier
-        let lastUpdated = LastUpdated(date: content.issuedAt, seenAt: date)
+        let language = WidgetLanguage(localeIdentifier: locale)
+        let lastUpdated = LastUpdated(date: content.issuedAt, seenAt: date, localeIdentifier: locale)
         switch selection {
         case let .accounts(accounts):
             let models = accounts.map { accountModel($0, masked: masked, request: request) }
-            let title = request.family.accountLimit == 1 ? accounts[0].name : "Accounts"
+            let title = request.family.accountLimit == 1 ? accounts[0].name : language.text("Accounts")
             return BridgeEntry(
                 date: date, state: visibility.state, reason: visibility.reason, title: title, isSample: isSample,
                 url: models.first?.url, accounts: models, spending: nil, lastUpdated: lastUpdated)
@@ -23,7 +24,7 @@ package enum EntryBuilder {
             let model = spendingModel(figures, masked: masked, localeIdentifier: locale)
             return BridgeEntry(
                 date: date, state: visibility.state, reason: visibility.reason,
-                title: SpendingTitle.title(forPeriod: figures.period), isSample: isSample,
+                title: SpendingTitle.title(forPeriod: figures.period, localeIdentifier: locale), isSample: isSample,
                 url: nil, accounts: [], spending: model, lastUpdated: lastUpdated)
         }
     }
@@ -31,7 +32,8 @@ package enum EntryBuilder {
     /// A placeholder: the reason's prompt and the login link, no account data.
     static func loginPromptEntry(reason: Reason, request: WidgetRequest, at date: Date) -> BridgeEntry {
         BridgeEntry(
-            date: date, state: .loginPrompt, reason: reason, title: LoginPrompt.title(for: reason),
+            date: date, state: .loginPrompt, reason: reason,
+            title: WidgetLanguage(localeIdentifier: request.localeIdentifier).text(LoginPrompt.title(for: reason)),
             isSample: false, url: try? DeepLink.login.url(scheme: request.deepLinkScheme),
             accounts: [], spending: nil, lastUpdated: nil)
     }
@@ -65,7 +67,7 @@ package enum EntryBuilder {
     }
 }
 
-/// The headline of a placeholder entry.
+/// The headline of a placeholder entry, in English (the key of its translations).
 enum LoginPrompt {
     static func title(for reason: Reason) -> String {
         switch reason {
@@ -83,21 +85,28 @@ enum LoginPrompt {
     }
 }
 
-/// The headline of a spending entry: `Spending November 2026`.
+/// The headline of a spending entry: `Spending November 2026`,
+/// `Ausgaben November 2026`, `2026年11月の支出`.
 enum SpendingTitle {
     private static let months = [
         "January", "February", "March", "April", "May", "June",
         "July", "August", "September", "October", "November", "December",
     ]
 
-    /// - Parameter period: `YYYY-MM`; anything else gives plain "Spending".
-    static func title(forPeriod period: String) -> String {
+    /// - Parameters:
+    ///   - period: `YYYY-MM`; anything else gives plain "Spending".
+    ///   - localeIdentifier: The locale; its language names the month.
+    static func title(forPeriod period: String, localeIdentifier: String = "en_US") -> String {
+        let language = WidgetLanguage(localeIdentifier: localeIdentifier)
         let parts = period.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
             parts[0].allSatisfy(\.isASCIIDigitCharacter), parts[1].allSatisfy(\.isASCIIDigitCharacter),
-            let month = Int(parts[1]), (1...12).contains(month)
-        else { return "Spending" }
-        return "Spending \(months[month - 1]) \(parts[0])"
+            let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month)
+        else { return language.text("Spending") }
+        let monthAndYear = language == .english
+            ? "\(months[month - 1]) \(parts[0])"
+            : LocalizedFormat.monthAndYear(year: year, month: month, localeIdentifier: localeIdentifier)
+        return monthAndYear.map { language.text("Spending %@", $0) } ?? language.text("Spending")
     }
 }
 

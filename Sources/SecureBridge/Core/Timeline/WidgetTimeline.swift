@@ -70,7 +70,9 @@ package enum WidgetTimeline {
             } else {
                 policy = .after(now + request.refreshInterval)
             }
-            return BridgeTimeline(kind: request.kind, family: request.family, entries: [entry], policy: policy)
+            return BridgeTimeline(
+                kind: request.kind, family: request.family, entries: [entry], policy: policy,
+                localeIdentifier: request.localeIdentifier)
         case let .content(content):
             return contentTimeline(content, request: request, now: now)
         }
@@ -115,7 +117,9 @@ package enum WidgetTimeline {
             let refresh = now + request.refreshInterval
             policy = .after(nextChange.map { min($0, refresh) } ?? refresh)
         }
-        return BridgeTimeline(kind: request.kind, family: request.family, entries: entries, policy: policy)
+        return BridgeTimeline(
+            kind: request.kind, family: request.family, entries: entries, policy: policy,
+            localeIdentifier: request.localeIdentifier)
     }
 
     /// After a `session-expired` placeholder nothing can change until the user logs in.

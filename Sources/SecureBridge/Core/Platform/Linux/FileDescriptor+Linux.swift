@@ -51,6 +51,15 @@ func symbolicLinkTarget(atPath path: String) throws(Errno) -> String {
     return String(decoding: buffer[..<count], as: UTF8.self)
 }
 
+/// The directory of the running executable (`/proc/self/exe`), or `nil`
+/// when it cannot be named: where the core's resource bundle is looked for.
+func executableDirectory() -> String? {
+    guard let executable = try? symbolicLinkTarget(atPath: "/proc/self/exe"),
+        let slash = executable.lastIndex(of: "/")
+    else { return nil }
+    return String(executable[..<slash])
+}
+
 /// The process's working directory, or `nil` when it cannot be named.
 ///
 /// The corresponding C function is `getcwd`.
