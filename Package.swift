@@ -30,7 +30,7 @@ let releaseLinking = [
 let package = Package(
     name: "SecureBridge",
     // Widget text is English in the source and translated in
-    // Sources/SecureBridge/Core/Resources/<language>.lproj.
+    // Sources/SecureBridge/Resources/Localizations/<language>.lproj.
     defaultLocalization: "en",
     products: [
         // The core: what an app and its widget link.
@@ -73,11 +73,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CryptoKit"])),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["CryptoKit"])),
                 .target(name: "CLinux", condition: .when(platforms: [.linux])),
+                "SecureBridgeResources",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/SecureBridge/Core",
-            resources: [.process("Resources")]
+            path: "Sources/SecureBridge/Core"
+        ),
+        // The core's resources, and no code: a C target, because a Swift
+        // target with resources gets a `Bundle.module` that links
+        // swift-corelibs-foundation into every widget refresh (resources.c).
+        .target(
+            name: "SecureBridgeResources",
+            path: "Sources/SecureBridge/Resources",
+            resources: [.process("Localizations")]
         ),
         .target(
             name: "SecureBridgePreview",

@@ -27,13 +27,20 @@ enum Bridgectl {
     /// - Parameters:
     ///   - inputFile: Standard input from this file instead of from `finish(input:)`.
     ///   - unsetting: Variables removed from its environment, `BRIDGE_HOME` included if named.
+    ///   - setting: Variables set in its environment (without them: no locale variable, and `TZ=UTC`).
     ///   - launcher: A command that runs it, such as `["/usr/bin/prlimit", "--nofile=16", "--"]`.
     static func start(
-        _ arguments: [String], inputFile: String? = nil, unsetting: [String] = [], launcher: [String] = []
+        _ arguments: [String], inputFile: String? = nil, unsetting: [String] = [], setting: [String: String] = [:],
+        launcher: [String] = []
     ) throws -> Child {
         try Child(
             executable: binary.get(), arguments: arguments, inputFile: inputFile, unsetting: unsetting,
-            launcher: launcher)
+            setting: setting, launcher: launcher)
+    }
+
+    /// Runs `bridgectl arguments…` to completion with `setting` in its environment.
+    static func run(_ arguments: [String], setting: [String: String]) throws -> Output {
+        try start(arguments, setting: setting).finish()
     }
 
     /// Runs `bridgectl arguments…` to completion without the variables in `unsetting`, started through `launcher`.

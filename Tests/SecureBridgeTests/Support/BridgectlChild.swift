@@ -1,4 +1,5 @@
 import Foundation
+@testable import SecureBridge
 import Glibc
 
 extension Bridgectl {
@@ -24,11 +25,12 @@ extension Bridgectl {
         /// - Parameters:
         ///   - inputFile: Standard input from this file instead of from `finish(input:)`.
         ///   - unsetting: Variables removed from the child's environment (after `$BRIDGE_HOME` is set).
+        ///   - setting: Variables set in the child's environment, last.
         ///   - launcher: A command that runs the child, e.g. `["prlimit", "--nofile=16", "--"]`;
         ///     the executable and arguments follow it.
         init(
             executable: String, arguments: [String], inputFile: String? = nil, unsetting: [String] = [],
-            launcher: [String] = []
+            setting: [String: String] = [:], launcher: [String] = []
         ) throws {
             var stdinPair: [Int32] = [-1, -1]
             if let inputFile {
@@ -57,7 +59,11 @@ extension Bridgectl {
             environment["SWIFT_BACKTRACE"] = "enable=no"
             // New passcode verifiers at the tiny testing cost (debug builds only).
             environment["SECUREBRIDGE_TEST_PASSCODE_COST"] = "1"
+            // The outputs tests pin are English and in UTC, whatever the developer's locale and zone.
+            for name in EnvironmentLocale.variables { environment[name] = nil }
+            environment["TZ"] = "UTC"
             for name in unsetting { environment[name] = nil }
+            environment.merge(setting) { _, set in set }
             let program = launcher.first ?? executable
             let argv = (launcher + [executable] + arguments).map { strdup($0) } + [nil]
             let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -5,13 +5,13 @@ import Synchronization
 /// flags, captions and relative times. Amounts, percentages and dates follow
 /// the whole locale through Foundation's format styles, in every locale.
 ///
-/// The translations are the package's resources, one `Localizable.strings`
-/// per language in `Resources/<language>.lproj`, keyed by the English text,
-/// as Apple's `Bundle` lays them out. On Linux they are read with
-/// FoundationEssentials' property-list decoder: `Bundle` would link
-/// swift-corelibs-foundation into every widget refresh, which costs each
-/// `bridgectl read` about 0.8 ms and 2 MiB (docs/PERFORMANCE.md). English
-/// needs no file: its text is the key.
+/// The translations are the package's resources (the `SecureBridgeResources`
+/// target), one `Localizable.strings` per language in `<language>.lproj`,
+/// keyed by the English text, as Apple's `Bundle` lays them out. On Linux
+/// they are read with FoundationEssentials' property-list decoder: `Bundle`
+/// would link swift-corelibs-foundation into every widget refresh, which
+/// costs each `bridgectl read` about 0.8 ms and 1.4 MiB (docs/PERFORMANCE.md).
+/// English needs no file: its text is the key.
 package enum WidgetLanguage: String, CaseIterable, Sendable {
     case english = "en"
     case german = "de"
@@ -49,7 +49,7 @@ final class LocalizedStrings: Sendable {
     static let shared = LocalizedStrings()
 
     /// The name SwiftPM gives the core's resource bundle.
-    static let bundleName = "SecureBridge_SecureBridge.resources"
+    static let bundleName = "SecureBridge_SecureBridgeResources.resources"
 
     private let tables = Mutex<[[String: String]?]>(Array(repeating: nil, count: WidgetLanguage.allCases.count))
 

@@ -1,0 +1,1 @@
+// No interface: the target exists for its resource bundle (see resources.c).
