@@ -42,23 +42,30 @@ struct PreviewPalette: Sendable, Equatable {
     let muted: String
     let mutedBackground: String
     /// The background of lock-screen accessory families, and their outline
-    /// (they sit on a wallpaper, not on a widget background).
+    /// (they sit on a wallpaper, not on a widget background). The lock
+    /// screen draws them monochrome, white on a dark translucent material,
+    /// whatever the appearance: both palettes draw them alike.
     let accessoryBackground: String
     let accessoryOutline: String
     /// Text on accessory families.
     let accessoryText: String
+    /// A negative balance (a red that keeps 4.5:1 on `background`); the
+    /// accessory families stay monochrome, as the lock screen draws them.
+    let negative: String
 
     static let light = PreviewPalette(
         background: "#FFFFFF", primaryText: "#1C1C1E", secondaryText: "#5E5E63", separator: "#E3E3E8",
         accent: "#0A63C9", onAccent: "#FFFFFF", badgeBackground: "#E6EEF9",
         warning: "#9A4A00", warningBackground: "#FFEBD2",
         muted: "#4A4A4F", mutedBackground: "#E9E9EE",
-        accessoryBackground: "#F4F4F7", accessoryOutline: "#B8B8BF", accessoryText: "#111114")
+        accessoryBackground: "#3A3A3C", accessoryOutline: "#545458", accessoryText: "#FFFFFF",
+        negative: "#B3261E")
 
     static let dark = PreviewPalette(
         background: "#1C1C1E", primaryText: "#F2F2F7", secondaryText: "#AEAEB4", separator: "#3A3A3C",
         accent: "#3D9BFF", onAccent: "#0B1420", badgeBackground: "#1F3450",
         warning: "#FFB340", warningBackground: "#43300F",
         muted: "#D1D1D6", mutedBackground: "#3A3A3C",
-        accessoryBackground: "#2C2C2E", accessoryOutline: "#545458", accessoryText: "#FFFFFF")
+        accessoryBackground: "#3A3A3C", accessoryOutline: "#545458", accessoryText: "#FFFFFF",
+        negative: "#FF7B72")
 }

@@ -71,10 +71,15 @@ struct SVGWriter {
     ///     tests and style sheets can find it.
     ///   - fitWidth: When set, the text is squeezed to this width
     ///     (`textLength`), for amounts that must never be cut.
+    ///   - fitting: When set, the text is kept within this width: at `size`
+    ///     if it fits, else a little smaller, else cut with `…`
+    ///     (`TextFitting.fitted`), for names, titles and captions.
     mutating func text(
         _ text: String, x: Double, y: Double, size: Double, weight: Int = 400, fill: String,
-        anchor: Anchor = .start, role: String? = nil, fitWidth: Double? = nil
+        anchor: Anchor = .start, role: String? = nil, fitWidth: Double? = nil, fitting width: Double? = nil
     ) {
+        let (text, size) = width.map { TextFitting.fitted(text, toWidth: $0, fontSize: size, bold: weight >= 600) }
+            ?? (text, size)
         var element = "<text x=\"\(n(place(x)))\" y=\"\(n(y))\" font-size=\"\(n(size))\""
         if weight != 400 { element += " font-weight=\"\(weight)\"" }
         element += " fill=\"\(Markup.escaped(fill))\""

@@ -84,6 +84,7 @@ struct TerminalStyle {
     func dim(_ text: String) -> String { wrap(text, "2") }
     func warning(_ text: String) -> String { wrap(text, "1;33") }
     func accent(_ text: String) -> String { wrap(text, "1;36") }
+    func negative(_ text: String) -> String { wrap(text, "1;31") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -94,7 +95,7 @@ struct TerminalStyle {
 struct TerminalBox {
     /// A line inside the box: text on the left, optional text flush right.
     struct Line {
-        enum Tone { case plain, bold, dim, warning, accent }
+        enum Tone { case plain, bold, dim, warning, accent, negative }
 
         var left: String
         var leftTone: Tone = .plain
@@ -184,10 +185,13 @@ struct TerminalBox {
         case .dim: return style.dim(text)
         case .warning: return style.warning(text)
         case .accent: return style.accent(text)
+        case .negative: return style.negative(text)
         }
     }
 
     private var amountTone: Line.Tone { face.isMasked ? .dim : .bold }
+    /// A negative balance in its own colour (red), outside the lock-screen families.
+    private func amountTone(_ account: WidgetFace.AccountLine) -> Line.Tone { account.isNegative ? .negative : amountTone }
     private var flagText: String { face.flag.map { $0.label.uppercased() } ?? "" }
     private var flagTone: Line.Tone { face.flag?.tone == .warning ? .warning : .dim }
 
@@ -219,12 +223,12 @@ struct TerminalBox {
                      right: flagText, rightTone: flagTone),
             ]
             if face.family != .systemSmall { top.append(Line(left: primary.name, leftTone: .bold)) } else { top.append(.blank) }
-            top.append(Line(left: "", right: primary.amount, rightTone: amountTone, keepsWhole: true).flushLeft)
+            top.append(Line(left: "", right: primary.amount, rightTone: amountTone(primary), keepsWhole: true).flushLeft)
             top.append(Line(left: primary.iban, leftTone: .dim))
             if !others.isEmpty { top.append(Line.rule()) }
             let detailed = face.family == .systemLarge
             for account in others {
-                top.append(Line(left: "\(account.symbol) \(account.name)", right: account.amount, rightTone: amountTone, keepsWhole: true))
+                top.append(Line(left: "\(account.symbol) \(account.name)", right: account.amount, rightTone: amountTone(account), keepsWhole: true))
                 if detailed { top.append(Line(left: "  \(account.iban)", leftTone: .dim)) }
             }
             return (top, updatedLines)

@@ -32,6 +32,23 @@ enum TextFitting {
         return kept + String(ellipsis)
     }
 
+    /// The smallest a name, title or caption is drawn, as a share of its size.
+    static let smallestScale = 0.85
+
+    /// `text` and the size to draw it at within `maxWidth`: `fontSize` when
+    /// it fits; else the largest size, in half points down to
+    /// `smallestScale` of it, at which it fits; else cut with `…` at that
+    /// smallest size. A name is shrunk a little before it loses letters.
+    static func fitted(_ text: String, toWidth maxWidth: Double, fontSize: Double, bold: Bool = false) -> (String, Double) {
+        let smallest = fontSize * smallestScale
+        var size = fontSize
+        while size >= smallest {
+            if width(of: text, fontSize: size, bold: bold) <= maxWidth { return (text, size) }
+            size -= 0.5
+        }
+        return (truncated(text, toWidth: maxWidth, fontSize: smallest, bold: bold), smallest)
+    }
+
     /// Breaks `text` into at most `maxLines` lines of at most `maxWidth`
     /// between words; the last line ends in `…` if text remains.
     static func wrapped(_ text: String, toWidth maxWidth: Double, fontSize: Double, bold: Bool = false, maxLines: Int) -> [String] {

@@ -17,8 +17,23 @@ struct WidgetFace: Sendable, Equatable {
             case muted
         }
 
+        /// The picture beside the label, one per reason.
+        enum Icon: Sendable, Equatable {
+            /// Stale: a clock.
+            case clock
+            /// Locked (and masked for another reason): a padlock.
+            case lock
+            /// Expired: an hourglass run out.
+            case hourglass
+            /// Hidden by the user: an eye struck through.
+            case eyeSlash
+            /// A privacy context (locked device, lock screen): a shield.
+            case shield
+        }
+
         let label: String
         let tone: Tone
+        let icon: Icon
     }
 
     /// One account line.
@@ -31,6 +46,8 @@ struct WidgetFace: Sendable, Equatable {
         /// The currency's sign (`€`, `$`, `CHF`): the account's symbol.
         let symbol: String
         let isMain: Bool
+        /// A balance below zero, shown (not masked): drawn in its own colour.
+        var isNegative = false
     }
 
     /// One spending category.
@@ -93,9 +110,9 @@ struct WidgetFace: Sendable, Equatable {
         if entry.state != .loginPrompt, !entry.accounts.isEmpty {
             let lines = entry.accounts.map { account in
                 AccountLine(
-                    name: account.name, amount: account.balance.text, iban: account.iban,
+                    name: account.name, amount: Self.withMinusSign(account.balance), iban: account.iban,
                     symbol: CurrencySign.symbol(forCode: account.balance.currencyCode, localeIdentifier: localeIdentifier),
-                    isMain: account.type == .main)
+                    isMain: account.type == .main, isNegative: account.balance.sign == .minus && !account.balance.isMasked)
             }
             content = .accounts(primary: lines[0], others: Array(lines.dropFirst()))
         } else if entry.state != .loginPrompt, let spending = entry.spending {
@@ -112,13 +129,20 @@ struct WidgetFace: Sendable, Equatable {
         }
     }
 
+    /// The amount's text with a real minus sign (U+2212) where the formatter
+    /// wrote a hyphen-minus before a negative amount: `−€230.15`, `−230,15 £`.
+    static func withMinusSign(_ amount: DisplayAmount) -> String {
+        guard amount.sign == .minus, !amount.isMasked else { return amount.text }
+        return String(amount.text.map { $0 == "-" ? "\u{2212}" : $0 })
+    }
+
     /// The flag for a state: `Stale` in the warning colour, or the masking reason.
     static func flag(state: EntryState, reason: Reason?, language: WidgetLanguage = .english) -> Flag? {
         switch state {
         case .full:
-            return reason == .stale ? Flag(label: language.text("Stale"), tone: .warning) : nil
+            return reason == .stale ? Flag(label: language.text("Stale"), tone: .warning, icon: .clock) : nil
         case .masked:
-            return Flag(label: language.text(maskLabel(for: reason)), tone: .muted)
+            return Flag(label: language.text(maskLabel(for: reason)), tone: .muted, icon: maskIcon(for: reason))
         case .loginPrompt:
             return nil
         }
@@ -132,6 +156,16 @@ struct WidgetFace: Sendable, Equatable {
         case .privacy: return "Private"
         case .expired: return "Expired"
         default: return "Masked"
+        }
+    }
+
+    /// Why amounts are masked, as a picture.
+    static func maskIcon(for reason: Reason?) -> Flag.Icon {
+        switch reason {
+        case .expired: return .hourglass
+        case .hidden: return .eyeSlash
+        case .privacy: return .shield
+        default: return .lock
         }
     }
 

@@ -106,8 +106,8 @@ struct WidgetDrawing {
         if face.family != .systemSmall {
             let x = pad + 2 * radius + 8
             let size = large ? 14.0 : 13.0
-            svg.text(fit(face.title, flagLeft - 8 - x, size, bold: true), x: x, y: center + size * 0.36,
-                     size: size, weight: 600, fill: palette.secondaryText, role: "title")
+            svg.text(face.title, x: x, y: center + size * 0.36,
+                     size: size, weight: 600, fill: palette.secondaryText, role: "title", fitting: flagLeft - 8 - x)
         }
     }
 
@@ -115,14 +115,14 @@ struct WidgetDrawing {
         switch face.family {
         case .systemSmall:
             let w = width - 2 * pad
-            svg.text(fit(primary.name, w, 14, bold: true), x: pad, y: 68, size: 14, weight: 600, fill: palette.primaryText, role: "name")
-            amount(primary.amount, x: pad, y: 100, preferred: 26, width: w)
+            svg.text(primary.name, x: pad, y: 68, size: 14, weight: 600, fill: palette.primaryText, role: "name", fitting: w)
+            amount(primary.amount, x: pad, y: 100, preferred: 26, width: w, fill: negativeFill(primary))
             svg.text(primary.iban, x: pad, y: 119, size: 11, fill: palette.secondaryText, role: "iban")
             footerTwoLines(y: 142)
         case .systemMedium:
             let column = 160.0
-            svg.text(fit(primary.name, column, 14, bold: true), x: pad, y: 70, size: 14, weight: 600, fill: palette.primaryText, role: "name")
-            amount(primary.amount, x: pad, y: 103, preferred: 28, width: column)
+            svg.text(primary.name, x: pad, y: 70, size: 14, weight: 600, fill: palette.primaryText, role: "name", fitting: column)
+            amount(primary.amount, x: pad, y: 103, preferred: 28, width: column, fill: negativeFill(primary))
             svg.text(primary.iban, x: pad, y: 123, size: 11, fill: palette.secondaryText, role: "iban")
             footerOneLine(y: height - pad, width: column + 24)
             let left = pad + column + 16
@@ -137,8 +137,8 @@ struct WidgetDrawing {
             }
         case .systemLarge:
             let w = width - 2 * pad
-            svg.text(fit(primary.name, w, 16, bold: true), x: pad, y: 80, size: 16, weight: 600, fill: palette.primaryText, role: "name")
-            amount(primary.amount, x: pad, y: 120, preferred: 36, width: w)
+            svg.text(primary.name, x: pad, y: 80, size: 16, weight: 600, fill: palette.primaryText, role: "name", fitting: w)
+            amount(primary.amount, x: pad, y: 120, preferred: 36, width: w, fill: negativeFill(primary))
             svg.text(primary.iban, x: pad, y: 142, size: 12, fill: palette.secondaryText, role: "iban")
             svg.line(x1: pad, y1: 160, x2: width - pad, y2: 160, stroke: palette.separator)
             for (index, account) in others.prefix(4).enumerated() {
@@ -147,8 +147,8 @@ struct WidgetDrawing {
             footerOneLine(y: height - pad, width: w)
         case .systemExtraLarge:
             let column = 340.0
-            svg.text(fit(primary.name, column, 18, bold: true), x: pad, y: 84, size: 18, weight: 600, fill: palette.primaryText, role: "name")
-            amount(primary.amount, x: pad, y: 132, preferred: 44, width: column)
+            svg.text(primary.name, x: pad, y: 84, size: 18, weight: 600, fill: palette.primaryText, role: "name", fitting: column)
+            amount(primary.amount, x: pad, y: 132, preferred: 44, width: column, fill: negativeFill(primary))
             svg.text(primary.iban, x: pad, y: 158, size: 13, fill: palette.secondaryText, role: "iban")
             svg.text(face.language.text(primary.isMain ? "Main account" : "Account"), x: pad, y: 180, size: 12, fill: palette.secondaryText)
             footerOneLine(y: height - pad, width: column)
@@ -166,16 +166,16 @@ struct WidgetDrawing {
         switch face.family {
         case .systemSmall:
             let w = width - 2 * pad
-            svg.text(fit(face.title, w, 12, bold: true), x: pad, y: 62, size: 12, weight: 600, fill: palette.secondaryText, role: "title")
+            svg.text(face.title, x: pad, y: 62, size: 12, weight: 600, fill: palette.secondaryText, role: "title", fitting: w)
             amount(spent, x: pad, y: 92, preferred: 26, width: w)
-            svg.text(fit(face.language.text("Received") + " " + received, w, 11), x: pad, y: 110, size: 11, fill: palette.secondaryText, role: "received")
+            svg.text(face.language.text("Received") + " " + received, x: pad, y: 110, size: 11, fill: palette.secondaryText, role: "received", fitting: w)
             if let top = categories.first { categoryRow(top, left: pad, right: width - pad, top: 118, size: 11, withAmount: false) }
             footerOneLine(y: height - 12, width: w, short: true)
         case .systemMedium:
             let column = 160.0
             svg.text(face.language.text("Spent"), x: pad, y: 68, size: 11, fill: palette.secondaryText)
             amount(spent, x: pad, y: 100, preferred: 28, width: column)
-            svg.text(fit(face.language.text("Received") + " " + received, column, 11), x: pad, y: 121, size: 11, fill: palette.secondaryText, role: "received")
+            svg.text(face.language.text("Received") + " " + received, x: pad, y: 121, size: 11, fill: palette.secondaryText, role: "received", fitting: column)
             footerOneLine(y: height - pad, width: column + 24)
             let left = pad + column + 16
             svg.line(x1: left - 8, y1: 50, x2: left - 8, y2: height - pad - 20, stroke: palette.separator)
@@ -187,7 +187,7 @@ struct WidgetDrawing {
             let column = wide ? 340.0 : width - 2 * pad
             svg.text(face.language.text("Spent"), x: pad, y: 72, size: 12, fill: palette.secondaryText)
             amount(spent, x: pad, y: wide ? 118 : 110, preferred: wide ? 44 : 36, width: column)
-            svg.text(fit(face.language.text("Received") + " " + received, column, 13), x: pad, y: wide ? 146 : 134, size: 13, fill: palette.secondaryText, role: "received")
+            svg.text(face.language.text("Received") + " " + received, x: pad, y: wide ? 146 : 134, size: 13, fill: palette.secondaryText, role: "received", fitting: column)
             footerOneLine(y: height - pad, width: column)
             let left = wide ? pad + column + 24 : pad
             let top = wide ? 52.0 : 160.0
@@ -248,7 +248,8 @@ struct WidgetDrawing {
         svg.circle(cx: 38, cy: 38, r: 37.5, fill: palette.accessoryBackground, stroke: palette.accessoryOutline)
         guard let shown = accessoryAmount else {
             lock(cx: 38, cy: 30, size: 20, color: palette.accessoryText)
-            svg.text(actionLabel, x: 38, y: 57, size: 11, weight: 700, fill: palette.accessoryText, anchor: .middle, role: "action")
+            svg.text(actionLabel, x: 38, y: 57, size: 11, weight: 700, fill: palette.accessoryText, anchor: .middle, role: "action",
+                     fitting: 58)
             return
         }
         let symbolSize = shown.symbol.count > 1 ? 15.0 : 24.0
@@ -270,11 +271,11 @@ struct WidgetDrawing {
             return
         }
         let head = shown.symbol + " " + shown.name
-        svg.text(fit(head, w, 12, bold: true), x: 10, y: 21, size: 12, weight: 700, fill: palette.accessoryText, role: "name")
+        svg.text(head, x: 10, y: 21, size: 12, weight: 700, fill: palette.accessoryText, role: "name", fitting: w)
         amount(shown.amount, x: 10, y: 46, preferred: 20, width: w - 20, fill: palette.accessoryText)
         if face.isMasked { lock(cx: width - 18, cy: 39, size: 12, color: palette.accessoryText) }
         let updated = face.updated.map { face.language.text("Updated %@", $0) } ?? ""
-        svg.text(fit(updated, w, 10.5), x: 10, y: 66, size: 10.5, fill: palette.accessoryText, role: "updated")
+        svg.text(updated, x: 10, y: 66, size: 10.5, fill: palette.accessoryText, role: "updated", fitting: w)
     }
 
     private mutating func drawInline() {
@@ -283,8 +284,8 @@ struct WidgetDrawing {
         let size = 12.5
         guard let shown = accessoryAmount else {
             lock(cx: 14, cy: 11, size: 10, color: palette.accessoryText)
-            svg.text(fit(promptText, width - 34, size, bold: true), x: 24, y: 15.5, size: size, weight: 600,
-                     fill: palette.accessoryText, role: "prompt")
+            svg.text(promptText, x: 24, y: 15.5, size: size, weight: 600,
+                     fill: palette.accessoryText, role: "prompt", fitting: width - 34)
             return
         }
         // The amount is never cut: the name gives way.
@@ -327,6 +328,11 @@ struct WidgetDrawing {
                  fitWidth: squeeze)
     }
 
+    /// The negative colour for a negative balance; `nil` (the usual colour) otherwise.
+    private func negativeFill(_ account: WidgetFace.AccountLine) -> String? {
+        account.isNegative ? palette.negative : nil
+    }
+
     /// A row in the large lists: badge, name and IBAN on the left, amount on the right.
     private mutating func row(_ account: WidgetFace.AccountLine, left: Double, right: Double, top: Double, compact: Bool = false) {
         let radius = compact ? 10.0 : 11.0
@@ -336,25 +342,26 @@ struct WidgetDrawing {
         let amountWidth = min(TextFitting.width(of: account.amount, fontSize: amountSize, bold: true), 150)
         let nameWidth = right - textLeft - amountWidth - 12
         if compact {
-            svg.text(fit(account.name, nameWidth - 64, 13, bold: true), x: textLeft, y: top + 22, size: 13, weight: 600,
-                     fill: palette.primaryText, role: "name")
+            svg.text(account.name, x: textLeft, y: top + 22, size: 13, weight: 600,
+                     fill: palette.primaryText, role: "name", fitting: nameWidth - 64)
             svg.text(account.iban, x: right - amountWidth - 12, y: top + 22, size: 10.5, fill: palette.secondaryText,
                      anchor: .end, role: "iban")
         } else {
-            svg.text(fit(account.name, nameWidth, 13, bold: true), x: textLeft, y: top + 19, size: 13, weight: 600,
-                     fill: palette.primaryText, role: "name")
+            svg.text(account.name, x: textLeft, y: top + 19, size: 13, weight: 600,
+                     fill: palette.primaryText, role: "name", fitting: nameWidth)
             svg.text(account.iban, x: textLeft, y: top + 35, size: 10.5, fill: palette.secondaryText, role: "iban")
         }
-        amount(account.amount, x: right, y: top + (compact ? 22 : 28), preferred: amountSize, width: 150, anchor: .end)
+        amount(account.amount, x: right, y: top + (compact ? 22 : 28), preferred: amountSize, width: 150, anchor: .end,
+               fill: negativeFill(account))
         if !compact { svg.line(x1: textLeft, y1: top + 45, x2: right, y2: top + 45, stroke: palette.separator) }
     }
 
     /// A row in the medium widget's right column: name over amount.
     private mutating func compactRow(_ account: WidgetFace.AccountLine, left: Double, right: Double, top: Double) {
         badge(account.symbol, isMain: account.isMain, cx: left + 9, cy: top + 10, r: 9)
-        svg.text(fit(account.name, right - left - 24, 12, bold: true), x: left + 24, y: top + 14, size: 12, weight: 600,
-                 fill: palette.secondaryText, role: "name")
-        amount(account.amount, x: left, y: top + 38, preferred: 17, width: right - left)
+        svg.text(account.name, x: left + 24, y: top + 14, size: 12, weight: 600,
+                 fill: palette.secondaryText, role: "name", fitting: right - left - 24)
+        amount(account.amount, x: left, y: top + 38, preferred: 17, width: right - left, fill: negativeFill(account))
     }
 
     /// A spending category: name, amount and share, and a bar.
@@ -364,8 +371,8 @@ struct WidgetDrawing {
         // Masked: the mask alone. Narrow widgets show the share, wide ones the amount too.
         let value = category.percent.map { withAmount ? "\(category.amount) · \($0)" : $0 } ?? category.amount
         let valueWidth = min(TextFitting.width(of: value, fontSize: size, bold: true), (right - left) * 0.6)
-        svg.text(fit(category.name, right - left - valueWidth - 8, size), x: left, y: top + size, size: size,
-                 fill: palette.primaryText, role: "category")
+        svg.text(category.name, x: left, y: top + size, size: size,
+                 fill: palette.primaryText, role: "category", fitting: right - left - valueWidth - 8)
         svg.text(value, x: right, y: top + size, size: size, weight: 600,
                  fill: face.isMasked ? palette.muted : palette.primaryText, anchor: .end, role: "amount",
                  fitWidth: TextFitting.width(of: value, fontSize: size, bold: true) > valueWidth ? valueWidth : nil)
@@ -390,22 +397,49 @@ struct WidgetDrawing {
         let colour = face.isStale ? palette.warning : palette.secondaryText
         var text = face.language.text(short ? "Updated %@" : "Last updated %@", updated)
         if face.isSample { text += " · " + face.language.text("sample") }
-        svg.text(fit(text, width, 11), x: pad, y: y, size: 11, weight: face.isStale ? 600 : 400, fill: colour, role: "updated")
+        svg.text(text, x: pad, y: y, size: 11, weight: face.isStale ? 600 : 400, fill: colour, role: "updated", fitting: width)
     }
 
     /// The flag pill, right-aligned at `right`; returns its left edge.
     @discardableResult
     private mutating func drawFlag(_ flag: WidgetFace.Flag, right: Double, centerY: Double) -> Double {
         let size = 10.5
-        let hasLock = flag.tone == .muted
         let textWidth = TextFitting.width(of: flag.label, fontSize: size, bold: true)
-        let pillWidth = textWidth + 16 + (hasLock ? 12 : 0)
+        let pillWidth = textWidth + 28
         let left = right - pillWidth
         let (fill, ink) = flag.tone == .warning ? (palette.warningBackground, palette.warning) : (palette.mutedBackground, palette.muted)
         svg.rect(x: left, y: centerY - 10, width: pillWidth, height: 20, radius: 10, fill: fill)
-        if hasLock { lock(cx: left + 12, cy: centerY, size: 9, color: ink) }
-        svg.text(flag.label, x: left + 8 + (hasLock ? 12 : 0), y: centerY + 3.8, size: size, weight: 700, fill: ink, role: "flag")
+        icon(flag.icon, cx: left + 12, cy: centerY, size: 9, color: ink)
+        svg.text(flag.label, x: left + 20, y: centerY + 3.8, size: size, weight: 700, fill: ink, role: "flag")
         return left
+    }
+
+    /// A flag's picture, about `size` high, centred on `(cx, cy)`.
+    private mutating func icon(_ icon: WidgetFace.Flag.Icon, cx: Double, cy: Double, size: Double, color: String) {
+        let n = Markup.number
+        let r = size / 2
+        let stroke = max(1.2, size * 0.13)
+        switch icon {
+        case .lock:
+            lock(cx: cx, cy: cy, size: size, color: color)
+        case .clock:
+            svg.circle(cx: cx, cy: cy, r: r, fill: "none", stroke: color, strokeWidth: stroke)
+            svg.path("M\(n(cx)) \(n(cy - r * 0.6))V\(n(cy))H\(n(cx + r * 0.5))", fill: "none", stroke: color, strokeWidth: stroke)
+        case .hourglass:
+            svg.path(
+                "M\(n(cx - r * 0.8)) \(n(cy - r))H\(n(cx + r * 0.8))L\(n(cx - r * 0.8)) \(n(cy + r))H\(n(cx + r * 0.8))Z",
+                fill: "none", stroke: color, strokeWidth: stroke)
+        case .eyeSlash:
+            svg.path(
+                "M\(n(cx - r)) \(n(cy))Q\(n(cx)) \(n(cy - r * 1.2)) \(n(cx + r)) \(n(cy))Q\(n(cx)) \(n(cy + r * 1.2)) \(n(cx - r)) \(n(cy))Z",
+                fill: "none", stroke: color, strokeWidth: stroke)
+            svg.circle(cx: cx, cy: cy, r: r * 0.3, fill: color)
+            svg.line(x1: cx - r, y1: cy + r, x2: cx + r, y2: cy - r, stroke: color, width: stroke)
+        case .shield:
+            svg.path(
+                "M\(n(cx)) \(n(cy - r))L\(n(cx + r * 0.85)) \(n(cy - r * 0.6))V\(n(cy))Q\(n(cx + r * 0.85)) \(n(cy + r * 0.7)) \(n(cx)) \(n(cy + r))Q\(n(cx - r * 0.85)) \(n(cy + r * 0.7)) \(n(cx - r * 0.85)) \(n(cy))V\(n(cy - r * 0.6))Z",
+                fill: color)
+        }
     }
 
     /// A round badge with the currency sign: filled for the main account.

@@ -123,7 +123,62 @@ import Testing
     @Test func fullWidgetsShowTheBalances() {
         let entry = PreviewFixtures.entry(accounts: TimelineFixtures.accounts, family: .systemLarge)
         let svg = WidgetSVG.document(entry, family: .systemLarge, appearance: .light)
-        for account in entry.accounts { #expect(svg.contains(Markup.escaped(account.balance.text))) }
+        for account in entry.accounts { #expect(svg.contains(Markup.escaped(WidgetFace.withMinusSign(account.balance)))) }
+    }
+
+    @Test(arguments: PreviewAppearance.allCases)
+    func aNegativeBalanceHasARealMinusSignAndItsOwnColour(appearance: PreviewAppearance) throws {
+        let overdrawn = PreviewFixtures.account("Current", minorUnits: -23_015)
+        let entry = PreviewFixtures.entry(accounts: [overdrawn], family: .systemMedium)
+        let parsed = ParsedXML(WidgetSVG.document(entry, family: .systemMedium, appearance: appearance))
+        let amount = try #require(parsed.elements.first { $0.attributes["class"] == "amount" })
+        #expect(amount.text == "\u{2212}€230.15")
+        #expect(!amount.text.contains("-"), "no hyphen-minus")
+        #expect(amount.attributes["fill"] == appearance.palette.negative)
+        #expect(appearance.palette.negative != appearance.palette.primaryText)
+        #expect(Self.contrast(appearance.palette.negative, appearance.palette.background) >= 4.5, "WCAG AA")
+        // A positive balance keeps the usual colour; a lock-screen family stays monochrome.
+        let positive = ParsedXML(WidgetSVG.document(
+            PreviewFixtures.entry(accounts: [PreviewFixtures.account("Current")], family: .systemMedium),
+            family: .systemMedium, appearance: appearance))
+        #expect(positive.elements.first { $0.attributes["class"] == "amount" }?.attributes["fill"] == appearance.palette.primaryText)
+        let rectangular = ParsedXML(WidgetSVG.document(
+            PreviewFixtures.entry(accounts: [overdrawn], family: .accessoryRectangular), family: .accessoryRectangular,
+            appearance: appearance))
+        #expect(rectangular.elements.filter { $0.name == "text" }.allSatisfy { $0.attributes["fill"] == appearance.palette.accessoryText })
+    }
+
+    /// The WCAG contrast ratio of two `#RRGGBB` colours.
+    static func contrast(_ first: String, _ second: String) -> Double {
+        func luminance(_ hex: String) -> Double {
+            let value = Int(hex.dropFirst(), radix: 16) ?? 0
+            let channels = [value >> 16, value >> 8 & 0xFF, value & 0xFF].map { channel -> Double in
+                let c = Double(channel) / 255
+                return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+        }
+        let (a, b) = (luminance(first), luminance(second))
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    @Test func eachFlagHasItsOwnIcon() {
+        let reasons: [(EntryState, Reason)] = [(.full, .stale), (.masked, .locked), (.masked, .expired), (.masked, .hidden), (.masked, .privacy)]
+        let icons = reasons.compactMap { WidgetFace.flag(state: $0.0, reason: $0.1)?.icon }
+        #expect(icons.count == reasons.count)
+        #expect(Set(icons.map { "\($0)" }).count == reasons.count, "\(icons)")
+    }
+
+    @Test func aNameThatFitsWhenALittleSmallerIsNotCut() {
+        // "Everyday Account" is wider than the small widget at 14 pt bold by this estimate, but fits at 85 %.
+        let name = "Everyday Account"
+        let width = 138.0
+        #expect(TextFitting.width(of: name, fontSize: 14, bold: true) > width)
+        let (text, size) = TextFitting.fitted(name, toWidth: width, fontSize: 14, bold: true)
+        #expect(text == name)
+        #expect(size < 14 && size >= 14 * TextFitting.smallestScale)
+        let (cut, smallest) = TextFitting.fitted(name + " with a much longer name", toWidth: width, fontSize: 14, bold: true)
+        #expect(cut.hasSuffix("…") && smallest == 14 * TextFitting.smallestScale)
     }
 
     @Test func staleIsFlaggedAndMaskedSaysWhy() {
