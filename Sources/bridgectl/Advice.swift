@@ -21,7 +21,7 @@ enum Advice {
         case let .alreadyLoggedIn(user):
             "User \(user) is already logged in; run `bridgectl logout` first."
         case .sessionExpired:
-            "The session has expired; log in again with `bridgectl login`."
+            "The session has expired; log in again with `bridgectl login --user ID`."
         case let .notActive(state):
             "The session is \(state); this needs an active session (run `bridgectl unlock`)."
         case .staleAfterExceedsTTL:

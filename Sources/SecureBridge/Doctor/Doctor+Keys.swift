@@ -18,7 +18,7 @@ extension Doctor {
             if onboarded {
                 findings.append(Finding(
                     .keys, .problem, "the app's signing key \(app) is missing, so nothing new can be signed",
-                    fix: "start over: move the home away (`mv HOME HOME.old`) and log in again"))
+                    fix: startOver))
             }
         case let .present(pem):
             if let key = try? Ed25519.PrivateKey(pemRepresentation: pem) {
@@ -26,7 +26,7 @@ extension Doctor {
             } else {
                 findings.append(Finding(
                     .keys, .problem, "\(app) is not an Ed25519 private key in PKCS#8 PEM",
-                    fix: "start over: move the home away (`mv HOME HOME.old`) and log in again"))
+                    fix: startOver))
             }
         }
 
@@ -85,6 +85,14 @@ extension Doctor {
         return findings
     }
 
+    /// Moves the home (or each place) aside and logs in afresh: what to do
+    /// when the app's own key is gone, with the real paths.
+    var startOver: String {
+        let directories = home.root.map { [$0.string] } ?? [home.app.string, home.keychain.string, home.container.string]
+        let moves = directories.map { "mv \(Self.quoted($0)) \(Self.quoted($0 + ".old"))" }
+        return "start over: move the home away and log in again: `\((moves + ["bridgectl login --user ID"]).joined(separator: "; "))`"
+    }
+
     private func pinnedKeyFindings(_ files: StoredFiles, signingKeyPath: String, pinPath: String) -> [Finding] {
         guard let pem = files.signingKey.contents, let signing = try? Ed25519.PrivateKey(pemRepresentation: pem),
               let bytes = files.pinnedKey.contents,
@@ -94,7 +102,7 @@ extension Doctor {
             return [Finding(
                 .pinnedKey, .problem,
                 "the widget's pinned key \(pinned.keyID) is not the app's signing key \(signing.publicKey.keyID): widgets reject everything the app signs",
-                fix: "if you replaced neither key yourself, start over; else re-pin: `openssl pkey -in \(Self.quoted(signingKeyPath)) -pubout -out \(Self.quoted(pinPath))`")]
+                fix: "if you replaced neither key yourself, \(startOver); else re-pin: `openssl pkey -in \(Self.quoted(signingKeyPath)) -pubout -out \(Self.quoted(pinPath))`")]
         }
         return [Finding(.pinnedKey, .ok, "the widget's pinned key is the app's signing key (\(pinned.keyID))")]
     }

@@ -127,7 +127,7 @@ extension Doctor {
         case let .notDirectory(path):
             return Finding(
                 .layout, .problem, "\(path) is not a directory",
-                fix: "move it away (`mv \(quoted(path)) \(quoted(path + ".old"))`) and log in again")
+                fix: "move it away and log in again: `mv \(quoted(path)) \(quoted(path + ".old")); bridgectl login --user ID`")
         case let .tooLarge(path, limit):
             return Finding(
                 .permissions, .problem, "\(path) is larger than the \(limit) bytes SecureBridge ever writes there",

@@ -30,7 +30,7 @@ import Testing
         (.notOnboarded, "`bridgectl login --user ID`"),
         (.notLoggedIn, "`bridgectl login --user ID`"),
         (.alreadyLoggedIn(user: "alice"), "`bridgectl logout`"),
-        (.sessionExpired, "`bridgectl login`"),
+        (.sessionExpired, "`bridgectl login --user ID`"),
         (.notActive(state: "locked"), "`bridgectl unlock`"),
         (.staleAfterExceedsTTL, "(--stale-after)"),
         (.notNewestSnapshot(found: "snapshot 3", published: 4), "`bridgectl publish`"),
