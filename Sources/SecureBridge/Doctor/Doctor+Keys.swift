@@ -78,6 +78,14 @@ extension Doctor {
                     fix: "log out and in again for a new keyset: `bridgectl logout; bridgectl login --user ID`"))
             }
         }
+        if let bytes = files.marks.contents, (try? HighWaterMarks(storedBytes: bytes)) == nil {
+            let marks = home.keychain.appending(FileName.marks).string
+            findings.append(Finding(
+                .keys, .problem, "the keychain's high-water marks \(marks) are damaged, so widgets show tampered",
+                fix: sessionLive
+                    ? "any app-side command rewrites them from the app's state; publish again: `bridgectl publish FILE`"
+                    : "logging in rewrites them from the app's state: `bridgectl login --user ID`"))
+        }
         if !onboarded, findings.isEmpty {
             findings.append(Finding(.keys, .ok, "no keys yet: the first login creates them"))
         }

@@ -82,6 +82,43 @@ import Testing
         #expect(!content.hidesBalances && !content.isLocked)
     }
 
+    /// Damaged keychain marks are no dead end either: the next app-side
+    /// command rewrites them at the highest sequences the app has signed, so
+    /// the snapshot it publishes shows and an older one put back is a rollback.
+    @Test func damagedMarksAreRewrittenFromTheAppStateAndStillRefuseRollback() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let old = try fixture.bytes(.container, "snapshot")
+        try fixture.overwrite(.keychain, "marks", with: Array("garbage".utf8))
+        #expect(fixture.reason() == .tampered, "widgets refuse damaged marks")
+        try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86_400), now: fixture.start)
+        #expect(fixture.content() != nil, "\(String(describing: fixture.reason()))")
+        try fixture.overwrite(.container, "snapshot", with: old)
+        #expect(fixture.reason() == .rollback)
+    }
+
+    /// With the app state and the marks both lost, nothing says how high a
+    /// widget has seen: logout and login sign above every counter the
+    /// container proves by a wide margin, so records signed before stay
+    /// rollbacks.
+    @Test func losingTheStateAndTheMarksTogetherStillRefusesOlderRecords() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        try fixture.app.lock(now: fixture.start)
+        let lockedStatus = try fixture.bytes(.container, "auth-status")
+        try fixture.app.unlock(passcode: fixture.passcode, now: fixture.start)
+        try fixture.overwrite(.app, "state.json", with: Array("x".utf8))
+        try fixture.overwrite(.keychain, "marks", with: Array("garbage".utf8))
+        try fixture.app.logout(now: fixture.start)
+        try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionLength: .seconds(3600), now: fixture.start)
+        try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86_400), now: fixture.start)
+        #expect(fixture.content() != nil)
+        let marks = try HighWaterMarks(storedBytes: fixture.bytes(.keychain, "marks"))
+        #expect(marks.authSequence > AppState.lostMarksMargin && marks.snapshotSequence > AppState.lostMarksMargin)
+        try fixture.overwrite(.container, "auth-status", with: lockedStatus)
+        #expect(fixture.reason() == .rollback, "an auth status signed before the loss is a rollback")
+    }
+
     @Test func eachLoginAndLogoutMovesTheEpochOn() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()

@@ -187,6 +187,17 @@ import Testing
             try home.publish(Examples.accounts)
             try FileManager.default.setAttributes([.ownerAccountID: 65_534], ofItemAtPath: home.path("app/signing-key.pem"))
         }, source: .doctor("is owned by uid 65534"), quotes: "chown", needsRoot: true),
+        Case(name: "the marks damaged", setUp: { home in
+            try home.login()
+            try home.publish(Examples.accounts)
+            try Data("garbage".utf8).write(to: URL(fileURLWithPath: home.path("keychain/marks")))
+        }, source: .doctor("high-water marks"), quotes: "bridgectl publish FILE"),
+        Case(name: "the marks damaged after a logout", setUp: { home in
+            try home.login()
+            try home.publish(Examples.accounts)
+            try #require(try home.bridgectl("logout").succeeded)
+            try Data("garbage".utf8).write(to: URL(fileURLWithPath: home.path("keychain/marks")))
+        }, source: .doctor("high-water marks"), quotes: "bridgectl login --user ID"),
         Case(name: "the keyset missing", setUp: { home in
             try home.login()
             try home.publish(Examples.accounts)
@@ -280,7 +291,7 @@ import Testing
             return nil
         })
         #expect(covered.isSuperset(of: ["bridgectl login --user ID", "bridgectl logout", "bridgectl publish FILE", "bridgectl publish"]))
-        #expect(Self.cases.count >= 40)
+        #expect(Self.cases.count >= 42)
     }
 
     // MARK: The follower

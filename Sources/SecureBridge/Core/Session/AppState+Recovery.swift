@@ -1,6 +1,23 @@
 import FoundationEssentials
 
 extension AppState {
+    /// How far every counter jumps when both the app state and the keychain's
+    /// marks are lost: more records than any installation signs.
+    static let lostMarksMargin: UInt64 = 1 << 32
+
+    /// Marks at the highest sequences this state has signed or reserved, and
+    /// at `now`: what a damaged `keychain/marks` is rewritten with. No record
+    /// or snapshot the app signed is above them, so nothing it ever wrote
+    /// rolls them back; the snapshot in the container (at most the reserved
+    /// sequence) reads as a rollback until the next publish, which reserves
+    /// above them.
+    func highestSigned(now: Date) -> HighWaterMarks {
+        var marks = HighWaterMarks(
+            onboardingSequence: onboardingSequence, authSequence: authSequence, snapshotSequence: snapshotSequence)
+        marks.time = Int64(now.timeIntervalSince1970.rounded(.down))
+        return marks
+    }
+
     /// The state to start over from when `app/state.json` is damaged, for
     /// `login` and `logout` (every other command refuses a damaged state).
     ///
@@ -16,12 +33,21 @@ extension AppState {
     ///   then wipes it as it wipes any, and `login` may start a new one.
     /// The publish cursor, which belongs to the lost state, is removed by the
     /// caller before anything is signed (see `BridgeApp.transaction`).
+    ///
+    /// When the marks are damaged too, nothing says how high a widget has
+    /// seen: every counter starts `lostMarksMargin` above what the
+    /// container proves, so no record or snapshot signed before rises above them.
     static func recovered(from places: Places) throws -> AppState {
-        let marks = try places.keychain.readMarks()
         var state = AppState()
-        state.onboardingSequence = marks.onboardingSequence
-        state.authSequence = marks.authSequence
-        state.snapshotSequence = marks.snapshotSequence
+        var marksLost = false
+        do {
+            let marks = try places.keychain.readMarks()
+            state.onboardingSequence = marks.onboardingSequence
+            state.authSequence = marks.authSequence
+            state.snapshotSequence = marks.snapshotSequence
+        } catch KeychainError.corrupt {
+            marksLost = true
+        }
         let publisher = try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey)
             .flatMap { try? Ed25519.PublicKey(pemRepresentation: String(decoding: $0, as: UTF8.self)) }
         if let publisher {
@@ -39,6 +65,17 @@ extension AppState {
                 state.enrollmentID = Bytes.hex(onboarding.enrollmentID)
                 state.onboardingSequence = max(state.onboardingSequence, record.sequence)
             }
+        }
+        if marksLost {
+            // The container's counters are lower bounds only.
+            func beyond(_ counter: UInt64) throws -> UInt64 {
+                let (raised, overflow) = counter.addingReportingOverflow(lostMarksMargin)
+                guard !overflow else { throw SessionError.damagedState }
+                return raised
+            }
+            state.onboardingSequence = try beyond(state.onboardingSequence)
+            state.authSequence = try beyond(state.authSequence)
+            state.snapshotSequence = try beyond(state.snapshotSequence)
         }
         if state.enrollmentID == nil { state.enrollmentID = Bytes.hex(try SystemRandom.bytes(count: 16)) }
         state.session = Session(state: .active, expiresAt: 0, hidesBalances: false)

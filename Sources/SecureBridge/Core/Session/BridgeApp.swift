@@ -36,8 +36,10 @@ public struct BridgeApp: Sendable {
     /// Runs `body` with the places open and the app lock held.
     ///
     /// Before `body`, it finishes what an earlier command cut short: it
-    /// removes leftover temporary files, settles an interrupted key rotation
-    /// and carries out a wipe owed to a tenth wrong passcode. `body` saves the
+    /// removes leftover temporary files, settles an interrupted key rotation,
+    /// rewrites damaged keychain marks from the app state
+    /// (`AppState.highestSigned(now:)`) and carries out a wipe owed to a
+    /// tenth wrong passcode. `body` saves the
     /// app state itself, at the step its command's order names (see
     /// `docs/SECURITY.md`, "App side"); nothing is saved for it afterwards.
     /// - Parameters:
@@ -62,6 +64,9 @@ public struct BridgeApp: Sendable {
                 logger.warning("app/state.json is damaged; starting over from the keychain's marks and the container")
                 state = try AppState.recovered(from: places)
                 try places.app.remove(FileName.publishCursor)
+            }
+            if try places.keychain.replaceDamagedMarks(with: state.highestSigned(now: now)) {
+                logger.warning("keychain/marks was damaged; rewritten at the highest sequences the app has signed")
             }
             if state.failedUnlocks >= Self.maximumFailedUnlocks, state.session?.state != .loggedOut {
                 // A tenth wrong passcode whose process died before the wipe: wipe now, whatever the clock says.

@@ -79,6 +79,19 @@ extension SecureDirectory {
         try withMarksForUpdate { try $0.raise(to: marks) }
     }
 
+    /// Rewrites `keychain/marks` with `marks` if it is damaged (it does not
+    /// parse), under the keychain lock; a file that parses, or none, is left
+    /// as it is. Atomically and durably. Returns whether it rewrote it.
+    func replaceDamagedMarks(with marks: HighWaterMarks) throws -> Bool {
+        try withExclusiveLock {
+            guard let bytes = try read(FileName.marks, limit: FileLimit.marks),
+                (try? MarksFile(storedBytes: bytes)) == nil
+            else { return false }
+            try write(FileName.marks, try MarksFile.fileBytes(holding: marks))
+            return true
+        }
+    }
+
     /// Runs `body` holding the keychain lock with the marks read once, for a
     /// command that decides by them before it raises them (publish).
     func withMarksForUpdate<Result>(_ body: (MarksUpdate) throws -> Result) throws -> Result {
