@@ -83,8 +83,8 @@ extension Doctor {
             findings.append(Finding(
                 .keys, .problem, "the keychain's high-water marks \(marks) are damaged, so widgets show tampered",
                 fix: sessionLive
-                    ? "any app-side command rewrites them from the app's state; publish again: `bridgectl publish FILE`"
-                    : "logging in rewrites them from the app's state: `bridgectl login --user ID`"))
+                    ? "the next publish rewrites them from the app's state: `bridgectl publish FILE`"
+                    : "the next login rewrites them from the app's state: `bridgectl login --user ID`"))
         }
         if !onboarded, findings.isEmpty {
             findings.append(Finding(.keys, .ok, "no keys yet: the first login creates them"))

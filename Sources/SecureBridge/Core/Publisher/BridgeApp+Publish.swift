@@ -106,7 +106,7 @@ extension BridgeApp {
     ) throws -> SnapshotWrite {
         let signingKey = try loadSigningKey(places)
         // The keychain lock is held from reading the snapshot mark to raising it.
-        let reserved = try places.keychain.withMarksForUpdate { marks in
+        let reserved = try places.keychain.withMarksForUpdate(repairing: places.marksIfDamaged) { marks in
             let reserved = try reserveSnapshotSequence(places, state: &state, mark: marks.current.snapshotSequence)
             let sequence = reserved.cursor.sequence
             let envelope = try SnapshotEnvelope.seal(

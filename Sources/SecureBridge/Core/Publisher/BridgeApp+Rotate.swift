@@ -80,7 +80,7 @@ extension BridgeApp {
         }
         let header = envelope.header
         let found = "snapshot \(header.sequence) of epoch \(header.epoch)"
-        let marks = try places.keychain.readMarks()
+        let marks = try places.keychain.readMarks(repairing: places.marksIfDamaged)
         let publisher = try loadSigningKey(places).publicKey
         // Not below the mark (which rises once a snapshot is written, and whenever a widget reads one) and
         // not above the last number used; a number reserved by a command that failed before its write

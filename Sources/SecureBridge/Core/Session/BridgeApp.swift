@@ -36,10 +36,10 @@ public struct BridgeApp: Sendable {
     /// Runs `body` with the places open and the app lock held.
     ///
     /// Before `body`, it finishes what an earlier command cut short: it
-    /// removes leftover temporary files, settles an interrupted key rotation,
-    /// rewrites damaged keychain marks from the app state
-    /// (`AppState.highestSigned(now:)`) and carries out a wipe owed to a
-    /// tenth wrong passcode. `body` saves the
+    /// removes leftover temporary files, settles an interrupted key rotation
+    /// and carries out a wipe owed to a tenth wrong passcode. Damaged keychain
+    /// marks are taken for, and rewritten at, the highest sequences the app
+    /// state has signed when the command raises them (`Places.marksIfDamaged`). `body` saves the
     /// app state itself, at the step its command's order names (see
     /// `docs/SECURITY.md`, "App side"); nothing is saved for it afterwards.
     /// - Parameters:
@@ -65,9 +65,7 @@ public struct BridgeApp: Sendable {
                 state = try AppState.recovered(from: places)
                 try places.app.remove(FileName.publishCursor)
             }
-            if try places.keychain.replaceDamagedMarks(with: state.highestSigned(now: now)) {
-                logger.warning("keychain/marks was damaged; rewritten at the highest sequences the app has signed")
-            }
+            places.marksIfDamaged = state.highestSigned(now: now)
             if state.failedUnlocks >= Self.maximumFailedUnlocks, state.session?.state != .loggedOut {
                 // A tenth wrong passcode whose process died before the wipe: wipe now, whatever the clock says.
                 places.keysetAtStart = nil
@@ -128,7 +126,9 @@ public struct BridgeApp: Sendable {
             reservation.counters = next.counters
             try reservation.save(to: places)
             state = reservation
-            try places.keychain.raiseMarks(to: HighWaterMarks(onboardingSequence: next.onboardingSequence, authSequence: next.authSequence))
+            try places.keychain.raiseMarks(
+                to: HighWaterMarks(onboardingSequence: next.onboardingSequence, authSequence: next.authSequence),
+                repairing: places.marksIfDamaged)
 
             try places.container.remove(FileName.snapshot)
             try places.keychain.write(FileName.keyset, DataKeyset(primary: try DataKey.generate()).storedBytes)

@@ -40,6 +40,10 @@ struct Places {
     /// was settled (`BridgeApp.transaction`); `nil` when it was missing or
     /// unreadable. Only for a command that does not replace the keyset.
     var keysetAtStart: DataKeyset?
+    /// What damaged keychain marks are taken for, and rewritten with, by
+    /// this command: the highest sequences the app state had signed when it
+    /// started (`AppState.highestSigned(now:)`).
+    var marksIfDamaged: HighWaterMarks?
 
     /// Opens the places for the app side, creating missing directories.
     ///
@@ -68,36 +72,45 @@ struct Places {
 
 extension SecureDirectory {
     /// The keychain's high-water marks (all zero before the first write).
-    func readMarks() throws -> HighWaterMarks {
-        try read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+    /// - Parameter damaged: What to take damaged marks for (the app side:
+    ///   `AppState.highestSigned(now:)`); `nil` (a widget) throws instead.
+    /// - Throws: `KeychainError.corrupt` for a damaged file, unless `damaged` is given.
+    func readMarks(repairing damaged: HighWaterMarks? = nil) throws -> HighWaterMarks {
+        do {
+            return try read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+        } catch KeychainError.corrupt where damaged != nil {
+            return damaged!
+        }
     }
 
     /// Raises the keychain's high-water marks to at least `marks`, under the
     /// keychain lock so the app and concurrent widgets never lower them
     /// (`withMarksForUpdate`, `MarksUpdate.raise`).
-    func raiseMarks(to marks: HighWaterMarks) throws {
-        try withMarksForUpdate { try $0.raise(to: marks) }
-    }
-
-    /// Rewrites `keychain/marks` with `marks` if it is damaged (it does not
-    /// parse), under the keychain lock; a file that parses, or none, is left
-    /// as it is. Atomically and durably. Returns whether it rewrote it.
-    func replaceDamagedMarks(with marks: HighWaterMarks) throws -> Bool {
-        try withExclusiveLock {
-            guard let bytes = try read(FileName.marks, limit: FileLimit.marks),
-                (try? MarksFile(storedBytes: bytes)) == nil
-            else { return false }
-            try write(FileName.marks, try MarksFile.fileBytes(holding: marks))
-            return true
-        }
+    func raiseMarks(to marks: HighWaterMarks, repairing damaged: HighWaterMarks? = nil) throws {
+        try withMarksForUpdate(repairing: damaged) { try $0.raise(to: marks) }
     }
 
     /// Runs `body` holding the keychain lock with the marks read once, for a
     /// command that decides by them before it raises them (publish).
-    func withMarksForUpdate<Result>(_ body: (MarksUpdate) throws -> Result) throws -> Result {
+    ///
+    /// Damaged marks (a file that does not parse) throw
+    /// `KeychainError.corrupt`, unless the app side gives `damaged`, the
+    /// marks to take them for: the highest sequences it has signed
+    /// (`AppState.highestSigned(now:)`). The update then starts from those,
+    /// and its raise rewrites the whole file, atomically and durably: damage
+    /// is repaired upwards, never below anything the app wrote.
+    func withMarksForUpdate<Result>(
+        repairing damaged: HighWaterMarks? = nil, _ body: (MarksUpdate) throws -> Result
+    ) throws -> Result {
         try withExclusiveLock {
             let file = try openForUpdate(FileName.marks, limit: FileLimit.marks)
-            return try body(MarksUpdate(keychain: self, file: file, stored: try file.map { try MarksFile(storedBytes: $0.contents) }))
+            let stored: MarksFile?
+            do {
+                stored = try file.map { try MarksFile(storedBytes: $0.contents) }
+            } catch KeychainError.corrupt where damaged != nil {
+                return try body(MarksUpdate(keychain: self, file: nil, stored: nil, repairing: damaged))
+            }
+            return try body(MarksUpdate(keychain: self, file: file, stored: stored))
         }
     }
 
@@ -119,9 +132,11 @@ struct MarksUpdate {
     fileprivate let keychain: SecureDirectory
     fileprivate let file: FileForUpdate?
     fileprivate let stored: MarksFile?
+    /// What damaged marks are taken for; the raise then rewrites the file whole.
+    fileprivate var repairing: HighWaterMarks? = nil
 
-    /// The marks as read (all zero before the first write).
-    var current: HighWaterMarks { stored?.marks ?? HighWaterMarks() }
+    /// The marks as read (all zero before the first write), or those damaged ones are taken for.
+    var current: HighWaterMarks { stored?.marks ?? repairing ?? HighWaterMarks() }
 
     /// Raises the marks to at least `marks`, once per update. Durably: the
     /// slot that is not the newest is rewritten in place and its data synced
@@ -129,7 +144,7 @@ struct MarksUpdate {
     /// durably, by a v2 file.
     func raise(to marks: HighWaterMarks) throws {
         let merged = current.merged(with: marks)
-        guard merged != current else { return }
+        guard merged != current || repairing != nil else { return }
         if let file, let stored, stored.hasSlots, file.contents.count == MarksFile.byteCount {
             let slot = try stored.nextSlot(holding: merged)
             try file.write(slot.bytes, at: slot.offset, syncingData: true)

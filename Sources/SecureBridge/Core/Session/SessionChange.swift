@@ -74,7 +74,7 @@ extension BridgeApp {
 
         let recorded = "The app records the session as \(session.phrase), but widgets do not show it yet"
         try finishing(showsLess ? nil : recorded, command: command) {
-            try places.keychain.raiseMarks(to: HighWaterMarks(authSequence: next.authSequence))
+            try places.keychain.raiseMarks(to: HighWaterMarks(authSequence: next.authSequence), repairing: places.marksIfDamaged)
             try beforeRecord()
             try places.container.write(FileName.authStatus, try next.signedAuthStatus(with: key, now: now).bytes)
         }
