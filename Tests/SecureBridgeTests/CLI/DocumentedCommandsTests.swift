@@ -22,7 +22,9 @@ import Testing
         let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
         paths += docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
         if let examples = FileManager.default.enumerator(atPath: root.appendingPathComponent("examples").path) {
-            for case let path as String in examples where path.hasSuffix(".md") { paths.append("examples/\(path)") }
+            for case let path as String in examples where path.hasSuffix(".md") && !path.contains(".build/") {
+                paths.append("examples/\(path)")
+            }
         }
         return paths
     }
