@@ -34,6 +34,9 @@ enum Advice {
             "The container holds no snapshot (none published since the last login, or logged out); publish one with `bridgectl publish FILE`, or name a file: `bridgectl inspect FILE`."
         case .damagedState:
             "The app's state file is damaged; `bridgectl logout` destroys the data keys and `bridgectl login --user ID` starts over (each rebuilds it)."
+        case let .loggedOutInPart(destroyed, kept, failure):
+            "Logged out only in part: \(failure) Without it, \(destroyed) were destroyed"
+                + (kept.map { "; \($0) could not be" } ?? "") + ". Once that is fixed, run `bridgectl logout` again to sign the logout."
         case .notLocked, .invalidUserID, .invalidPasscode, .wrongPasscode, .tooManyAttempts, .sessionWiped,
             .invalidDuration, .durationTooLong:
             nil

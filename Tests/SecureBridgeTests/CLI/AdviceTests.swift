@@ -40,6 +40,7 @@ import Testing
         (.unfinished(applied: "x", failure: "y.", command: .rotateKeys), "`bridgectl keys rotate`"),
         (.damagedState, "`bridgectl logout`"),
         (.noSnapshot, "`bridgectl publish FILE`"),
+        (.loggedOutInPart(destroyed: "the data keys", kept: nil, failure: "`/h/app` is open."), "`bridgectl logout`"),
     ]
 
     /// `inspect` after a logout says the container holds no snapshot, and how

@@ -13,11 +13,53 @@ extension BridgeApp {
     /// a logout cut short leaves the app logged in, so running it again finishes it.
     /// A damaged app state does not stop it: it starts over from the keychain's
     /// marks and wipes whatever session there may have been.
+    ///
+    /// When it cannot even start (the app place refused, say open to others,
+    /// or its state unreadable), it still destroys what it can reach without
+    /// it, the data keyset and the snapshot, and throws
+    /// `SessionError.loggedOutInPart` naming what it destroyed, what it could
+    /// not and why: widgets then show no amount (the keys are gone), and the
+    /// logout is signed when it runs again.
     public func logout(now: Date) throws {
-        try transaction(repairing: true, now: now) { places, state in
-            guard (state.session?.state ?? .loggedOut) != .loggedOut else { throw SessionError.notLoggedIn }
-            try wipeSession(places, &state, now: now)
+        var started = false
+        do {
+            try transaction(repairing: true, now: now) { places, state in
+                started = true
+                guard (state.session?.state ?? .loggedOut) != .loggedOut else { throw SessionError.notLoggedIn }
+                try wipeSession(places, &state, now: now)
+            }
+        } catch let failure as StorageError where !started {
+            try destroyWithoutTheAppPlace(failure: failure)
         }
+    }
+
+    /// Shreds the data keyset and removes the snapshot through the keychain
+    /// and container places alone (each checked as every command checks it),
+    /// then throws what logout did and did not do; rethrows `failure` when it
+    /// could destroy nothing.
+    private func destroyWithoutTheAppPlace(failure: StorageError) throws -> Never {
+        var destroyed: [String] = []
+        var kept: [String] = []
+        do {
+            if let keychain = try SecureDirectory.open(.keychain, in: home) { try keychain.destroy(FileName.keyset) }
+            destroyed.append("the data keys")
+        } catch {
+            kept.append("the data keys (\(error))")
+        }
+        do {
+            if let container = try SecureDirectory.open(.container, in: home) {
+                try container.remove(FileName.snapshot)
+                try container.renewReloadToken()
+            }
+            destroyed.append("the snapshot")
+        } catch {
+            kept.append("the snapshot (\(error))")
+        }
+        guard !destroyed.isEmpty else { throw failure }
+        logger.warning("logout could not use the app place; destroyed \(destroyed.joined(separator: " and ")) without it")
+        throw SessionError.loggedOutInPart(
+            destroyed: destroyed.joined(separator: " and "), kept: kept.isEmpty ? nil : kept.joined(separator: " and "),
+            failure: failure.description)
     }
 
     /// Locks the app: the widget masks every amount until `unlock`.

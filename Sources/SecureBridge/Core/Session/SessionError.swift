@@ -41,6 +41,11 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A command's change took effect (`applied` says which), then a later
     /// step failed; running `command` again finishes it.
     case unfinished(applied: String, failure: String, command: AppCommand)
+    /// Logout could not run (`failure`: the app place refused or unreadable),
+    /// so it destroyed what it could without it (`destroyed`, e.g. "the data
+    /// keys and the snapshot"); `kept` names what it could not reach. Running
+    /// logout again, once `failure` is fixed, signs the logout.
+    case loggedOutInPart(destroyed: String, kept: String?, failure: String)
 
     public var description: String {
         switch self {
@@ -80,6 +85,9 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
             "The container holds \(found), not the newest snapshot the app published (at most \(published)), so it was not re-sealed and nothing changed; publish again, then rotate the keys."
         case let .unfinished(applied, failure, command):
             "\(applied); then a later step failed: \(failure) Run the same command (\(command)) again to finish."
+        case let .loggedOutInPart(destroyed, kept, failure):
+            "Logged out only in part: \(failure) Without it, \(destroyed) were destroyed"
+                + (kept.map { "; \($0) could not be" } ?? "") + ". Log out again once that is fixed to sign the logout."
         }
     }
 }
