@@ -119,11 +119,11 @@ extension Doctor {
                 .layout, .problem, "\(path) is a symbolic link, which SecureBridge never follows",
                 fix: isDirectory
                     ? "replace the link by the real directory (`mv` it into place)"
-                    : "remove the link (`rm \(quoted(path))`) and log in or publish again to write a real file")
+                    : "remove the link and have the app write a real file: `\(removingAndRewriting(path, "rm"))`")
         case let .notRegularFile(path):
             return Finding(
                 .layout, .problem, "\(path) is not a regular file",
-                fix: "remove it (`rm -r \(quoted(path))`); the app writes a fresh one on the next login or publish")
+                fix: "remove it and have the app write a fresh one: `\(removingAndRewriting(path, "rm -r"))`")
         case let .notDirectory(path):
             return Finding(
                 .layout, .problem, "\(path) is not a directory",
@@ -131,7 +131,7 @@ extension Doctor {
         case let .tooLarge(path, limit):
             return Finding(
                 .permissions, .problem, "\(path) is larger than the \(limit) bytes SecureBridge ever writes there",
-                fix: "remove it (`rm \(quoted(path))`) and publish or log in again")
+                fix: "remove it and have the app write it again: `\(removingAndRewriting(path, "rm"))`")
         case let .changedWhileReading(path):
             return Finding(
                 .permissions, .warning, "\(path) changed while it was being read", fix: "run `bridgectl doctor` again")
@@ -166,6 +166,21 @@ extension Doctor {
                 .layout, .problem, "could not \(operation) \(path): \(errno)",
                 fix: "check that the path exists and is yours: `ls -ld \(quoted(path))`")
         }
+    }
+
+    /// `remove PATH`, then the command that makes the app write that file
+    /// again: a snapshot is published; the keys, records and state of a
+    /// session come back with a new login (a signing key too: the first
+    /// login without one makes it).
+    static func removingAndRewriting(_ path: String, _ remove: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let rewrite: String? = switch name {
+        case FileName.snapshot: "bridgectl publish FILE"
+        case FileName.marks, FileName.reloadToken: nil  // rewritten as they are; the marks at the next raise
+        case FileName.pinnedKey: nil  // doctor then says how to pin it again
+        default: "bridgectl logout; bridgectl login --user ID"
+        }
+        return ["\(remove) \(quoted(path))", rewrite].compactMap { $0 }.joined(separator: "; ")
     }
 
     /// `text` quoted for a POSIX shell when it needs it.

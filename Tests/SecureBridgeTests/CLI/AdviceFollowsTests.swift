@@ -191,6 +191,18 @@ import Testing
             try home.publish(Examples.accounts)
             try Data(repeating: 0, count: 8 << 20).write(to: URL(fileURLWithPath: home.path("container/snapshot")))
         }, source: .doctor("is larger than"), quotes: "rm"),
+        Case(name: "the keyset a directory", setUp: { home in
+            try home.login()
+            try home.publish(Examples.accounts)
+            try FileManager.default.removeItem(atPath: home.path("keychain/keyset"))
+            try FileManager.default.createDirectory(atPath: home.path("keychain/keyset"), withIntermediateDirectories: false,
+                                                    attributes: [.posixPermissions: 0o700])
+        }, source: .doctor("is not a regular file"), quotes: "rm -r"),
+        Case(name: "the home's parent writable by others", setUp: { home in
+            try home.login()
+            try home.publish(Examples.accounts)
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.root.path)
+        }, source: .doctor("writable by group or others without the sticky bit"), quotes: "chmod go-w"),
         Case(name: "a key file of another owner", setUp: { home in
             try home.login()
             try home.publish(Examples.accounts)
@@ -302,7 +314,7 @@ import Testing
             return nil
         })
         #expect(covered.isSuperset(of: ["bridgectl login --user ID", "bridgectl logout", "bridgectl publish FILE", "bridgectl publish"]))
-        #expect(Self.cases.count >= 43)
+        #expect(Self.cases.count >= 45)
     }
 
     // MARK: The follower
