@@ -17,7 +17,7 @@ enum QuickRead {
     // The two tables below are read's option names as the argument parser (the
     // general path) declares them in `BridgeCtl.Read` and its option groups.
     // Regenerate: `swift run bridgectl read --help` lists them (all but
-    // `--help`, `--version`, `--follow` and `--poll`, which stay with the argument parser);
+    // `--help`, `--version`, `--follow`, `--poll` and `--ignore-desktop-lock`, which stay with the argument parser);
     // `QuickCommandTests.quickReadKnowsEveryOptionOfRead` fails when they differ
     // from that help, and `whateverQuickReadTakesTheArgumentParserTakesAlike`
     // compares the two parsers' plans over 2,000 seeded random argument lists.

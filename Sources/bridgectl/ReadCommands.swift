@@ -106,9 +106,13 @@ extension BridgeCtl {
         @Flag(help: "With --follow: look every 2 seconds instead of using inotify (e.g. on a network file system).")
         var poll = false
 
+        @Flag(help: "With --follow: show amounts while the desktop session is locked (by default they are masked, desktop-locked).")
+        var ignoreDesktopLock = false
+
         func validate() throws {
             if follow, widget.now != nil { throw ValidationError("--follow reads at the current time; drop --now.") }
             if poll, !follow { throw ValidationError("--poll only applies with --follow.") }
+            if ignoreDesktopLock, !follow { throw ValidationError("--ignore-desktop-lock only applies with --follow.") }
         }
 
         func run() async throws {
@@ -135,9 +139,10 @@ extension BridgeCtl {
             let stop = StopSignals([SIGINT, SIGTERM])
             defer { stop.cancel() }
             let wakeUps = ContainerWatch.wakeUps(for: home, polling: poll)
+            let desktopLock = ignoreDesktopLock ? nil : Self.watchDesktopLock()
             let format = self.format
             let task = Task {
-                try await follower.follow(wakingOn: wakeUps) { timeline in
+                try await follower.follow(wakingOn: wakeUps, desktopLock: desktopLock) { timeline in
                     // Unbuffered, so a pipe sees each timeline at once, and a failed write ends the loop;
                     // text timelines end in a blank line.
                     _ = try FileDescriptor.standardOutput.writeAll((ReadPlan.render(timeline, as: format) + "\n").utf8)
@@ -145,6 +150,18 @@ extension BridgeCtl {
             }
             stop.whenSignalled { task.cancel() }
             try await task.value
+        }
+
+        /// The desktop session's lock, watched; without it, one line on
+        /// standard error says so, and amounts are not masked when it locks.
+        private static func watchDesktopLock() -> DesktopLock? {
+            do {
+                return try DesktopLock.watch(environment: environmentVariable)
+            } catch {
+                FileDescriptor.standardError.writeWarning(
+                    "Cannot see the desktop's lock (\(error)); amounts stay shown while the session is locked.")
+                return nil
+            }
         }
     }
 

@@ -41,6 +41,10 @@ extension Reason {
             explain(.ok,
                 "the widget is shown in a privacy context (device locked, screen shared), so amounts are masked",
                 "nothing to do: amounts return when the device is unlocked")
+        case .desktopLocked:
+            explain(.ok,
+                "the desktop session is locked, so a long-lived reader masks every amount",
+                "nothing to do: amounts return when the session is unlocked")
         case .stale:
             explain(.warning,
                 "the snapshot is past its soft expiry: amounts still show, flagged as stale",

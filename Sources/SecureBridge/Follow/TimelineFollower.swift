@@ -38,11 +38,19 @@ public struct TimelineFollower: Sendable {
     ///
     /// - Parameters:
     ///   - source: What wakes the loop between timelines.
+    ///   - desktopLock: The desktop session's lock, when it is watched: while
+    ///     it is locked every amount is masked (`desktop-locked`), and on a
+    ///     change the timeline is made again from the last gate result,
+    ///     without reading the files or the keys again.
     ///   - emit: Called with each timeline, in order.
     /// - Throws: What `emit` throws; cancellation ends the loop normally.
-    public func follow(wakingOn source: some WakeUpSource, emit: (BridgeTimeline) async throws -> Void) async throws {
+    public func follow(
+        wakingOn source: some WakeUpSource, desktopLock: DesktopLock? = nil, emit: (BridgeTimeline) async throws -> Void
+    ) async throws {
+        var lock = desktopLock?.snapshot
         var shownAt = clock()
-        var timeline = reader.timeline(for: request, now: shownAt)
+        var reading = reader.read(now: shownAt)
+        var timeline = WidgetTimeline.timeline(for: reading.result, request: request(locked: lock?.isLocked), now: reading.now)
         try await emit(timeline)
         var reloads = 1
         while !Task.isCancelled {
@@ -50,24 +58,58 @@ public struct TimelineFollower: Sendable {
             let timeout = deadline.map { Self.duration(from: clock(), to: $0) }
             let wakeUp: WakeUp
             do {
-                wakeUp = try await source.next(timeout: timeout)
+                wakeUp = try await Self.next(from: source, timeout: timeout, or: desktopLock, after: lock?.generation)
             } catch is CancellationError {
                 break
             }
             switch wakeUp {
             case .containerChanged:
                 // Judged at the instant of the timeline on screen, so only a change of the files counts.
-                guard reader.timeline(for: request, now: shownAt, whatIf: true) != timeline else { continue }
+                guard reader.timeline(for: request(locked: lock?.isLocked), now: shownAt, whatIf: true) != timeline else { continue }
                 reader.logger.debug("the places changed", metadata: ["reloads": "\(reloads)"])
             case .deadlineReached:
                 reader.logger.debug("reload date reached", metadata: ["deadline": "\(deadline.map(UTCTimestamp.string(from:)) ?? "none")"])
+            case .desktopLockChanged:
+                lock = desktopLock?.snapshot
+                reader.logger.debug("desktop lock changed", metadata: ["locked": "\(lock?.isLocked ?? false)"])
+                // The gate result already read: the keys are not read again.
+                shownAt = max(clock(), reading.now)
+                let next = WidgetTimeline.timeline(for: reading.result, request: request(locked: lock?.isLocked), now: shownAt)
+                guard next != timeline else { continue }
+                timeline = next
+                try await emit(timeline)
+                reloads += 1
+                continue
             }
             shownAt = clock()
-            timeline = reader.timeline(for: request, now: shownAt)
+            reading = reader.read(now: shownAt)
+            timeline = WidgetTimeline.timeline(for: reading.result, request: request(locked: lock?.isLocked), now: reading.now)
             try await emit(timeline)
             reloads += 1
         }
         reader.logger.debug("stopped", metadata: ["reloads": "\(reloads)"])
+    }
+
+    /// The request, with the desktop lock when it is watched.
+    private func request(locked: Bool?) -> WidgetRequest {
+        locked.map { request.desktopLocked($0) } ?? request
+    }
+
+    /// The source's next wake-up, or a change of the desktop lock, whichever comes first.
+    private static func next(
+        from source: some WakeUpSource, timeout: Duration?, or lock: DesktopLock?, after generation: Int?
+    ) async throws -> WakeUp {
+        guard let lock, let generation else { return try await source.next(timeout: timeout) }
+        return try await withThrowingTaskGroup(of: WakeUp.self) { group in
+            group.addTask { try await source.next(timeout: timeout) }
+            group.addTask {
+                await lock.change(after: generation)
+                try Task.checkCancellation()
+                return .desktopLockChanged
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
     }
 
     /// When a widget host would ask for a new timeline by itself: the policy's

@@ -8,6 +8,9 @@ public enum WakeUp: Sendable, Equatable {
     case containerChanged
     /// The time the follower gave has passed.
     case deadlineReached
+    /// The desktop session was locked or unlocked (`DesktopLock`); the
+    /// follower makes the timeline again without reading the places.
+    case desktopLockChanged
 }
 
 /// What wakes a `TimelineFollower`: file events (`ContainerWatch`), a timer
@@ -20,6 +23,8 @@ public protocol WakeUpSource: Sendable {
     /// - Parameter timeout: How long until the timeline changes by itself, or `nil` when it never does.
     /// - Returns: Why it returned.
     /// - Throws: `CancellationError` when the task is cancelled; the follower then stops.
+    ///   It must return promptly when cancelled: a follower that watches the
+    ///   desktop's lock cancels the wait when the lock changes first.
     func next(timeout: Duration?) async throws -> WakeUp
 }
 

@@ -154,6 +154,7 @@ struct WidgetFace: Sendable, Equatable {
         case .locked: return "Locked"
         case .hidden: return "Hidden"
         case .privacy: return "Private"
+        case .desktopLocked: return "Screen locked"
         case .expired: return "Expired"
         default: return "Masked"
         }
@@ -165,6 +166,7 @@ struct WidgetFace: Sendable, Equatable {
         case .expired: return .hourglass
         case .hidden: return .eyeSlash
         case .privacy: return .shield
+        case .desktopLocked: return .lock
         default: return .lock
         }
     }

@@ -101,7 +101,7 @@ import Testing
         let names = Set(regex.matches(in: help, range: NSRange(help.startIndex..., in: help)).map {
             String(help[Range($0.range, in: help)!])
         })
-        let declined: Set = ["--help", "--version", "--follow", "--poll"]
+        let declined: Set = ["--help", "--version", "--follow", "--poll", "--ignore-desktop-lock"]
         #expect(names == declined.union(QuickRead.valueOptions).union(QuickRead.flags))
     }
 

@@ -70,11 +70,11 @@ struct RunningFollower {
     let task: Task<Void, any Error>
     var timelines: AsyncStream<BridgeTimeline>.Iterator
 
-    init(_ follower: TimelineFollower, source: some WakeUpSource) {
+    init(_ follower: TimelineFollower, source: some WakeUpSource, desktopLock: DesktopLock? = nil) {
         let (stream, sink) = AsyncStream.makeStream(of: BridgeTimeline.self)
         task = Task {
             defer { sink.finish() }
-            try await follower.follow(wakingOn: source) { sink.yield($0) }
+            try await follower.follow(wakingOn: source, desktopLock: desktopLock) { sink.yield($0) }
         }
         timelines = stream.makeAsyncIterator()
     }

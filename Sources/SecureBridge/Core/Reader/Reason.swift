@@ -15,6 +15,9 @@ public enum Reason: String, Sendable, Equatable, CaseIterable {
     case hidden
     /// A privacy context or a lock-screen family: masked.
     case privacy
+    /// The user's desktop session is locked (a long-lived reader on a Linux
+    /// desktop, `read --follow`): masked until it is unlocked.
+    case desktopLocked = "desktop-locked"
     /// Past the soft expiry: full, flagged stale.
     case stale
     /// Past the hard expiry: masked.

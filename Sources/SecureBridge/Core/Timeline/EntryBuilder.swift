@@ -79,7 +79,7 @@ enum LoginPrompt {
             return "Open SecureBridge to refresh your accounts"
         case .unavailable:
             return "Your accounts will show again in a moment"
-        case .locked, .hidden, .privacy, .stale, .expired:
+        case .locked, .hidden, .privacy, .desktopLocked, .stale, .expired:
             return "Open SecureBridge to see your accounts"
         }
     }

@@ -38,6 +38,7 @@ struct EntryVisibility: Sendable, Equatable {
         if date >= content.expiresAt { return .expired }
         if content.hidesBalances { return .hidden }
         if request.isPrivacyContext || !request.family.mayShowAmounts { return .privacy }
+        if request.isDesktopLocked { return .desktopLocked }
         return nil
     }
 

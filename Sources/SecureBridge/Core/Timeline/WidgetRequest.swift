@@ -15,6 +15,9 @@ public struct WidgetRequest: Sendable, Hashable {
     public let configuredAccountID: String?
     /// The device is in a privacy context (locked screen, screen sharing): no amounts.
     public let isPrivacyContext: Bool
+    /// Whether the user's desktop session is locked: masked with
+    /// `desktop-locked` (set by a long-lived reader that watches the lock).
+    public private(set) var isDesktopLocked = false
     /// The locale amounts and percentages are formatted for, e.g. `en_US`, `de_DE`.
     public let localeIdentifier: String
     /// The app's URL scheme for deep links, normalised to lower case.
@@ -96,9 +99,19 @@ public struct WidgetRequest: Sendable, Hashable {
         self.family = family
         self.configuredAccountID = configuredAccountID
         isPrivacyContext = other.isPrivacyContext
+        isDesktopLocked = other.isDesktopLocked
         localeIdentifier = other.localeIdentifier
         deepLinkScheme = other.deepLinkScheme
         refreshInterval = other.refreshInterval
+    }
+}
+
+extension WidgetRequest {
+    /// The same request with the desktop session locked or not.
+    public func desktopLocked(_ locked: Bool) -> WidgetRequest {
+        var request = self
+        request.isDesktopLocked = locked
+        return request
     }
 }
 

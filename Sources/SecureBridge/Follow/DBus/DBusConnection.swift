@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A connection to a D-Bus bus over its Unix socket: authenticated as this
+/// process's user (`EXTERNAL`), registered (`Hello`), then messages sent
+/// and read in order. Blocking; one thread uses it.
+final class DBusConnection {
+    private let socket: Int32
+    private var buffer: [UInt8] = []
+    private var serial: UInt32 = 0
+    /// Signals read while waiting for a reply, handed out by `nextSignal()` first.
+    private var pendingSignals: [DBusMessage] = []
+
+    /// Where the session bus is: `$DBUS_SESSION_BUS_ADDRESS`.
+    static func sessionBusAddress(_ variable: (String) -> String?) -> String? {
+        variable("DBUS_SESSION_BUS_ADDRESS")
+    }
+
+    /// Where the system bus is: `$DBUS_SYSTEM_BUS_ADDRESS`, else the well-known socket.
+    static func systemBusAddress(_ variable: (String) -> String?) -> String {
+        variable("DBUS_SYSTEM_BUS_ADDRESS") ?? "unix:path=/run/dbus/system_bus_socket"
+    }
+
+    /// Connects to the first `unix:path=` or `unix:abstract=` entry of `address`.
+    /// - Throws: `DBusError.noBus` when there is none or nothing listens,
+    ///   `.refused` when the bus does not let this user in.
+    init(address: String) throws {
+        let (path, isAbstract) = try Self.socketPath(in: address)
+        let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw DBusError.noBus("socket: errno \(errno)") }
+        socket = descriptor
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let name = (isAbstract ? [0] : []) + Array(path.utf8)
+        guard name.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(descriptor)
+            throw DBusError.noBus("the socket path is too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in name.enumerated() { raw[index] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + name.count + (isAbstract ? 0 : 1))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, length) }
+        }
+        guard connected == 0 else {
+            let error = errno
+            close(descriptor)
+            throw DBusError.noBus("\(path): \(String(cString: strerror(error)))")
+        }
+        try authenticate()
+        _ = try call(.call("Hello", on: "org.freedesktop.DBus", at: "/org/freedesktop/DBus", of: "org.freedesktop.DBus", serial: 0))
+    }
+
+    deinit { close(socket) }
+
+    /// The socket of the first Unix entry of a D-Bus address.
+    static func socketPath(in address: String) throws -> (path: String, isAbstract: Bool) {
+        for entry in address.split(separator: ";") where entry.hasPrefix("unix:") {
+            for pair in entry.dropFirst(5).split(separator: ",") {
+                if pair.hasPrefix("path=") { return (unescaped(pair.dropFirst(5)), false) }
+                if pair.hasPrefix("abstract=") { return (unescaped(pair.dropFirst(9)), true) }
+            }
+        }
+        throw DBusError.noBus("no unix:path or unix:abstract in the address")
+    }
+
+    /// A D-Bus address value with its `%XX` escapes decoded.
+    private static func unescaped(_ value: Substring) -> String {
+        var bytes: [UInt8] = []
+        var rest = value.utf8[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "%"), rest.count >= 2,
+                let decoded = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(decoded)
+                rest = rest.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `EXTERNAL` authentication: the bus checks the socket's peer credentials.
+    private func authenticate() throws {
+        let uid = Array(String(geteuid()).utf8).map { byte in
+            let digits = Array("0123456789abcdef".utf8)
+            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
+        }.joined()
+        try send(Array("\0AUTH EXTERNAL \(uid)\r\n".utf8))
+        let answer = try readLine()
+        guard answer.hasPrefix("OK ") else { throw DBusError.refused(answer) }
+        try send(Array("BEGIN\r\n".utf8))
+    }
+
+    /// Sends `message` with the next serial and waits for its reply; signals
+    /// that come first are kept for `nextSignal()`.
+    /// - Throws: `DBusError.failed` with the error's name when the call fails.
+    @discardableResult
+    func call(_ message: DBusMessage) throws -> DBusMessage {
+        serial += 1
+        var message = message
+        message.serial = serial
+        try send(message.bytes)
+        while true {
+            let reply = try next()
+            switch reply.kind {
+            case .methodReturn where reply.replySerial == serial: return reply
+            case .error where reply.replySerial == serial: throw DBusError.failed(name: reply.errorName ?? "an error")
+            case .signal: pendingSignals.append(reply)
+            default: continue
+            }
+        }
+    }
+
+    /// The next signal; blocks until one comes.
+    func nextSignal() throws -> DBusMessage {
+        if !pendingSignals.isEmpty { return pendingSignals.removeFirst() }
+        while true {
+            let message = try next()
+            if message.kind == .signal { return message }
+        }
+    }
+
+    /// Asks the bus to send this connection the signals `rule` matches.
+    func addMatch(_ rule: String) throws {
+        var arguments = DBusWriter()
+        arguments.string(rule)
+        try call(.call(
+            "AddMatch", on: "org.freedesktop.DBus", at: "/org/freedesktop/DBus", of: "org.freedesktop.DBus", serial: 0,
+            arguments: arguments, signature: "s"))
+    }
+
+    private func next() throws -> DBusMessage {
+        while true {
+            if let length = try DBusMessage.length(ofMessageStarting: buffer[...]), buffer.count >= length {
+                let message = try DBusMessage(bytes: Array(buffer[..<length]))
+                buffer.removeFirst(length)
+                return message
+            }
+            try fill()
+        }
+    }
+
+    private func readLine() throws -> String {
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                var line = Array(buffer[..<end])
+                buffer.removeFirst(end + 1)
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            guard buffer.count < 4096 else { throw DBusError.malformed("an authentication line over 4 KiB") }
+            try fill()
+        }
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 8192)
+        let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        if count < 0, errno == EINTR { return }
+        guard count > 0 else { throw DBusError.closed }
+        buffer += chunk[..<count]
+    }
+
+    private func send(_ bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw DBusError.closed }
+            sent += count
+        }
+    }
+}

@@ -1,0 +1,333 @@
+/// One D-Bus message, as much of it as SecureBridge uses: method calls it
+/// sends, and the replies, errors and signals it reads (the D-Bus
+/// specification's wire format, little-endian, version 1).
+struct DBusMessage: Sendable, Equatable {
+    enum Kind: UInt8, Sendable {
+        case methodCall = 1
+        case methodReturn = 2
+        case error = 3
+        case signal = 4
+    }
+
+    var kind: Kind
+    var serial: UInt32
+    var replySerial: UInt32?
+    var path: String?
+    var interface: String?
+    var member: String?
+    var destination: String?
+    var errorName: String?
+    /// The body's type signature, e.g. `sa{sv}as`.
+    var signature = ""
+    var body: [UInt8] = []
+
+    /// The longest message read: far more than any signal or reply SecureBridge asks for.
+    static let maximumLength = 1 << 20
+
+    /// A method call to `destination`.
+    static func call(
+        _ member: String, on interface: String, at path: String, of destination: String, serial: UInt32,
+        arguments: DBusWriter = DBusWriter(), signature: String = ""
+    ) -> DBusMessage {
+        DBusMessage(
+            kind: .methodCall, serial: serial, path: path, interface: interface, member: member, destination: destination,
+            signature: signature, body: arguments.bytes)
+    }
+
+    /// The message on the wire.
+    var bytes: [UInt8] {
+        var writer = DBusWriter()
+        writer.byte(UInt8(ascii: "l"))
+        writer.byte(kind.rawValue)
+        writer.byte(0)  // flags
+        writer.byte(1)  // protocol version
+        writer.uint32(UInt32(body.count))
+        writer.uint32(serial)
+        writer.array(elementAlignment: 8) { fields in
+            func field(_ code: UInt8, _ type: String, _ value: String?) {
+                guard let value else { return }
+                fields.align(8)
+                fields.byte(code)
+                fields.signature(type)
+                if type == "g" { fields.signature(value) } else { fields.string(value) }
+            }
+            field(1, "o", path)
+            field(2, "s", interface)
+            field(3, "s", member)
+            field(4, "s", errorName)
+            field(6, "s", destination)
+            if let replySerial {
+                fields.align(8)
+                fields.byte(5)
+                fields.signature("u")
+                fields.uint32(replySerial)
+            }
+            field(8, "g", signature.isEmpty ? nil : signature)
+        }
+        writer.align(8)
+        return writer.bytes + body
+    }
+
+    /// The whole length of the message that starts `bytes`, once its fixed
+    /// header is there (16 bytes); `nil` before.
+    /// - Throws: `DBusError.malformed` for a big-endian or oversized message.
+    static func length(ofMessageStarting bytes: ArraySlice<UInt8>) throws -> Int? {
+        guard bytes.count >= 16 else { return nil }
+        guard bytes.first == UInt8(ascii: "l") else { throw DBusError.malformed("a big-endian message") }
+        var reader = DBusReader(Array(bytes.prefix(16)), at: 4)
+        let bodyLength = Int(try reader.uint32())
+        _ = try reader.uint32()
+        let fieldsLength = Int(try reader.uint32())
+        let total = (16 + fieldsLength + 7) / 8 * 8 + bodyLength
+        guard total <= maximumLength else { throw DBusError.malformed("a message of \(total) bytes") }
+        return total
+    }
+}
+
+extension DBusMessage {
+    /// Parses one whole message.
+    /// - Throws: `DBusError.malformed` for anything that is not one.
+    init(bytes: [UInt8]) throws {
+        guard bytes.count >= 16, bytes[0] == UInt8(ascii: "l"), let kind = Kind(rawValue: bytes[1]) else {
+            throw DBusError.malformed("not a little-endian message of a known type")
+        }
+        var reader = DBusReader(bytes, at: 4)
+        let bodyLength = Int(try reader.uint32())
+        self.kind = kind
+        serial = try reader.uint32()
+        let fieldsLength = Int(try reader.uint32())
+        let fieldsEnd = reader.offset + fieldsLength
+        while reader.offset < fieldsEnd {
+            reader.align(8)
+            let code = try reader.byte()
+            let type = try reader.signature()
+            switch (code, type) {
+            case (1, "o"): path = try reader.string()
+            case (2, "s"): interface = try reader.string()
+            case (3, "s"): member = try reader.string()
+            case (4, "s"): errorName = try reader.string()
+            case (5, "u"): replySerial = try reader.uint32()
+            case (6, "s"): destination = try reader.string()
+            case (8, "g"): signature = try reader.signature()
+            case (_, "s"), (_, "o"): _ = try reader.string()
+            case (_, "g"): _ = try reader.signature()
+            case (_, "u"): _ = try reader.uint32()
+            default: throw DBusError.malformed("a header field of type \(type)")
+            }
+        }
+        reader.align(8)
+        guard reader.offset + bodyLength == bytes.count else { throw DBusError.malformed("a body of the wrong length") }
+        body = Array(bytes[reader.offset...])
+    }
+}
+
+/// Why the bus could not be used.
+enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No address, or none this client can connect to.
+    case noBus(String)
+    /// The bus refused the connection or the authentication.
+    case refused(String)
+    /// The peer sent something that is not D-Bus.
+    case malformed(String)
+    /// A method call was answered with an error.
+    case failed(name: String)
+    /// The connection closed.
+    case closed
+
+    var description: String {
+        switch self {
+        case let .noBus(why): "no bus: \(why)"
+        case let .refused(why): "the bus refused: \(why)"
+        case let .malformed(what): "the bus sent \(what)"
+        case let .failed(name): "the call failed: \(name)"
+        case .closed: "the bus closed the connection"
+        }
+    }
+}
+
+/// Appends D-Bus values, aligned as the wire format asks (from the message's start).
+struct DBusWriter: Sendable {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func align(_ boundary: Int) {
+        while bytes.count % boundary != 0 { bytes.append(0) }
+    }
+
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    mutating func uint32(_ value: UInt32) {
+        align(4)
+        bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+    }
+
+    mutating func boolean(_ value: Bool) { uint32(value ? 1 : 0) }
+
+    /// A string or an object path.
+    mutating func string(_ value: String) {
+        uint32(UInt32(value.utf8.count))
+        bytes += value.utf8
+        bytes.append(0)
+    }
+
+    mutating func signature(_ value: String) {
+        bytes.append(UInt8(value.utf8.count))
+        bytes += value.utf8
+        bytes.append(0)
+    }
+
+    /// A variant holding a boolean.
+    mutating func variant(boolean value: Bool) {
+        signature("b")
+        boolean(value)
+    }
+
+    /// An array: its length, then the elements `body` writes, aligned to `elementAlignment`.
+    mutating func array(elementAlignment: Int, _ body: (inout DBusWriter) -> Void) {
+        uint32(0)
+        let lengthAt = bytes.count - 4
+        align(elementAlignment)
+        let start = bytes.count
+        body(&self)
+        let length = UInt32(bytes.count - start)
+        bytes[lengthAt..<lengthAt + 4] = [UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 24)]
+    }
+}
+
+/// Reads D-Bus values from a message or its body, every read bounded.
+struct DBusReader: Sendable {
+    let bytes: [UInt8]
+    private(set) var offset: Int
+
+    init(_ bytes: [UInt8], at offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    mutating func align(_ boundary: Int) {
+        offset = (offset + boundary - 1) / boundary * boundary
+    }
+
+    private mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
+        guard count >= 0, offset + count <= bytes.count else { throw DBusError.malformed("a value past the end") }
+        defer { offset += count }
+        return bytes[offset..<offset + count]
+    }
+
+    mutating func byte() throws -> UInt8 { try take(1).first! }
+
+    mutating func uint32() throws -> UInt32 {
+        align(4)
+        return try take(4).reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    mutating func boolean() throws -> Bool {
+        switch try uint32() {
+        case 0: return false
+        case 1: return true
+        default: throw DBusError.malformed("a boolean other than 0 or 1")
+        }
+    }
+
+    /// A string or an object path.
+    mutating func string() throws -> String {
+        let count = Int(try uint32())
+        let text = try take(count)
+        guard try byte() == 0 else { throw DBusError.malformed("a string without its terminator") }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    mutating func signature() throws -> String {
+        let count = Int(try byte())
+        let text = try take(count)
+        guard try byte() == 0 else { throw DBusError.malformed("a signature without its terminator") }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A variant's value when it holds a boolean, `nil` when it holds
+    /// anything else (which is skipped).
+    mutating func variantBoolean() throws -> Bool? {
+        let type = try signature()
+        if type == "b" { return try boolean() }
+        var types = Substring(type)
+        try skip(&types)
+        guard types.isEmpty else { throw DBusError.malformed("a variant of several types (\(type))") }
+        return nil
+    }
+
+    /// Skips one value of the first complete type in `types`, and that type.
+    mutating func skip(_ types: inout Substring) throws {
+        guard let code = types.popFirst() else { throw DBusError.malformed("an empty type") }
+        switch code {
+        case "y": _ = try byte()
+        case "b", "u", "i", "h": _ = try uint32()
+        case "n", "q":
+            align(2)
+            _ = try take(2)
+        case "t", "x", "d":
+            align(8)
+            _ = try take(8)
+        case "s", "o": _ = try string()
+        case "g": _ = try signature()
+        case "v":
+            var inner = Substring(try signature())
+            try skip(&inner)
+        case "a":
+            let length = Int(try uint32())
+            let element = try Self.completeType(&types)
+            align(Self.alignment(of: element))
+            _ = try take(length)
+        case "(", "{":
+            align(8)
+            let close: Character = code == "(" ? ")" : "}"
+            while types.first != close {
+                guard !types.isEmpty else { throw DBusError.malformed("an unclosed \(code)") }
+                try skip(&types)
+            }
+            types.removeFirst()
+        default: throw DBusError.malformed("a value of type \(code)")
+        }
+    }
+
+    /// Removes and returns the first complete type of `types`.
+    private static func completeType(_ types: inout Substring) throws -> Substring {
+        let start = types
+        var depth = 0
+        repeat {
+            guard let code = types.popFirst() else { throw DBusError.malformed("an incomplete type") }
+            switch code {
+            case "(", "{": depth += 1
+            case ")", "}": depth -= 1
+            case "a": continue
+            default: break
+            }
+        } while depth > 0
+        return start[start.startIndex..<types.startIndex]
+    }
+
+    /// How an element of `type` is aligned.
+    private static func alignment(of type: Substring) -> Int {
+        switch type.first {
+        case "n", "q": 2
+        case "b", "u", "i", "h", "s", "o", "a": 4
+        case "t", "x", "d", "(", "{": 8
+        default: 1
+        }
+    }
+
+    /// `a{sv}`, the booleans of it (other values skipped).
+    mutating func booleanProperties() throws -> [(String, Bool)] {
+        let length = Int(try uint32())
+        align(8)
+        let end = offset + length
+        guard end <= bytes.count else { throw DBusError.malformed("an array past the end") }
+        var properties: [(String, Bool)] = []
+        while offset < end {
+            align(8)
+            let name = try string()
+            if let value = try variantBoolean() { properties.append((name, value)) }
+        }
+        return properties
+    }
+}
