@@ -66,22 +66,16 @@ import Testing
         }, source: .error(["publish", Examples.accounts]), quotes: "bridgectl logout"),
         Case(name: "inspect with no snapshot", setUp: { home in try home.login() },
              source: .error(["inspect"]), quotes: "bridgectl publish FILE"),
-        Case(name: "inspect after a logout", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "inspect after a logout", setUp: published { home in
             try #require(try home.bridgectl("logout").succeeded)
         }, source: .error(["inspect"]), quotes: "bridgectl publish FILE"),
-        Case(name: "rotate while the container holds an older snapshot", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "rotate while the container holds an older snapshot", setUp: published { home in
             let old = try Data(contentsOf: URL(fileURLWithPath: home.path("container/snapshot")))
             try home.publish(Examples.spending)
             try old.write(to: URL(fileURLWithPath: home.path("container/snapshot")))
         }, source: .error(["keys", "rotate"]), quotes: "bridgectl publish"),
 
-        Case(name: "logout with the app place open to others", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "logout with the app place open to others", setUp: published { home in
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path("app"))
         }, source: .error(["logout"]), quotes: "chmod 700", succeedsAgain: false),
 
@@ -100,68 +94,46 @@ import Testing
         }, source: .doctor("the session expired"), quotes: "bridgectl login --user ID"),
         Case(name: "nothing published", setUp: { home in try home.login() },
              source: .doctor("no snapshot has been published"), quotes: "bridgectl publish FILE"),
-        Case(name: "locked", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "locked", setUp: published { home in
             try #require(try home.bridgectl("lock").succeeded)
         }, source: .doctor("(locked)"), quotes: "bridgectl unlock"),
-        Case(name: "balances hidden", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "balances hidden", setUp: published { home in
             try #require(try home.bridgectl("prefs", "--hide-balances", "on").succeeded)
         }, source: .doctor("(hidden)"), quotes: "bridgectl prefs --hide-balances off"),
         Case(name: "a damaged app state", setUp: { home in
             try home.login()
             try Data("{ not json".utf8).write(to: URL(fileURLWithPath: home.path("app/state.json")))
         }, source: .doctor("state.json"), quotes: "bridgectl logout"),
-        Case(name: "a group-readable signing key", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "a group-readable signing key", setUp: published { home in
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: home.path("app/signing-key.pem"))
         }, source: .doctor("signing-key.pem is readable by group or others"), quotes: "chmod 600"),
-        Case(name: "an open keychain directory", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "an open keychain directory", setUp: published { home in
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path("keychain"))
         }, source: .doctor("keychain"), quotes: "chmod 700"),
-        Case(name: "a keyset with a second name", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "a keyset with a second name", setUp: published { home in
             try FileManager.default.linkItem(atPath: home.path("keychain/keyset"), toPath: home.root.path + "/keyset-link")
         }, source: .doctor("keyset"), quotes: "cp -p"),
-        Case(name: "the pinned key missing", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the pinned key missing", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("keychain/publisher.pub"))
         }, source: .doctor("pinned publisher key"), quotes: "openssl pkey"),
-        Case(name: "the pinned key damaged", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the pinned key damaged", setUp: published { home in
             try Data("not a key\n".utf8).write(to: URL(fileURLWithPath: home.path("keychain/publisher.pub")))
         }, source: .doctor("is not an Ed25519 public key"), quotes: "openssl pkey"),
-        Case(name: "the signing key missing", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the signing key missing", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("app/signing-key.pem"))
         }, source: .doctor("signing key"), quotes: "mv"),
-        Case(name: "the signing key damaged", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the signing key damaged", setUp: published { home in
             try Data("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8)
                 .write(to: URL(fileURLWithPath: home.path("app/signing-key.pem")))
         }, source: .doctor("is not an Ed25519 private key"), quotes: "mv"),
-        Case(name: "another key pinned", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "another key pinned", setUp: published { home in
             try EndToEndHome.with { other in
                 try other.login()
                 let pin = try Data(contentsOf: URL(fileURLWithPath: other.path("keychain/publisher.pub")))
                 try pin.write(to: URL(fileURLWithPath: home.path("keychain/publisher.pub")))
             }
         }, source: .doctor("is not the app's signing key"), quotes: "mv"),
-        Case(name: "a place missing", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "a place missing", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("container"))
         }, source: .doctor("is missing while the other places exist"), quotes: "bridgectl logout; bridgectl login --user ID"),
         Case(name: "a leftover temporary file in the app place", setUp: { home in
@@ -174,87 +146,57 @@ import Testing
             FileManager.default.createFile(atPath: home.path("container/.snapshot.tmp-0123456789abcdef"), contents: Data(),
                                            attributes: [.posixPermissions: 0o600])
         }, source: .doctor("leftover temporary file"), quotes: "bridgectl publish"),
-        Case(name: "the snapshot a symbolic link", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the snapshot a symbolic link", setUp: published { home in
             try FileManager.default.moveItem(atPath: home.path("container/snapshot"), toPath: home.root.path + "/elsewhere")
             try FileManager.default.createSymbolicLink(atPath: home.path("container/snapshot"), withDestinationPath: home.root.path + "/elsewhere")
         }, source: .doctor("is a symbolic link"), quotes: "rm"),
-        Case(name: "the container a file", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the container a file", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("container"))
             FileManager.default.createFile(atPath: home.path("container"), contents: Data(), attributes: [.posixPermissions: 0o600])
         }, source: .doctor("is not a directory"), quotes: "mv"),
-        Case(name: "a snapshot too large", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "a snapshot too large", setUp: published { home in
             try Data(repeating: 0, count: 8 << 20).write(to: URL(fileURLWithPath: home.path("container/snapshot")))
         }, source: .doctor("is larger than"), quotes: "rm"),
-        Case(name: "the keyset a directory", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the keyset a directory", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("keychain/keyset"))
             try FileManager.default.createDirectory(atPath: home.path("keychain/keyset"), withIntermediateDirectories: false,
                                                     attributes: [.posixPermissions: 0o700])
         }, source: .doctor("is not a regular file"), quotes: "rm -r"),
-        Case(name: "the home's parent writable by others", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the home's parent writable by others", setUp: published { home in
             try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.root.path)
         }, source: .doctor("writable by group or others without the sticky bit"), quotes: "chmod go-w"),
-        Case(name: "a key file of another owner", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "a key file of another owner", setUp: published { home in
             try FileManager.default.setAttributes([.ownerAccountID: 65_534], ofItemAtPath: home.path("app/signing-key.pem"))
         }, source: .doctor("is owned by uid 65534"), quotes: "chown", needsRoot: true),
-        Case(name: "the marks damaged", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the marks damaged", setUp: published { home in
             try Data("garbage".utf8).write(to: URL(fileURLWithPath: home.path("keychain/marks")))
         }, source: .doctor("high-water marks"), quotes: "bridgectl publish FILE"),
-        Case(name: "the marks damaged after a logout", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the marks damaged after a logout", setUp: published { home in
             try #require(try home.bridgectl("logout").succeeded)
             try Data("garbage".utf8).write(to: URL(fileURLWithPath: home.path("keychain/marks")))
         }, source: .doctor("high-water marks"), quotes: "bridgectl login --user ID"),
-        Case(name: "the keyset missing", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the keyset missing", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("keychain/keyset"))
         }, source: .doctor("the data keyset"), quotes: "bridgectl logout; bridgectl login --user ID"),
-        Case(name: "the keyset damaged", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the keyset damaged", setUp: published { home in
             try Data("SBKS garbage".utf8).write(to: URL(fileURLWithPath: home.path("keychain/keyset")))
         }, source: .doctor("is not a valid data keyset"), quotes: "bridgectl logout; bridgectl login --user ID"),
-        Case(name: "a keyset restored after a logout", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "a keyset restored after a logout", setUp: published { home in
             let keyset = try Data(contentsOf: URL(fileURLWithPath: home.path("keychain/keyset")))
             try #require(try home.bridgectl("logout").succeeded)
             try keyset.write(to: URL(fileURLWithPath: home.path("keychain/keyset")))
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: home.path("keychain/keyset"))
         }, source: .doctor("a data keyset is present although no session is live"), quotes: "rm"),
-        Case(name: "the snapshot tampered", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the snapshot tampered", setUp: published { home in
             try flipLastByte(home.path("container/snapshot"))
         }, source: .doctor("(tampered)"), quotes: "bridgectl publish FILE"),
-        Case(name: "the onboarding record tampered", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the onboarding record tampered", setUp: published { home in
             try flipLastByte(home.path("container/onboarding"))
         }, source: .doctor("(tampered)"), quotes: "bridgectl logout"),
-        Case(name: "the auth status tampered", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "the auth status tampered", setUp: published { home in
             try flipLastByte(home.path("container/auth-status"))
         }, source: .doctor("(tampered)"), quotes: "bridgectl logout"),
-        Case(name: "an older snapshot put back", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+        Case(name: "an older snapshot put back", setUp: published { home in
             let old = try Data(contentsOf: URL(fileURLWithPath: home.path("container/snapshot")))
             try home.publish(Examples.spending)
             try old.write(to: URL(fileURLWithPath: home.path("container/snapshot")))
@@ -270,6 +212,15 @@ import Testing
             Thread.sleep(forTimeInterval: 1.2)
         }, source: .doctor("(expired)"), quotes: "bridgectl publish FILE"),
     ]
+
+    /// A home logged in with `examples/accounts.json` published, then `damage`.
+    static func published(_ damage: @escaping @Sendable (EndToEndHome) throws -> Void) -> @Sendable (EndToEndHome) throws -> Void {
+        { home in
+            try home.login()
+            try home.publish(Examples.accounts)
+            try damage(home)
+        }
+    }
 
     static func flipLastByte(_ path: String) throws {
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
