@@ -19,11 +19,17 @@ extension BridgeCtl {
         @Option(help: "How long the session lasts (e.g. 90s, 15m, 12h, 7d).")
         var sessionTtl = "12h"
 
+        @Option(help: ArgumentHelp(
+            "Where the keychain keeps the data keys, the pinned key and the marks: files (the default) or secret-service (the desktop's keyring). Remembered; by default the home's current store.",
+            valueName: "store"))
+        var keychain: KeychainStoreKind?
+
         func run() throws {
             let seconds = try parseDuration(sessionTtl, option: "--session-ttl")
             let passcode = try SecretInput.newPasscode(fromStandardInput: passcodeStdin)
-            try options.app.login(user: user, passcode: passcode, sessionLength: .seconds(seconds), now: Date())
-            print("Logged in as \(user); the session lasts \(sessionTtl).")
+            let store = try options.app.login(
+                user: user, passcode: passcode, sessionLength: .seconds(seconds), keychain: keychain, now: Date())
+            print("Logged in as \(user); the session lasts \(sessionTtl); the keychain's items are kept \(store.whereKept).")
         }
     }
 
@@ -121,3 +127,4 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 enum ReadFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, waybar, line
 }
+extension KeychainStoreKind: ExpressibleByArgument {}

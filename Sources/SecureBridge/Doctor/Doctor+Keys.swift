@@ -9,11 +9,12 @@ extension Doctor {
         let sessionLive = state?.session?.state == .active || state?.session?.state == .locked
         var findings: [Finding] = []
         let app = home.app.appending(FileName.signingKey).string
-        let pin = home.keychain.appending(FileName.pinnedKey).string
-        let keyset = home.keychain.appending(FileName.keyset).string
+        let pin = files.keychainItem(FileName.pinnedKey, in: home)
+        let keyset = files.keychainItem(FileName.keyset, in: home)
+        findings += keychainStoreFindings(files)
 
         switch files.signingKey {
-        case .refused: break  // the permissions finding says why
+        case .refused, .unreachable: break  // the permissions or keychain finding says why
         case .absent:
             if onboarded {
                 findings.append(Finding(
@@ -31,7 +32,7 @@ extension Doctor {
         }
 
         switch files.pinnedKey {
-        case .refused: break
+        case .refused, .unreachable: break
         case .absent:
             if onboarded {
                 findings.append(Finding(
@@ -49,7 +50,7 @@ extension Doctor {
         }
 
         switch files.keyset {
-        case .refused: break
+        case .refused, .unreachable: break
         case .absent:
             if sessionLive {
                 findings.append(Finding(
@@ -79,7 +80,7 @@ extension Doctor {
             }
         }
         if let bytes = files.marks.contents, (try? HighWaterMarks(storedBytes: bytes)) == nil {
-            let marks = home.keychain.appending(FileName.marks).string
+            let marks = files.keychainItem(FileName.marks, in: home)
             findings.append(Finding(
                 .keys, .problem, "the keychain's high-water marks \(marks) are damaged, so widgets show tampered",
                 fix: sessionLive
@@ -91,6 +92,26 @@ extension Doctor {
         }
         findings += pinnedKeyFindings(files, signingKeyPath: app, pinPath: pin)
         return findings
+    }
+
+    /// Which store keeps the keychain's items, and whether it can be used now.
+    private func keychainStoreFindings(_ files: StoredFiles) -> [Finding] {
+        switch files.keychain {
+        case nil: return []
+        case let .failure(error):
+            return [Finding(.keys, .problem, "the keychain's choice of store \(files.keychainItem(FileName.store, in: home)) cannot be read: \(error)",
+                            fix: "log in again, choosing the store: `bridgectl login --user ID --keychain files`")]
+        case let .success(place) where place.store.kind == .files:
+            return [Finding(.keys, .ok, "keychain store: files in \(home.keychain)")]
+        case let .success(place):
+            do {
+                try place.checkStore()
+                return [Finding(.keys, .ok, "keychain store: the Secret Service, reachable, its default collection unlocked")]
+            } catch {
+                return [Finding(.keys, .problem, "keychain store: the Secret Service cannot be used, so widgets show keychain-unavailable",
+                                fix: "\(error)")]
+            }
+        }
     }
 
     /// Moves the home (or each place) aside and logs in afresh: what to do

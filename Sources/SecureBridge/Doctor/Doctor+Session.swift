@@ -132,7 +132,7 @@ extension Doctor {
         let path = home.container.appending(FileName.snapshot).string
         let live = state?.session?.state == .active || state?.session?.state == .locked
         switch files.snapshot {
-        case .refused:
+        case .refused, .unreachable:
             return []
         case .absent:
             return live

@@ -89,6 +89,9 @@ extension Doctor {
     enum Stored<Contents> {
         case absent
         case refused(StorageError)
+        /// A keychain item the store could not give (the Secret Service
+        /// unreachable or locked, or `store` damaged): the keychain finding says why.
+        case unreachable
         case present(Contents)
 
         var contents: Contents? {
@@ -115,6 +118,9 @@ extension Doctor {
         let authStatus: Stored<[UInt8]>
         let snapshot: Stored<[UInt8]>
         let reloadToken: Stored<[UInt8]>
+        /// The keychain place with its store, or why its store could not be
+        /// read (`nil` when the directory is missing or refused).
+        let keychain: Result<Keychain, any Error>?
 
         init(places: [StoragePlace: PlaceState]) {
             func load<T>(_ place: StoragePlace, _ read: (SecureDirectory) throws -> T?) -> Stored<T> {
@@ -130,9 +136,21 @@ extension Doctor {
             signingKey = load(.app) { try $0.readSecret(FileName.signingKey, limit: FileLimit.signingKey) }
             passcode = load(.app) { try $0.readSecret(FileName.passcode, limit: FileLimit.passcode) }
             state = load(.app) { try $0.read(FileName.state, limit: FileLimit.state) }
-            keyset = load(.keychain) { try $0.readSecret(FileName.keyset, limit: FileLimit.keyset) }
-            pinnedKey = load(.keychain) { try $0.read(FileName.pinnedKey, limit: FileLimit.pinnedKey) }
-            marks = load(.keychain) { try $0.read(FileName.marks, limit: FileLimit.marks) }
+            let keychain = places[.keychain]?.directory.map { directory in Result { try Keychain(directory) } }
+            func item<T>(_ read: (Keychain) throws -> T?) -> Stored<T> {
+                guard case let .success(place) = keychain else { return keychain == nil ? .absent : .unreachable }
+                do {
+                    return try read(place).map(Stored.present) ?? .absent
+                } catch let error as StorageError {
+                    return .refused(error)
+                } catch {
+                    return .unreachable
+                }
+            }
+            self.keychain = keychain
+            keyset = item { try $0.readSecret(FileName.keyset, limit: FileLimit.keyset) }
+            pinnedKey = item { try $0.read(FileName.pinnedKey, limit: FileLimit.pinnedKey) }
+            marks = item { try $0.read(FileName.marks, limit: FileLimit.marks) }
             onboarding = load(.container) { try $0.read(FileName.onboarding, limit: FileLimit.record) }
             authStatus = load(.container) { try $0.read(FileName.authStatus, limit: FileLimit.record) }
             snapshot = load(.container) { try $0.read(FileName.snapshot, limit: FileLimit.snapshot) }
@@ -143,18 +161,34 @@ extension Doctor {
         var all: [(place: StoragePlace, name: String, refusal: StorageError?, present: Bool)] {
             func entry<T>(_ place: StoragePlace, _ name: String, _ stored: Stored<T>) -> (StoragePlace, String, StorageError?, Bool) {
                 switch stored {
-                case .absent: (place, name, nil, false)
+                case .absent, .unreachable: (place, name, nil, false)
                 case let .refused(error): (place, name, error, false)
                 case .present: (place, name, nil, true)
                 }
             }
+            // Items the Secret Service keeps are no files to check.
+            let keychainFiles = isKeychainInFiles ? [
+                entry(.keychain, FileName.keyset, keyset), entry(.keychain, FileName.pinnedKey, pinnedKey),
+                entry(.keychain, FileName.marks, marks),
+            ] : []
             return [
                 entry(.app, FileName.signingKey, signingKey), entry(.app, FileName.passcode, passcode),
-                entry(.app, FileName.state, state), entry(.keychain, FileName.keyset, keyset),
-                entry(.keychain, FileName.pinnedKey, pinnedKey), entry(.keychain, FileName.marks, marks),
+                entry(.app, FileName.state, state),
+            ] + keychainFiles + [
                 entry(.container, FileName.onboarding, onboarding), entry(.container, FileName.authStatus, authStatus),
                 entry(.container, FileName.snapshot, snapshot), entry(.container, FileName.reloadToken, reloadToken),
             ]
+        }
+
+        /// Whether the keychain's items are files (the store is files, or could not be read).
+        var isKeychainInFiles: Bool {
+            guard case let .success(place) = keychain else { return true }
+            return place.store.kind == .files
+        }
+
+        /// How a finding names the keychain item `name`: its path, or the Secret Service item.
+        func keychainItem(_ name: String, in home: BridgeHome) -> String {
+            isKeychainInFiles ? home.keychain.appending(name).string : "the Secret Service item `\(name)`"
         }
 
         /// The app's bookkeeping, or `nil` when it is absent, refused or damaged.

@@ -73,6 +73,10 @@ extension Reason {
             explain(.warning,
                 "the widget could not read its storage right now (out of file descriptors or memory, or an I/O error); it tries again at the next refresh",
                 "nothing to do if it passes; if it stays, check the system's limits (`ulimit -n`), free memory and the disk")
+        case .keychainUnavailable:
+            explain(.warning,
+                "the keychain's items are in the Secret Service, which is locked or cannot be reached from the widget; it tries again soon",
+                "unlock your keyring (log in to the desktop, or unlock the login keyring in your keyring manager); the keychain line of `bridgectl doctor` says which")
         case .insecureStorage:
             explain(.problem,
                 "a file or directory is a link, has several names, another owner or permissions open to others, so the widget refuses it",

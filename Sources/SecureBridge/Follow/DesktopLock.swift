@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SecureBridge
 import Synchronization
 
 /// Whether the user's desktop session is locked, as the desktop says it:

@@ -109,7 +109,8 @@ import Testing
         #expect(entry.url?.absoluteString == "securebridge://login")
         let waitsForLogin: Set<Reason> = [.notOnboarded, .loggedOut, .sessionExpired]
         let expected: ReloadPolicy = waitsForLogin.contains(reason) ? .never
-            : .after(F.now + (reason == .unavailable ? 60 : 30 * 60))  // unreadable storage is retried within a minute
+            // Unreadable storage, or a locked or unreachable keyring, is retried within a minute.
+            : .after(F.now + ([.unavailable, .keychainUnavailable].contains(reason) ? 60 : 30 * 60))
         #expect(timeline.policy == expected)
     }
 

@@ -155,7 +155,7 @@ extension BridgeApp {
 
     /// The data keyset in `keychain`.
     /// - Throws: `KeychainError.missing` when there is none (logged out), `KeychainError.corrupt` when it is damaged.
-    static func loadKeyset(from keychain: SecureDirectory) throws -> DataKeyset {
+    static func loadKeyset(from keychain: Keychain) throws -> DataKeyset {
         guard let stored = try keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
             throw KeychainError.missing(file: FileName.keyset)
         }

@@ -56,9 +56,15 @@ public struct WidgetReader: Sendable {
             // container), which are unsafe storage.
             try home.checkSeparate(resolved: [(.keychain, try keychain.checkAncestors()), (.container, try container.checkAncestors())])
             let reading = try keychain.withOpenForReading { keychainFiles in
-                try container.withOpenForReading { containerFiles in
+                // The store the app chose, read first: its items are read there and nowhere else.
+                let store = try keychainFiles.read(FileName.store, limit: FileLimit.store)
+                    .map(KeychainStore.init(storedBytes:)) ?? .files
+                let place = Keychain(keychain, store: store)
+                return try container.withOpenForReading { containerFiles in
                     try read(
-                        WidgetPlaces(keychain: keychainFiles, container: containerFiles, keychainDirectory: keychain),
+                        WidgetPlaces(
+                            keychain: store.kind == .files ? keychainFiles : place.items, container: containerFiles,
+                            keychainPlace: place),
                         now: now, whatIf: whatIf)
                 }
             }
@@ -91,7 +97,7 @@ public struct WidgetReader: Sendable {
                 || merged.snapshotSequence != marks.snapshotSequence || merged.time >= marks.time + Self.timeMarkGranularity
             {
                 do {
-                    try places.keychainDirectory.raiseMarks(to: seen)
+                    try places.keychainPlace.raiseMarks(to: seen)
                 } catch {
                     logger.warning("could not raise the high-water marks", metadata: ["error": "\(error)"])
                 }
@@ -105,10 +111,11 @@ public struct WidgetReader: Sendable {
 
     /// The two places a widget can see, open for one read.
     private struct WidgetPlaces {
-        let keychain: SecureDirectory.OpenForReading
+        /// The keychain's items: through the open directory, or in the Secret Service.
+        let keychain: any KeychainItems
         let container: SecureDirectory.OpenForReading
         /// The keychain place itself, for raising the marks under its lock.
-        let keychainDirectory: SecureDirectory
+        let keychainPlace: Keychain
     }
 
     private func gate(_ places: WidgetPlaces, marks: HighWaterMarks, now: Date, seen: inout HighWaterMarks) throws -> GateResult {
@@ -184,6 +191,7 @@ public struct WidgetReader: Sendable {
             default: return .tampered
             }
         case KeychainError.missing: return .unknownKey
+        case is SecretServiceError: return .keychainUnavailable
         default: return .tampered
         }
     }

@@ -41,7 +41,7 @@ extension BridgeApp {
         var destroyed: [String] = []
         var kept: [String] = []
         do {
-            if let keychain = try SecureDirectory.open(.keychain, in: home) { try keychain.destroy(FileName.keyset) }
+            if let keychain = try Keychain.open(in: home) { try keychain.destroy(FileName.keyset) }
             destroyed.append("the data keys")
         } catch {
             kept.append("the data keys (\(error))")

@@ -85,7 +85,7 @@ public struct BridgeApp: Sendable {
     static func removeLeftoverTemporaryFiles(_ places: Places) throws {
         try places.app.removeLeftoverTemporaryFiles()
         try places.container.removeLeftoverTemporaryFiles()
-        try places.keychain.removeLeftoverTemporaryFilesUnderItsLock()
+        try places.keychain.directory.removeLeftoverTemporaryFilesUnderItsLock()
     }
 
     // MARK: Login
@@ -102,21 +102,33 @@ public struct BridgeApp: Sendable {
     /// 5. a new onboarding record and the `active` auth status (container);
     /// 6. the reload token;
     /// 7. the app state records the user and the session.
+    ///
+    /// A login that chooses another keychain store moves the place to it
+    /// first (`Keychain.moving(to:)`: the old store's items destroyed, then
+    /// the choice recorded), so step 1 onwards write the new store.
     /// - Parameters:
     ///   - user: The user's id.
     ///   - passcode: The passcode that will unlock the app.
     ///   - sessionLength: How long the session lasts, in whole seconds.
+    ///   - keychain: Where the keychain keeps its items from now on; `nil` keeps the home's store (files for a new home).
     ///   - now: The current time.
-    /// - Throws: `SessionError.alreadyLoggedIn` while a session is live, input errors, storage errors.
-    public func login(user: String, passcode: SecureBytes, sessionLength: Duration, now: Date) throws {
+    /// - Returns: The store the keychain uses.
+    /// - Throws: `SessionError.alreadyLoggedIn` while a session is live, input errors, storage errors,
+    ///   `SecretServiceError` when the Secret Service is chosen and cannot be used.
+    @discardableResult
+    public func login(
+        user: String, passcode: SecureBytes, sessionLength: Duration, keychain store: KeychainStoreKind? = nil, now: Date
+    ) throws -> KeychainStoreKind {
         let sessionSeconds = sessionLength.components.seconds
         guard Identifier.isValid(user, kind: .user) else { throw SessionError.invalidUserID }
         try Self.validate(passcode)
         let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
-        try transaction(onboarding: true, repairing: true, now: now) { places, state in
+        return try transaction(onboarding: true, repairing: true, now: now) { places, state in
             if let session = state.session, session.state != .loggedOut, Self.seconds(now) < session.expiresAt {
                 throw SessionError.alreadyLoggedIn(user: state.userID ?? "unknown")
             }
+            var places = places
+            if let store { places.keychain = try places.keychain.moving(to: store) }
             let signingKey = try loadOrCreateSigningKey(places)
             var next = state
             next.epoch += 1
@@ -149,6 +161,7 @@ public struct BridgeApp: Sendable {
             try places.container.renewReloadToken()
             try next.save(to: places)
             state = next
+            return places.keychain.store.kind
         }
     }
 

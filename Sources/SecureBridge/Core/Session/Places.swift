@@ -9,6 +9,7 @@ package enum FileName {
     package static let keyset = "keyset"
     package static let pinnedKey = "publisher.pub"
     package static let marks = "marks"
+    package static let store = "store"
     // container/ — shared and untrusted
     package static let onboarding = "onboarding"
     package static let authStatus = "auth-status"
@@ -25,6 +26,7 @@ package enum FileLimit {
     package static let keyset = DataKeyset.maximumByteCount
     package static let pinnedKey = 4096
     package static let marks = MarksFile.byteCount
+    package static let store = 64
     package static let record = SignedRecord.maximumByteCount
     package static let snapshot = SnapshotEnvelope.maximumByteCount
     package static let reloadToken = 64
@@ -34,7 +36,7 @@ package enum FileLimit {
 /// works relative to their descriptors (`SecureDirectory.heldOpen()`).
 struct Places {
     let app: SecureDirectory
-    let keychain: SecureDirectory
+    var keychain: Keychain
     let container: SecureDirectory
     /// The data keyset as the command found it, once an interrupted rotation
     /// was settled (`BridgeApp.transaction`); `nil` when it was missing or
@@ -66,11 +68,11 @@ struct Places {
             (.container, try container.checkAncestors(besides: app, whoseWayIs: appWay)),
         ])
         return Places(
-            app: try existingApp ?? app.create(), keychain: try keychain.create(), container: try container.create())
+            app: try existingApp ?? app.create(), keychain: try Keychain(keychain.create()), container: try container.create())
     }
 }
 
-extension SecureDirectory {
+extension Keychain {
     /// The keychain's high-water marks (all zero before the first write).
     /// - Parameter damaged: What to take damaged marks for (the app side:
     ///   `AppState.highestSigned(now:)`); `nil` (a widget) throws instead.
@@ -102,18 +104,22 @@ extension SecureDirectory {
     func withMarksForUpdate<Result>(
         repairing damaged: HighWaterMarks? = nil, _ body: (MarksUpdate) throws -> Result
     ) throws -> Result {
-        try withExclusiveLock {
-            let file = try openForUpdate(FileName.marks, limit: FileLimit.marks)
+        try directory.withExclusiveLock {
+            // Files are updated in place, through the descriptor they were read by.
+            let file = store.kind == .files ? try directory.openForUpdate(FileName.marks, limit: FileLimit.marks) : nil
             let stored: MarksFile?
             do {
-                stored = try file.map { try MarksFile(storedBytes: $0.contents) }
+                let bytes = store.kind == .files ? file?.contents : try read(FileName.marks, limit: FileLimit.marks)
+                stored = try bytes.map(MarksFile.init(storedBytes:))
             } catch KeychainError.corrupt where damaged != nil {
                 return try body(MarksUpdate(keychain: self, file: nil, stored: nil, repairing: damaged))
             }
             return try body(MarksUpdate(keychain: self, file: file, stored: stored))
         }
     }
+}
 
+extension SecureDirectory {
     /// Writes a fresh random reload token into the container: widgets reload when it changes.
     ///
     /// Not synced: the token only wakes widgets that are running, and after a
@@ -129,7 +135,7 @@ extension SecureDirectory {
 /// (`SecureDirectory.withMarksForUpdate`), raised through the descriptor they
 /// were read by.
 struct MarksUpdate {
-    fileprivate let keychain: SecureDirectory
+    fileprivate let keychain: Keychain
     fileprivate let file: FileForUpdate?
     fileprivate let stored: MarksFile?
     /// What damaged marks are taken for; the raise then rewrites the file whole.

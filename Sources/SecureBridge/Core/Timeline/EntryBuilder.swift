@@ -79,6 +79,8 @@ enum LoginPrompt {
             return "Open SecureBridge to refresh your accounts"
         case .unavailable:
             return "Your accounts will show again in a moment"
+        case .keychainUnavailable:
+            return "Unlock your keyring to see your accounts"
         case .locked, .hidden, .privacy, .desktopLocked, .stale, .expired:
             return "Open SecureBridge to see your accounts"
         }

@@ -65,7 +65,7 @@ package enum WidgetTimeline {
             let policy: ReloadPolicy
             if EntryVisibility.waitsForApp(reason) {
                 policy = .never
-            } else if reason == .unavailable {
+            } else if reason == .unavailable || reason == .keychainUnavailable {
                 policy = .after(now + min(request.refreshInterval, EntryVisibility.unavailableRetryInterval))
             } else {
                 policy = .after(now + request.refreshInterval)

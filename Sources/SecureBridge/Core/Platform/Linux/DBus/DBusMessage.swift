@@ -1,31 +1,31 @@
 /// One D-Bus message, as much of it as SecureBridge uses: method calls it
 /// sends, and the replies, errors and signals it reads (the D-Bus
 /// specification's wire format, little-endian, version 1).
-struct DBusMessage: Sendable, Equatable {
-    enum Kind: UInt8, Sendable {
+package struct DBusMessage: Sendable, Equatable {
+    package enum Kind: UInt8, Sendable {
         case methodCall = 1
         case methodReturn = 2
         case error = 3
         case signal = 4
     }
 
-    var kind: Kind
-    var serial: UInt32
-    var replySerial: UInt32?
-    var path: String?
-    var interface: String?
-    var member: String?
-    var destination: String?
-    var errorName: String?
+    package var kind: Kind
+    package var serial: UInt32
+    package var replySerial: UInt32?
+    package var path: String?
+    package var interface: String?
+    package var member: String?
+    package var destination: String?
+    package var errorName: String?
     /// The body's type signature, e.g. `sa{sv}as`.
-    var signature = ""
-    var body: [UInt8] = []
+    package var signature = ""
+    package var body: [UInt8] = []
 
     /// The longest message read: far more than any signal or reply SecureBridge asks for.
-    static let maximumLength = 1 << 20
+    package static let maximumLength = 1 << 20
 
     /// A method call to `destination`.
-    static func call(
+    package static func call(
         _ member: String, on interface: String, at path: String, of destination: String, serial: UInt32,
         arguments: DBusWriter = DBusWriter(), signature: String = ""
     ) -> DBusMessage {
@@ -35,7 +35,7 @@ struct DBusMessage: Sendable, Equatable {
     }
 
     /// The message on the wire.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var writer = DBusWriter()
         writer.byte(UInt8(ascii: "l"))
         writer.byte(kind.rawValue)
@@ -71,7 +71,7 @@ struct DBusMessage: Sendable, Equatable {
     /// The whole length of the message that starts `bytes`, once its fixed
     /// header is there (16 bytes); `nil` before.
     /// - Throws: `DBusError.malformed` for a big-endian or oversized message.
-    static func length(ofMessageStarting bytes: ArraySlice<UInt8>) throws -> Int? {
+    package static func length(ofMessageStarting bytes: ArraySlice<UInt8>) throws -> Int? {
         guard bytes.count >= 16 else { return nil }
         guard bytes.first == UInt8(ascii: "l") else { throw DBusError.malformed("a big-endian message") }
         var reader = DBusReader(Array(bytes.prefix(16)), at: 4)
@@ -87,7 +87,7 @@ struct DBusMessage: Sendable, Equatable {
 extension DBusMessage {
     /// Parses one whole message.
     /// - Throws: `DBusError.malformed` for anything that is not one.
-    init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         guard bytes.count >= 16, bytes[0] == UInt8(ascii: "l"), let kind = Kind(rawValue: bytes[1]) else {
             throw DBusError.malformed("not a little-endian message of a known type")
         }
@@ -122,7 +122,7 @@ extension DBusMessage {
 }
 
 /// Why the bus could not be used.
-enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No address, or none this client can connect to.
     case noBus(String)
     /// The bus refused the connection or the authentication.
@@ -134,7 +134,7 @@ enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The connection closed.
     case closed
 
-    var description: String {
+    package var description: String {
         switch self {
         case let .noBus(why): "no bus: \(why)"
         case let .refused(why): "the bus refused: \(why)"
@@ -146,43 +146,77 @@ enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Appends D-Bus values, aligned as the wire format asks (from the message's start).
-struct DBusWriter: Sendable {
-    private(set) var bytes: [UInt8] = []
+package struct DBusWriter: Sendable {
+    package private(set) var bytes: [UInt8] = []
 
-    mutating func align(_ boundary: Int) {
+    package init() {}
+
+    package mutating func align(_ boundary: Int) {
         while bytes.count % boundary != 0 { bytes.append(0) }
     }
 
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
+    package mutating func byte(_ value: UInt8) { bytes.append(value) }
 
-    mutating func uint32(_ value: UInt32) {
+    package mutating func uint32(_ value: UInt32) {
         align(4)
         bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
     }
 
-    mutating func boolean(_ value: Bool) { uint32(value ? 1 : 0) }
+    package mutating func boolean(_ value: Bool) { uint32(value ? 1 : 0) }
 
     /// A string or an object path.
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         uint32(UInt32(value.utf8.count))
         bytes += value.utf8
         bytes.append(0)
     }
 
-    mutating func signature(_ value: String) {
+    package mutating func signature(_ value: String) {
         bytes.append(UInt8(value.utf8.count))
         bytes += value.utf8
         bytes.append(0)
     }
 
     /// A variant holding a boolean.
-    mutating func variant(boolean value: Bool) {
+    package mutating func variant(boolean value: Bool) {
         signature("b")
         boolean(value)
     }
 
+    /// A variant holding a string.
+    package mutating func variant(string value: String) {
+        signature("s")
+        string(value)
+    }
+
+    /// `ay`: a length, then the bytes.
+    package mutating func byteArray(_ value: some Collection<UInt8>) {
+        uint32(UInt32(value.count))
+        bytes += value
+    }
+
+    /// `ao`.
+    package mutating func objectPaths(_ paths: [String]) {
+        array(elementAlignment: 4) { for path in paths { $0.string(path) } }
+    }
+
+    /// `a{ss}`, in the order given.
+    package mutating func stringDictionary(_ pairs: [(String, String)]) {
+        array(elementAlignment: 8) { entries in
+            for (key, value) in pairs {
+                entries.align(8)
+                entries.string(key)
+                entries.string(value)
+            }
+        }
+    }
+
+    /// Makes room for `count` bytes at once: a message that will carry a
+    /// secret is then never moved, so no copy is left in freed memory.
+    package mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }
+
     /// An array: its length, then the elements `body` writes, aligned to `elementAlignment`.
-    mutating func array(elementAlignment: Int, _ body: (inout DBusWriter) -> Void) {
+    package mutating func array(elementAlignment: Int, _ body: (inout DBusWriter) -> Void) {
         uint32(0)
         let lengthAt = bytes.count - 4
         align(elementAlignment)
@@ -194,18 +228,18 @@ struct DBusWriter: Sendable {
 }
 
 /// Reads D-Bus values from a message or its body, every read bounded.
-struct DBusReader: Sendable {
-    let bytes: [UInt8]
+package struct DBusReader: Sendable {
+    package let bytes: [UInt8]
     private(set) var offset: Int
 
-    init(_ bytes: [UInt8], at offset: Int = 0) {
+    package init(_ bytes: [UInt8], at offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
 
-    var isAtEnd: Bool { offset >= bytes.count }
+    package var isAtEnd: Bool { offset >= bytes.count }
 
-    mutating func align(_ boundary: Int) {
+    package mutating func align(_ boundary: Int) {
         offset = (offset + boundary - 1) / boundary * boundary
     }
 
@@ -215,14 +249,14 @@ struct DBusReader: Sendable {
         return bytes[offset..<offset + count]
     }
 
-    mutating func byte() throws -> UInt8 { try take(1).first! }
+    package mutating func byte() throws -> UInt8 { try take(1).first! }
 
-    mutating func uint32() throws -> UInt32 {
+    package mutating func uint32() throws -> UInt32 {
         align(4)
         return try take(4).reversed().reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    mutating func boolean() throws -> Bool {
+    package mutating func boolean() throws -> Bool {
         switch try uint32() {
         case 0: return false
         case 1: return true
@@ -231,14 +265,14 @@ struct DBusReader: Sendable {
     }
 
     /// A string or an object path.
-    mutating func string() throws -> String {
+    package mutating func string() throws -> String {
         let count = Int(try uint32())
         let text = try take(count)
         guard try byte() == 0 else { throw DBusError.malformed("a string without its terminator") }
         return String(decoding: text, as: UTF8.self)
     }
 
-    mutating func signature() throws -> String {
+    package mutating func signature() throws -> String {
         let count = Int(try byte())
         let text = try take(count)
         guard try byte() == 0 else { throw DBusError.malformed("a signature without its terminator") }
@@ -247,7 +281,7 @@ struct DBusReader: Sendable {
 
     /// A variant's value when it holds a boolean, `nil` when it holds
     /// anything else (which is skipped).
-    mutating func variantBoolean() throws -> Bool? {
+    package mutating func variantBoolean() throws -> Bool? {
         let type = try signature()
         if type == "b" { return try boolean() }
         var types = Substring(type)
@@ -257,7 +291,7 @@ struct DBusReader: Sendable {
     }
 
     /// Skips one value of the first complete type in `types`, and that type.
-    mutating func skip(_ types: inout Substring) throws {
+    package mutating func skip(_ types: inout Substring) throws {
         guard let code = types.popFirst() else { throw DBusError.malformed("an empty type") }
         switch code {
         case "y": _ = try byte()
@@ -316,8 +350,41 @@ struct DBusReader: Sendable {
         }
     }
 
+    /// `ay`, at most `limit` bytes.
+    package mutating func byteArray(limit: Int) throws -> [UInt8] {
+        Array(bytes[try byteArrayRange(limit: limit)])
+    }
+
+    /// Where the bytes of an `ay` of at most `limit` bytes lie: for a secret,
+    /// which is then copied once, into memory that is wiped.
+    package mutating func byteArrayRange(limit: Int) throws -> Range<Int> {
+        let count = Int(try uint32())
+        guard count <= limit else { throw DBusError.malformed("a byte array of \(count) bytes") }
+        let start = offset
+        _ = try take(count)
+        return start..<offset
+    }
+
+    /// `ao`.
+    package mutating func objectPaths() throws -> [String] {
+        let length = Int(try uint32())
+        let end = offset + length
+        guard end <= bytes.count else { throw DBusError.malformed("an array past the end") }
+        var paths: [String] = []
+        while offset < end { paths.append(try string()) }
+        return paths
+    }
+
+    /// A variant's value when it holds a string or an object path.
+    /// - Throws: `DBusError.malformed` when it holds anything else.
+    package mutating func variantString() throws -> String {
+        let type = try signature()
+        guard type == "s" || type == "o" else { throw DBusError.malformed("a variant of type \(type), not a string") }
+        return try string()
+    }
+
     /// `a{sv}`, the booleans of it (other values skipped).
-    mutating func booleanProperties() throws -> [(String, Bool)] {
+    package mutating func booleanProperties() throws -> [(String, Bool)] {
         let length = Int(try uint32())
         align(8)
         let end = offset + length

@@ -7,7 +7,7 @@ import Musl
 /// A connection to a D-Bus bus over its Unix socket: authenticated as this
 /// process's user (`EXTERNAL`), registered (`Hello`), then messages sent
 /// and read in order. Blocking; one thread uses it.
-final class DBusConnection {
+package final class DBusConnection {
     private let socket: Int32
     private var buffer: [UInt8] = []
     private var serial: UInt32 = 0
@@ -15,19 +15,19 @@ final class DBusConnection {
     private var pendingSignals: [DBusMessage] = []
 
     /// Where the session bus is: `$DBUS_SESSION_BUS_ADDRESS`.
-    static func sessionBusAddress(_ variable: (String) -> String?) -> String? {
+    package static func sessionBusAddress(_ variable: (String) -> String?) -> String? {
         variable("DBUS_SESSION_BUS_ADDRESS")
     }
 
     /// Where the system bus is: `$DBUS_SYSTEM_BUS_ADDRESS`, else the well-known socket.
-    static func systemBusAddress(_ variable: (String) -> String?) -> String {
+    package static func systemBusAddress(_ variable: (String) -> String?) -> String {
         variable("DBUS_SYSTEM_BUS_ADDRESS") ?? "unix:path=/run/dbus/system_bus_socket"
     }
 
     /// Connects to the first `unix:path=` or `unix:abstract=` entry of `address`.
     /// - Throws: `DBusError.noBus` when there is none or nothing listens,
     ///   `.refused` when the bus does not let this user in.
-    init(address: String) throws {
+    package init(address: String) throws {
         let (path, isAbstract) = try Self.socketPath(in: address)
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw DBusError.noBus("socket: errno \(errno)") }
@@ -58,7 +58,7 @@ final class DBusConnection {
     deinit { close(socket) }
 
     /// The socket of the first Unix entry of a D-Bus address.
-    static func socketPath(in address: String) throws -> (path: String, isAbstract: Bool) {
+    package static func socketPath(in address: String) throws -> (path: String, isAbstract: Bool) {
         for entry in address.split(separator: ";") where entry.hasPrefix("unix:") {
             for pair in entry.dropFirst(5).split(separator: ",") {
                 if pair.hasPrefix("path=") { return (unescaped(pair.dropFirst(5)), false) }
@@ -101,11 +101,15 @@ final class DBusConnection {
     /// that come first are kept for `nextSignal()`.
     /// - Throws: `DBusError.failed` with the error's name when the call fails.
     @discardableResult
-    func call(_ message: DBusMessage) throws -> DBusMessage {
+    package func call(_ message: DBusMessage) throws -> DBusMessage {
         serial += 1
         var message = message
         message.serial = serial
         try send(message.bytes)
+        return try reply(to: serial)
+    }
+
+    private func reply(to serial: UInt32) throws -> DBusMessage {
         while true {
             let reply = try next()
             switch reply.kind {
@@ -118,7 +122,7 @@ final class DBusConnection {
     }
 
     /// The next signal; blocks until one comes.
-    func nextSignal() throws -> DBusMessage {
+    package func nextSignal() throws -> DBusMessage {
         if !pendingSignals.isEmpty { return pendingSignals.removeFirst() }
         while true {
             let message = try next()
@@ -127,7 +131,7 @@ final class DBusConnection {
     }
 
     /// Asks the bus to send this connection the signals `rule` matches.
-    func addMatch(_ rule: String) throws {
+    package func addMatch(_ rule: String) throws {
         var arguments = DBusWriter()
         arguments.string(rule)
         try call(.call(
@@ -138,7 +142,10 @@ final class DBusConnection {
     private func next() throws -> DBusMessage {
         while true {
             if let length = try DBusMessage.length(ofMessageStarting: buffer[...]), buffer.count >= length {
-                let message = try DBusMessage(bytes: Array(buffer[..<length]))
+                var bytes = Array(buffer[..<length])
+                defer { bytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+                let message = try DBusMessage(bytes: bytes)
+                buffer.withUnsafeMutableBytes { $0[..<length].initializeMemory(as: UInt8.self, repeating: 0) }
                 buffer.removeFirst(length)
                 return message
             }
@@ -165,6 +172,23 @@ final class DBusConnection {
         if count < 0, errno == EINTR { return }
         guard count > 0 else { throw DBusError.closed }
         buffer += chunk[..<count]
+        // Replies may carry secrets (the Secret Service's): no copy is left behind here.
+        chunk.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+    }
+
+    /// Sends `message` as `call` does, then overwrites its body and the bytes
+    /// it was sent from: for a call whose arguments hold a secret (pass the
+    /// only copy of the message, so the overwrite reaches it).
+    package func callWiping(_ message: inout DBusMessage) throws -> DBusMessage {
+        serial += 1
+        message.serial = serial
+        var bytes = message.bytes
+        defer {
+            bytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            message.body.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        }
+        try send(bytes)
+        return try reply(to: serial)
     }
 
     private func send(_ bytes: [UInt8]) throws {

@@ -1,0 +1,193 @@
+/// A client of the desktop's Secret Service (`org.freedesktop.secrets`, the
+/// freedesktop.org Secret Service API that GNOME Keyring, KeePassXC and
+/// KWallet provide) on the session bus: only the calls the keychain place
+/// needs, over SecureBridge's own D-Bus client.
+///
+/// Secrets travel in a `plain` session: unencrypted on the user's own
+/// session bus, which only the user's processes can reach; docs/SECURITY.md
+/// says why that is no weaker than the threat model. The client never asks
+/// the service to unlock anything (that would mean a prompt): a locked
+/// collection or item is `SecretServiceError.locked`.
+package final class SecretService {
+    private let bus: DBusConnection
+    private let session: String
+
+    private static let name = "org.freedesktop.secrets"
+    private static let path = "/org/freedesktop/secrets"
+    private static let serviceInterface = "org.freedesktop.Secret.Service"
+    private static let itemInterface = "org.freedesktop.Secret.Item"
+
+    /// Connects to the session bus at `address` and opens a session with the service.
+    /// - Throws: `SecretServiceError.noSessionBus` or `.notRunning`.
+    package init(sessionBusAddress address: String?) throws {
+        guard let address else { throw SecretServiceError.noSessionBus("DBUS_SESSION_BUS_ADDRESS is not set") }
+        do {
+            bus = try DBusConnection(address: address)
+        } catch {
+            throw SecretServiceError.noSessionBus("\(error)")
+        }
+        var arguments = DBusWriter()
+        arguments.string("plain")
+        arguments.variant(string: "")
+        var reply = try Self.reader(of: Self.call(bus, "OpenSession", "connect", arguments, "sv"))
+        var types = Substring("v")
+        try reply.skip(&types)
+        session = try reply.string()
+    }
+
+    /// The default collection, where new items go.
+    /// - Throws: `SecretServiceError.noDefaultCollection` when the service has none.
+    package func defaultCollection() throws -> String {
+        var arguments = DBusWriter()
+        arguments.string("default")
+        var reply = try Self.reader(of: Self.call(bus, "ReadAlias", "find the default collection", arguments, "s"))
+        let path = try reply.string()
+        guard path != "/" else { throw SecretServiceError.noDefaultCollection }
+        return path
+    }
+
+    /// Whether the collection at `path` is locked.
+    package func isLocked(collection path: String) throws -> Bool {
+        var arguments = DBusWriter()
+        arguments.string("org.freedesktop.Secret.Collection")
+        arguments.string("Locked")
+        let message = DBusMessage.call(
+            "Get", on: "org.freedesktop.DBus.Properties", at: path, of: Self.name, serial: 0, arguments: arguments,
+            signature: "ss")
+        var reply = try Self.reader(of: Self.perform("read whether the default collection is locked") { try bus.call(message) })
+        guard let locked = try reply.variantBoolean() else { throw SecretServiceError.refused(operation: "read whether the default collection is locked", error: "not a boolean") }
+        return locked
+    }
+
+    /// The items whose attributes include all of `attributes`.
+    /// - Throws: `SecretServiceError.locked` when a matching item is locked.
+    package func items(matching attributes: [(String, String)]) throws -> [String] {
+        var arguments = DBusWriter()
+        arguments.stringDictionary(attributes)
+        var reply = try Self.reader(of: Self.call(bus, "SearchItems", "search its items", arguments, "a{ss}"))
+        let unlocked = try reply.objectPaths()
+        guard try reply.objectPaths().isEmpty else { throw SecretServiceError.locked }
+        return unlocked
+    }
+
+    /// The secret of the item at `path`, at most `limit` bytes.
+    package func secret(ofItem path: String, limit: Int) throws -> SecureBytes {
+        var arguments = DBusWriter()
+        arguments.string(session)
+        let message = DBusMessage.call(
+            "GetSecret", on: Self.itemInterface, at: path, of: Self.name, serial: 0, arguments: arguments, signature: "o")
+        var reply = try Self.perform("read an item") { try bus.call(message) }
+        defer { reply.body.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        let value = try Self.secretValue(in: reply.body, limit: limit)
+        return SecureBytes(copying: reply.body[value])
+    }
+
+    /// Where the value of the `(oayays)` secret that `body` holds lies in it.
+    private static func secretValue(in body: [UInt8], limit: Int) throws -> Range<Int> {
+        var reader = DBusReader(body)
+        reader.align(8)
+        _ = try reader.string()
+        _ = try reader.byteArray(limit: 1024)
+        return try reader.byteArrayRange(limit: limit)
+    }
+
+    /// Stores `secret` in `collection` as a new item with `label` and
+    /// `attributes`, replacing the item that has the same attributes.
+    package func store(
+        _ secret: some Collection<UInt8>, label: String, attributes: [(String, String)], in collection: String
+    ) throws {
+        var message = DBusMessage.call(
+            "CreateItem", on: "org.freedesktop.Secret.Collection", at: collection, of: Self.name, serial: 0,
+            arguments: Self.createItemArguments(secret, label: label, attributes: attributes, session: session),
+            signature: "a{sv}(oayays)b")
+        var reply = try Self.reader(of: Self.perform("store an item") { try bus.callWiping(&message) })
+        _ = try reply.string()
+        guard try reply.string() == "/" else { throw SecretServiceError.locked }
+    }
+
+    /// `CreateItem`'s arguments: the item's label and attributes, its secret, and "replace".
+    private static func createItemArguments(
+        _ secret: some Collection<UInt8>, label: String, attributes: [(String, String)], session: String
+    ) -> DBusWriter {
+        var arguments = DBusWriter()
+        arguments.reserveCapacity(1024 + label.utf8.count + secret.count + attributes.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 16 })
+        arguments.array(elementAlignment: 8) { properties in
+            properties.align(8)
+            properties.string("org.freedesktop.Secret.Item.Label")
+            properties.variant(string: label)
+            properties.align(8)
+            properties.string("org.freedesktop.Secret.Item.Attributes")
+            properties.signature("a{ss}")
+            properties.stringDictionary(attributes)
+        }
+        arguments.align(8)
+        arguments.string(session)
+        arguments.byteArray([])
+        arguments.byteArray(secret)
+        arguments.string("application/octet-stream")
+        arguments.boolean(true)
+        return arguments
+    }
+
+    /// Deletes the item at `path`.
+    package func delete(item path: String) throws {
+        let message = DBusMessage.call("Delete", on: Self.itemInterface, at: path, of: Self.name, serial: 0)
+        var reply = try Self.reader(of: Self.perform("delete an item") { try bus.call(message) })
+        guard try reply.string() == "/" else { throw SecretServiceError.locked }
+    }
+
+    private static func call(
+        _ bus: DBusConnection, _ member: String, _ operation: String, _ arguments: DBusWriter, _ signature: String
+    ) throws -> DBusMessage {
+        let message = DBusMessage.call(
+            member, on: serviceInterface, at: path, of: name, serial: 0, arguments: arguments, signature: signature)
+        return try perform(operation) { try bus.call(message) }
+    }
+
+    /// Runs one call, its failure said as the Secret Service's.
+    private static func perform(_ operation: String, _ call: () throws -> DBusMessage) throws -> DBusMessage {
+        do {
+            return try call()
+        } catch let DBusError.failed(name) {
+            switch name {
+            case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+                "org.freedesktop.DBus.Error.Spawn.ChildExited", "org.freedesktop.DBus.Error.Spawn.Failed":
+                throw SecretServiceError.notRunning
+            case "org.freedesktop.Secret.Error.IsLocked": throw SecretServiceError.locked
+            default: throw SecretServiceError.refused(operation: operation, error: name)
+            }
+        } catch let error as DBusError {
+            throw SecretServiceError.refused(operation: operation, error: "\(error)")
+        }
+    }
+
+    private static func reader(of reply: DBusMessage) -> DBusReader { DBusReader(reply.body) }
+}
+
+/// Why the Secret Service could not be used; each says which and what to do.
+package enum SecretServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No session bus to reach it on.
+    case noSessionBus(String)
+    /// Nothing on the session bus provides it.
+    case notRunning
+    /// It has no default collection to keep the items in.
+    case noDefaultCollection
+    /// The collection (or an item) is locked.
+    case locked
+    /// It answered a call with an error.
+    case refused(operation: String, error: String)
+
+    package var description: String {
+        switch self {
+        case let .noSessionBus(why):
+            "The Secret Service cannot be reached: there is no session bus (\(why)); run the command in your desktop session."
+        case .notRunning:
+            "No Secret Service is running on the session bus; start your keyring (GNOME Keyring, KeePassXC or KWallet) and run the command again."
+        case .noDefaultCollection:
+            "The Secret Service has no default collection; create a default keyring in your keyring manager and run the command again."
+        case .locked:
+            "The Secret Service's default collection is locked; unlock it (log in to the desktop, or unlock the login keyring in your keyring manager) and run the command again."
+        case let .refused(operation, error): "The Secret Service refused to \(operation) (\(error))."
+        }
+    }
+}
