@@ -111,45 +111,9 @@ import Glibc
 
     // MARK: `read --follow` on a real session bus
 
-    /// A private session bus: `dbus-daemon --session`, stopped at the end.
-    final class PrivateBus {
-        let daemon = Process()
-        let address: String
-
-        init() throws {
-            let output = Pipe()
-            daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-            daemon.arguments = ["--session", "--nofork", "--print-address=1"]
-            daemon.standardOutput = output
-            daemon.standardError = FileHandle.nullDevice
-            try daemon.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { break }
-                line += chunk
-            }
-            address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-
-        /// Emits the screensaver's `ActiveChanged` on this bus.
-        func screenSaver(active: Bool) throws {
-            let send = Process()
-            send.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-send")
-            send.arguments = ["--type=signal", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver.ActiveChanged", "boolean:\(active)"]
-            send.environment = ["DBUS_SESSION_BUS_ADDRESS": address]
-            try send.run()
-            send.waitUntilExit()
-            #expect(send.terminationStatus == 0)
-        }
-
-        deinit { daemon.terminate() }
-    }
-
     @Test(.timeLimit(.minutes(1))) func readFollowMasksWhileTheScreenSaverIsActive() throws {
         let fixture = try BridgeFixture.live()
-        let bus = try PrivateBus()
-        try #require(bus.address.hasPrefix("unix:"), "dbus-daemon gave no address: '\(bus.address)'")
+        let bus = try PrivateSessionBus()
         let child = try Bridgectl.start(
             ["read", "--follow", "--format", "waybar", "--home", fixture.root],
             setting: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent"])

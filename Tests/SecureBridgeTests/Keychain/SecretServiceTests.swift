@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+
+/// The keychain place in the desktop's Secret Service: the whole session run
+/// by the real `bridgectl` against a real GNOME Keyring on a private bus,
+/// the items checked with `secret-tool`, and a locked keyring or a missing
+/// daemon refused in one sentence, never answered with a file.
+@Suite(.serialized) struct SecretServiceTests {
+    // MARK: The recorded choice
+
+    @Test func theChoiceOfStoreReadsBackAndDamageIsRefused() throws {
+        let chosen = try KeychainStore.new(.secretService)
+        #expect(try KeychainStore(storedBytes: chosen.storedBytes) == chosen)
+        #expect(try KeychainStore(storedBytes: KeychainStore.files.storedBytes) == .files)
+        #expect(chosen.id?.utf8.count == 32)
+        for damaged in ["", "files", "secret-service\n", "secret-service 12\n", "keyring\n", "files extra\n",
+                        "secret-service \(String(repeating: "A", count: 32))\n"] {
+            #expect(throws: KeychainError.corrupt(file: FileName.store)) { try KeychainStore(storedBytes: Array(damaged.utf8)) }
+        }
+    }
+
+    // MARK: A whole session
+
+    @Test(.timeLimit(.minutes(2))) func aWholeSessionKeepsEveryKeyInTheSecretService() throws {
+        let keyring = try PrivateKeyring()
+        let fixture = try BridgeFixture()
+        func run(_ arguments: [String], input: String = "") throws -> Bridgectl.Output {
+            try Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
+        }
+
+        let login = try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468")
+        #expect(login.succeeded, "\(login)")
+        #expect(login.stdout.contains("kept in the Secret Service"))
+        #expect(try keychainFiles(fixture) == [FileName.store], "no key is a file")
+        #expect(try items(keyring) == [FileName.marks, FileName.keyset, FileName.pinnedKey].sorted())
+
+        #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        let full = try run(["read", "--format", "json"])
+        #expect(full.json?["entries"] != nil && full.stdout.contains("4,675.00"), "\(full)")
+
+        #expect(try run(["lock"]).succeeded)
+        let masked = try run(["read", "--format", "json"])
+        #expect(masked.stdout.contains(#""locked""#), "\(masked)")
+        #expect(!masked.stdout.contains("4,675"))
+        #expect(try run(["unlock", "--passcode-stdin"], input: "2468").succeeded)
+
+        let before = try keyring.secretTool(["lookup", "application", "securebridge", "item", FileName.keyset])
+        let rotate = try run(["keys", "rotate"])
+        #expect(rotate.succeeded, "\(rotate)")
+        #expect(try keyring.secretTool(["lookup", "application", "securebridge", "item", FileName.keyset]) != before)
+        #expect(try run(["read", "--format", "json"]).stdout.contains("4,675.00"), "the re-sealed snapshot opens with the new key")
+
+        let doctor = try run(["doctor"])
+        #expect(doctor.stdout.contains("keychain store: the Secret Service, reachable"), "\(doctor)")
+
+        #expect(try run(["logout"]).succeeded)
+        #expect(!(try items(keyring).contains(FileName.keyset)), "logout deletes the data keys (crypto-shredding)")
+        #expect(try run(["read", "--format", "json"]).stdout.contains("logged-out"))
+        #expect(try keychainFiles(fixture) == [FileName.store])
+    }
+
+    // MARK: Never a file instead
+
+    @Test(.timeLimit(.minutes(2))) func aLockedKeyringIsOneSentenceAndNeverAFile() throws {
+        let keyring = try PrivateKeyring()
+        let fixture = try BridgeFixture()
+        func run(_ arguments: [String], input: String = "") throws -> Bridgectl.Output {
+            try Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
+        }
+        #expect(try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
+        #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        let snapshot = try fixture.bytes(.container, FileName.snapshot)
+        try keyring.lock()
+
+        let publish = try run(["publish", "-"], input: String(decoding: BridgeFixture.otherAccounts, as: UTF8.self))
+        #expect(publish.status == 1)
+        #expect(publish.stderr.contains("The Secret Service's default collection is locked; unlock it"), "\(publish)")
+        #expect(publish.stderrLines.count == 1)
+        #expect(try fixture.bytes(.container, FileName.snapshot) == snapshot, "nothing was published")
+
+        let read = try run(["read", "--format", "json"])
+        #expect(read.succeeded)
+        #expect(read.stdout.contains("keychain-unavailable"), "\(read)")
+        #expect(!read.stdout.contains("4,675"), "no amount")
+        #expect(try keychainFiles(fixture) == [FileName.store], "no key was written as a file")
+    }
+
+    @Test(.timeLimit(.minutes(2))) func noKeyringIsOneSentenceAndNeverAFile() throws {
+        let bus = try PrivateSessionBus(activating: false)
+        let fixture = try BridgeFixture()
+        let login = try Bridgectl.start(
+            ["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service", "--home", fixture.root],
+            setting: ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+        ).finish(input: Array("2468".utf8))
+        #expect(login.status == 1)
+        #expect(login.stderr.contains("No Secret Service is running on the session bus"), "\(login)")
+        #expect(!(try keychainFiles(fixture).contains(FileName.keyset)))
+        #expect(!(try keychainFiles(fixture).contains(FileName.pinnedKey)))
+
+        let withoutBus = try Bridgectl.start(
+            ["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service", "--home", fixture.root],
+            unsetting: ["DBUS_SESSION_BUS_ADDRESS"]
+        ).finish(input: Array("2468".utf8))
+        #expect(withoutBus.status == 1)
+        #expect(withoutBus.stderr.contains("there is no session bus"), "\(withoutBus)")
+        #expect(!(try keychainFiles(fixture).contains(FileName.keyset)))
+    }
+
+    // MARK: Changing stores
+
+    @Test(.timeLimit(.minutes(2))) func changingStoresAtLoginLeavesNoKeyBehind() throws {
+        let keyring = try PrivateKeyring()
+        let fixture = try BridgeFixture()
+        func run(_ arguments: [String], input: String = "") throws -> Bridgectl.Output {
+            try Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
+        }
+        #expect(try run(["login", "--user", "alice", "--passcode-stdin"], input: "2468").succeeded)
+        #expect(try keychainFiles(fixture).contains(FileName.keyset), "files stay the default")
+        #expect(try run(["logout"]).succeeded)
+
+        #expect(try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
+        #expect(try keychainFiles(fixture) == [FileName.store])
+        #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        #expect(try run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+        #expect(try run(["logout"]).succeeded)
+
+        #expect(try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "files"], input: "2468").succeeded)
+        #expect(try items(keyring).isEmpty, "the Secret Service keeps nothing of this home")
+        #expect(try keychainFiles(fixture).contains(FileName.keyset))
+        #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        #expect(try run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+    }
+
+    // MARK: Helpers
+
+    /// The files in the keychain directory, its lock aside.
+    private func keychainFiles(_ fixture: BridgeFixture) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: fixture.home.keychain.string).filter { $0 != ".lock" }.sorted()
+    }
+
+    /// The `item` attribute of every SecureBridge item in the keyring, sorted.
+    private func items(_ keyring: PrivateKeyring) throws -> [String] {
+        try keyring.secretTool(["search", "--all", "application", "securebridge"])
+            .split(separator: "\n")
+            .compactMap { line in line.hasPrefix("attribute.item = ") ? String(line.dropFirst("attribute.item = ".count)) : nil }
+            .sorted()
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// A private session bus (`dbus-daemon --session`), stopped at the end: what
+/// a desktop session gives its programs, for the desktop-lock and Secret
+/// Service tests.
+final class PrivateSessionBus {
+    let daemon = Process()
+    let address: String
+    private let configuration: URL?
+
+    /// - Parameter activating: Whether the bus starts services on demand, as a
+    ///   desktop's does (`false`: nothing answers a name nobody owns, so a
+    ///   missing keyring stays missing).
+    init(activating: Bool = true) throws {
+        let output = Pipe()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        if activating {
+            configuration = nil
+            daemon.arguments = ["--session", "--nofork", "--print-address=1"]
+        } else {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("bus-\(UUID().uuidString).conf")
+            try Self.configurationWithoutServices.write(to: file, atomically: true, encoding: .utf8)
+            configuration = file
+            daemon.arguments = ["--config-file=\(file.path)", "--nofork", "--print-address=1"]
+        }
+        daemon.standardOutput = output
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            line += chunk
+        }
+        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard address.hasPrefix("unix:") else { throw DesktopFailure("dbus-daemon gave no address: '\(address)'") }
+    }
+
+    /// A session bus that listens, lets its user in and starts nothing.
+    private static let configurationWithoutServices = """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:tmpdir=/tmp</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+
+    /// Runs `dbus-send` on this bus and returns what it printed.
+    @discardableResult
+    func send(_ arguments: [String]) throws -> String {
+        try Desktop.run("/usr/bin/dbus-send", arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+    }
+
+    /// Emits the screensaver's `ActiveChanged` on this bus.
+    func screenSaver(active: Bool) throws {
+        try send(["--type=signal", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver.ActiveChanged", "boolean:\(active)"])
+    }
+
+    deinit {
+        // A child of the test process starts with its signals blocked, SIGTERM included.
+        kill(daemon.processIdentifier, SIGKILL)
+        daemon.waitUntilExit()
+        if let configuration { try? FileManager.default.removeItem(at: configuration) }
+    }
+}
+
+/// GNOME Keyring's Secret Service on a private bus, with a login keyring
+/// made and unlocked from a test password in a temporary data directory,
+/// stopped and removed at the end. It fails, saying why, when the daemon
+/// is not installed or does not come up: these tests never skip.
+final class PrivateKeyring {
+    let bus: PrivateSessionBus
+    private let daemon = Process()
+    private let directory: URL
+
+    init() throws {
+        let executable = "/usr/bin/gnome-keyring-daemon"
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw DesktopFailure("gnome-keyring-daemon is not installed: the Secret Service tests need it (apt-get install gnome-keyring libsecret-tools)")
+        }
+        bus = try PrivateSessionBus()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("keyring-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        daemon.executableURL = URL(fileURLWithPath: executable)
+        daemon.arguments = ["--foreground", "--unlock", "--components=secrets"]
+        daemon.environment = environment
+        let password = Pipe()
+        daemon.standardInput = password
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        password.fileHandleForWriting.write(Data("test password".utf8))
+        try password.fileHandleForWriting.close()
+        for _ in 0..<200 {
+            let owned = try bus.send([
+                "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
+            ])
+            if owned.contains("boolean true") { return }
+            guard daemon.isRunning else { break }
+            usleep(25_000)
+        }
+        throw DesktopFailure("gnome-keyring-daemon did not take the name org.freedesktop.secrets on the private bus")
+    }
+
+    /// The variables a program in this desktop session has: the bus, and where the keyring keeps its files.
+    var environment: [String: String] {
+        [
+            "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": directory.path,
+            "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+            "XDG_RUNTIME_DIR": directory.path, "PATH": "/usr/bin:/bin",
+        ]
+    }
+
+    /// Runs `secret-tool arguments…` in this session and returns what it
+    /// printed (`search` prints the attributes on standard error).
+    func secretTool(_ arguments: [String]) throws -> String {
+        try Desktop.run("/usr/bin/secret-tool", arguments, environment: environment, allowingFailure: true, withErrors: true)
+    }
+
+    /// Locks the login collection (no prompt needed to lock).
+    func lock() throws {
+        try bus.send([
+            "--print-reply", "--dest=org.freedesktop.secrets", "/org/freedesktop/secrets",
+            "org.freedesktop.Secret.Service.Lock", "array:objpath:/org/freedesktop/secrets/collection/login",
+        ])
+    }
+
+    deinit {
+        // As for the bus: SIGTERM would stay blocked.
+        kill(daemon.processIdentifier, SIGKILL)
+        daemon.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Why a private desktop could not be set up.
+struct DesktopFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+enum Desktop {
+    /// Runs `executable` to completion and returns its standard output.
+    /// - Throws: `DesktopFailure` when it exits non-zero, unless `allowingFailure`.
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String], allowingFailure: Bool = false,
+        withErrors: Bool = false
+    ) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = withErrors ? output : FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 || allowingFailure else {
+            throw DesktopFailure("\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
