@@ -134,7 +134,6 @@ extension Doctor {
                 }
             }
             signingKey = load(.app) { try $0.readSecret(FileName.signingKey, limit: FileLimit.signingKey) }
-            passcode = load(.app) { try $0.readSecret(FileName.passcode, limit: FileLimit.passcode) }
             state = load(.app) { try $0.read(FileName.state, limit: FileLimit.state) }
             let keychain = places[.keychain]?.directory.map { directory in Result { try Keychain(directory) } }
             func item<T>(_ read: (Keychain) throws -> T?) -> Stored<T> {
@@ -148,6 +147,11 @@ extension Doctor {
                 }
             }
             self.keychain = keychain
+            if case let .success(place) = keychain, place.store.kind == .secretService {
+                passcode = item { try $0.readSecret(FileName.passcode, limit: FileLimit.passcode) }
+            } else {
+                passcode = load(.app) { try $0.readSecret(FileName.passcode, limit: FileLimit.passcode) }
+            }
             keyset = item { try $0.readSecret(FileName.keyset, limit: FileLimit.keyset) }
             pinnedKey = item { try $0.read(FileName.pinnedKey, limit: FileLimit.pinnedKey) }
             marks = item { try $0.read(FileName.marks, limit: FileLimit.marks) }
@@ -168,13 +172,10 @@ extension Doctor {
             }
             // Items the Secret Service keeps are no files to check.
             let keychainFiles = isKeychainInFiles ? [
-                entry(.keychain, FileName.keyset, keyset), entry(.keychain, FileName.pinnedKey, pinnedKey),
-                entry(.keychain, FileName.marks, marks),
+                entry(.app, FileName.passcode, passcode), entry(.keychain, FileName.keyset, keyset),
+                entry(.keychain, FileName.pinnedKey, pinnedKey), entry(.keychain, FileName.marks, marks),
             ] : []
-            return [
-                entry(.app, FileName.signingKey, signingKey), entry(.app, FileName.passcode, passcode),
-                entry(.app, FileName.state, state),
-            ] + keychainFiles + [
+            return [entry(.app, FileName.signingKey, signingKey), entry(.app, FileName.state, state)] + keychainFiles + [
                 entry(.container, FileName.onboarding, onboarding), entry(.container, FileName.authStatus, authStatus),
                 entry(.container, FileName.snapshot, snapshot), entry(.container, FileName.reloadToken, reloadToken),
             ]

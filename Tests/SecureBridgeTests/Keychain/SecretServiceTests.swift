@@ -33,7 +33,8 @@ import Testing
         #expect(login.succeeded, "\(login)")
         #expect(login.stdout.contains("kept in the Secret Service"))
         #expect(try keychainFiles(fixture) == [FileName.store], "no key is a file")
-        #expect(try items(keyring) == [FileName.marks, FileName.keyset, FileName.pinnedKey].sorted())
+        #expect(try items(keyring) == [FileName.keyset, FileName.marks, FileName.passcode, FileName.pinnedKey].sorted())
+        #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, FileName.passcode)), "the verifier is an item too")
 
         #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
         let full = try run(["read", "--format", "json"])
@@ -55,7 +56,7 @@ import Testing
         #expect(doctor.stdout.contains("keychain store: the Secret Service, reachable"), "\(doctor)")
 
         #expect(try run(["logout"]).succeeded)
-        #expect(!(try items(keyring).contains(FileName.keyset)), "logout deletes the data keys (crypto-shredding)")
+        #expect(try items(keyring) == [FileName.marks, FileName.pinnedKey].sorted(), "logout deletes the data keys and the verifier")
         #expect(try run(["read", "--format", "json"]).stdout.contains("logged-out"))
         #expect(try keychainFiles(fixture) == [FileName.store])
     }
@@ -121,8 +122,11 @@ import Testing
 
         #expect(try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
         #expect(try keychainFiles(fixture) == [FileName.store])
+        #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, FileName.passcode)))
         #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
         #expect(try run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+        #expect(try run(["lock"]).succeeded)
+        #expect(try run(["unlock", "--passcode-stdin"], input: "2468").succeeded, "the verifier is read from the keyring")
         #expect(try run(["logout"]).succeeded)
 
         #expect(try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "files"], input: "2468").succeeded)

@@ -96,7 +96,7 @@ extension BridgeApp {
             state.failedUnlocks += 1
             state.lastUnlockAttemptAt = time
             try state.save(to: places)
-            guard let stored = try places.app.readSecret(FileName.passcode, limit: FileLimit.passcode) else {
+            guard let stored = try places.readPasscodeVerifier() else {
                 throw KeychainError.missing(file: FileName.passcode)
             }
             guard try PasscodeVerifier(storedBytes: stored).matches(passcode) else {
@@ -156,7 +156,7 @@ extension BridgeApp {
         try commitSession(next, over: &state, places: places, now: now, command: .logout) {
             try places.keychain.destroy(FileName.keyset)
             try places.container.remove(FileName.snapshot)
-            try places.app.destroy(FileName.passcode)
+            try places.destroyPasscodeVerifier()
         }
     }
 }

@@ -128,7 +128,7 @@ public struct BridgeApp: Sendable {
                 throw SessionError.alreadyLoggedIn(user: state.userID ?? "unknown")
             }
             var places = places
-            if let store { places.keychain = try places.keychain.moving(to: store) }
+            if let store { try places.moveKeychain(to: store) }
             let signingKey = try loadOrCreateSigningKey(places)
             var next = state
             next.epoch += 1
@@ -144,7 +144,7 @@ public struct BridgeApp: Sendable {
 
             try places.container.remove(FileName.snapshot)
             try places.keychain.write(FileName.keyset, DataKeyset(primary: try DataKey.generate()).storedBytes)
-            try places.app.write(FileName.passcode, verifier.storedBytes)
+            try places.writePasscodeVerifier(verifier.storedBytes)
 
             let enrollment = try SystemRandom.bytes(count: 16)
             next.userID = user

@@ -72,6 +72,40 @@ struct Places {
     }
 }
 
+extension Places {
+    /// Whether the passcode verifier is a Secret Service item rather than
+    /// `app/passcode`: with the keychain's items there, so every secret of
+    /// the session is in the user's keyring. The widget never reads it.
+    private var keepsPasscodeInSecretService: Bool { keychain.store.kind == .secretService }
+
+    func readPasscodeVerifier() throws -> SecureBytes? {
+        keepsPasscodeInSecretService
+            ? try keychain.readSecret(FileName.passcode, limit: FileLimit.passcode)
+            : try app.readSecret(FileName.passcode, limit: FileLimit.passcode)
+    }
+
+    func writePasscodeVerifier(_ verifier: SecureBytes) throws {
+        if keepsPasscodeInSecretService {
+            try keychain.write(FileName.passcode, verifier)
+        } else {
+            try app.write(FileName.passcode, verifier)
+        }
+    }
+
+    func destroyPasscodeVerifier() throws {
+        if keepsPasscodeInSecretService { try keychain.destroy(FileName.passcode) } else { try app.destroy(FileName.passcode) }
+    }
+
+    /// Moves the keychain's items, and the passcode verifier, to a new store
+    /// of `kind` (login): the verifier is destroyed where it was, then
+    /// `Keychain.moving(to:)`; the login writes them all again in the new store.
+    mutating func moveKeychain(to kind: KeychainStoreKind) throws {
+        guard kind != keychain.store.kind else { return }
+        try destroyPasscodeVerifier()
+        keychain = try keychain.moving(to: kind)
+    }
+}
+
 extension Keychain {
     /// The keychain's high-water marks (all zero before the first write).
     /// - Parameter damaged: What to take damaged marks for (the app side:
