@@ -44,9 +44,17 @@ sb_cleanup() {
 }
 trap sb_cleanup EXIT
 
+# The keychain store homes are made with: $SB_KEYCHAIN, else files
+# (scripts/with-secret-service sets secret-service).
+KEYCHAIN="${SB_KEYCHAIN:-files}"
+
 # sb_login HOME [SESSION_TTL]: onboards alice in HOME with the test passcode.
 sb_login() {
-    printf '%s\n' "$PASSCODE" | "$BIN" login --home "$1" --user alice --passcode-stdin --session-ttl "${2:-7d}" >/dev/null
+    printf '%s\n' "$PASSCODE" | "$BIN" login --home "$1" --user alice --passcode-stdin --session-ttl "${2:-7d}" \
+        --keychain "$KEYCHAIN" >/dev/null
+    if [ "$KEYCHAIN" != files ]; then
+        grep -q "^$KEYCHAIN " "$1/keychain/store" || sb_die "the keychain of $1 is not in $KEYCHAIN"
+    fi
 }
 
 # sb_now_micros: a monotonic-enough clock in microseconds.
@@ -87,14 +95,18 @@ sb_number() {
     echo "$value"
 }
 
-# sb_mark_sequence HOME: the snapshot high-water mark in keychain/marks: format v2
+# sb_mark_sequence HOME: the snapshot high-water mark in keychain/marks (or its Secret Service item): format v2
 # (docs/FORMAT.md), the intact slot with the higher generation; format v1, bytes 21-28.
 sb_mark_sequence() {
     local marks best=-1 value=0 offset generation
     # One read of the whole file (cat reads it in one call), parsed at leisure:
     # writers rewrite the slots in place while this runs.
     marks=$(mktemp "${TMPDIR:-/tmp}/marks.XXXXXX")
-    cat "$1/keychain/marks" >"$marks"
+    if [ "$KEYCHAIN" = files ]; then
+        cat "$1/keychain/marks" >"$marks"
+    else
+        secret-tool lookup application securebridge keychain "$(cut -d' ' -f2 "$1/keychain/store")" item marks >"$marks"
+    fi
     if [ "$(wc -c <"$marks")" -eq 37 ]; then
         sb_number "$marks" 21
         rm -f "$marks"
