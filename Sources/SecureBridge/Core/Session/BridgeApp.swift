@@ -15,6 +15,8 @@ public struct BridgeApp: Sendable {
     public let logger: Logger
     /// The parsed signing key while its file stays the same, shared by the copies of this app.
     let signingKeys = SigningKeyCache()
+    /// Whether the places were swept for a killed writer's temporary files, shared by the copies of this app.
+    let leftoverSweep = LeftoverSweep()
 
     /// After this many wrong passcodes in a row the session is wiped.
     public static let maximumFailedUnlocks = 10
@@ -36,7 +38,8 @@ public struct BridgeApp: Sendable {
     /// Runs `body` with the places open and the app lock held.
     ///
     /// Before `body`, it finishes what an earlier command cut short: it
-    /// removes leftover temporary files, settles an interrupted key rotation
+    /// removes leftover temporary files (at this app's first command:
+    /// `LeftoverSweep`), settles an interrupted key rotation
     /// and carries out a wipe owed to a tenth wrong passcode. Damaged keychain
     /// marks are taken for, and rewritten at, the highest sequences the app
     /// state has signed when the command raises them (`Places.marksIfDamaged`). `body` saves the
@@ -55,7 +58,7 @@ public struct BridgeApp: Sendable {
     ) throws -> R {
         var places = try Places.prepare(home, onboarding: onboarding)
         return try places.app.withExclusiveLock {
-            try Self.removeLeftoverTemporaryFiles(places)
+            try leftoverSweep.once { try Self.removeLeftoverTemporaryFiles(places) }
             places.keysetAtStart = try settleInterruptedRotation(places)
             var state: AppState
             do {
