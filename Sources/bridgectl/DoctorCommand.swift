@@ -9,8 +9,8 @@ extension BridgeCtl {
             commandName: "doctor",
             abstract: "Check the home, the keys, the session and the widget's view; explain each finding with a fix.",
             discussion: """
-                One line per finding: ok, warning (the widget shows less than it could, or soon will) or problem \\
-                (broken or unsafe). Changes nothing. Exit status 0 when there is no problem (with --strict: no \\
+                One line per finding: ok, warning (the widget shows less than it could, or soon will) or problem \
+                (broken or unsafe). Changes nothing. Exit status 0 when there is no problem (with --strict: no \
                 warning either), 1 otherwise.
                 """)
 

@@ -37,7 +37,7 @@ extension Doctor {
             if onboarded {
                 findings.append(Finding(
                     .keys, .problem, "the widget's pinned publisher key \(pin) is missing, so widgets show not-onboarded",
-                    fix: "re-pin it from the signing key: `openssl pkey -in \(Self.quoted(app)) -pubout -out \(Self.quoted(pin)) && chmod 600 \(Self.quoted(pin))`"))
+                    fix: "re-pin it from the signing key: `\(files.repinCommand(app: app, pin: pin))`"))
             }
         case let .present(bytes):
             if let key = try? Ed25519.PublicKey(pemRepresentation: String(decoding: bytes, as: UTF8.self)) {
@@ -45,7 +45,7 @@ extension Doctor {
             } else {
                 findings.append(Finding(
                     .keys, .problem, "\(pin) is not an Ed25519 public key in SPKI PEM, so widgets show tampered",
-                    fix: "re-pin it from the signing key: `openssl pkey -in \(Self.quoted(app)) -pubout -out \(Self.quoted(pin)) && chmod 600 \(Self.quoted(pin))`"))
+                    fix: "re-pin it from the signing key: `\(files.repinCommand(app: app, pin: pin))`"))
             }
         }
 
@@ -71,7 +71,7 @@ extension Doctor {
                     findings.append(Finding(
                         .keys, .warning,
                         "a data keyset is present although no session is live (logout destroys it; a restored copy could decrypt old snapshots)",
-                        fix: "remove it: `rm \(Self.quoted(keyset))`"))
+                        fix: "remove it: `\(files.removeCommand(FileName.keyset, path: keyset))`"))
                 }
             } else {
                 findings.append(Finding(
@@ -131,7 +131,7 @@ extension Doctor {
             return [Finding(
                 .pinnedKey, .problem,
                 "the widget's pinned key \(pinned.keyID) is not the app's signing key \(signing.publicKey.keyID): widgets reject everything the app signs",
-                fix: "if you replaced neither key yourself, \(startOver); else re-pin: `openssl pkey -in \(Self.quoted(signingKeyPath)) -pubout -out \(Self.quoted(pinPath))`")]
+                fix: "if you replaced neither key yourself, \(startOver); else re-pin: `\(files.repinCommand(app: signingKeyPath, pin: pinPath))`")]
         }
         return [Finding(.pinnedKey, .ok, "the widget's pinned key is the app's signing key (\(pinned.keyID))")]
     }

@@ -187,6 +187,26 @@ extension Doctor {
             return place.store.kind == .files
         }
 
+        /// The `secret-tool` attributes of the keychain item `name`, when the
+        /// keychain is in the Secret Service; `nil` for files.
+        func secretToolAttributes(_ name: String) -> String? {
+            guard case let .success(place) = keychain, let id = place.store.id else { return nil }
+            return "application securebridge keychain \(id) item \(name)"
+        }
+
+        /// The command that writes the pinned key again from the signing key at `app`, to `pin` or its item.
+        func repinCommand(app: String, pin: String) -> String {
+            if let attributes = secretToolAttributes(FileName.pinnedKey) {
+                return "openssl pkey -in \(Doctor.quoted(app)) -pubout | secret-tool store --label='SecureBridge \(FileName.pinnedKey)' \(attributes)"
+            }
+            return "openssl pkey -in \(Doctor.quoted(app)) -pubout -out \(Doctor.quoted(pin)) && chmod 600 \(Doctor.quoted(pin))"
+        }
+
+        /// The command that removes the keychain item `name` at `path`, or in the Secret Service.
+        func removeCommand(_ name: String, path: String) -> String {
+            secretToolAttributes(name).map { "secret-tool clear \($0)" } ?? "rm \(Doctor.quoted(path))"
+        }
+
         /// How a finding names the keychain item `name`: its path, or the Secret Service item.
         func keychainItem(_ name: String, in home: BridgeHome) -> String {
             isKeychainInFiles ? home.keychain.appending(name).string : "the Secret Service item `\(name)`"

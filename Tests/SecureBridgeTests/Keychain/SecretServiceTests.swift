@@ -136,6 +136,36 @@ import Testing
         #expect(try run(["read", "--format", "json"]).stdout.contains("4,675.00"))
     }
 
+    // MARK: Doctor's fixes, followed
+
+    @Test(.timeLimit(.minutes(2))) func doctorsFixesForItemsInTheSecretServiceWork() throws {
+        let keyring = try PrivateKeyring()
+        let fixture = try BridgeFixture()
+        func run(_ arguments: [String], input: String = "") throws -> Bridgectl.Output {
+            try Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
+        }
+        #expect(try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
+        #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        let id = try #require(String(decoding: fixture.bytes(.keychain, FileName.store), as: UTF8.self).split(separator: " ").last)
+            .trimmingCharacters(in: .newlines)
+
+        // The pinned key damaged in the keyring: doctor names the item and how to re-pin it.
+        _ = try Desktop.run(
+            "/bin/sh", ["-c", "printf 'not a key' | secret-tool store --label=x application securebridge keychain \(id) item \(FileName.pinnedKey)"],
+            environment: keyring.environment)
+        #expect(try run(["read", "--format", "json"]).stdout.contains("tampered"))
+        let damaged = try run(["doctor"])
+        #expect(damaged.status == 1)
+        let fix = try #require(damaged.stdout.split(separator: "\n").first { $0.contains("the Secret Service item `publisher.pub` is not an Ed25519 public key") },
+                               "\(damaged)")
+        let command = try #require(fix.split(separator: "`").dropFirst(3).first, "the re-pin command in: \(fix)")
+        #expect(command.contains("secret-tool store"), "\(command)")
+        _ = try Desktop.run("/bin/sh", ["-c", String(command)], environment: keyring.environment)
+        let healed = try run(["doctor"])
+        #expect(healed.succeeded, "\(healed)")
+        #expect(try run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+    }
+
     // MARK: Helpers
 
     /// The files in the keychain directory, its lock aside.

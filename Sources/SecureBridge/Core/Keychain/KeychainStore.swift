@@ -17,7 +17,7 @@ package struct KeychainStore: Equatable, Sendable {
     package let kind: KeychainStoreKind
     /// The random id this keychain's Secret Service items are found by
     /// (attribute `keychain`); `nil` for files.
-    let id: String?
+    package let id: String?
 
     static let files = KeychainStore(kind: .files, id: nil)
 
