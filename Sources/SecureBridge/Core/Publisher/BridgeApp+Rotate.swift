@@ -102,9 +102,15 @@ extension BridgeApp {
     /// - Returns: The keyset in force once settled, or `nil` when it is left alone as missing, damaged or refused.
     @discardableResult
     func settleInterruptedRotation(_ places: Places) throws -> DataKeyset? {
-        guard let stored = try? places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset),
-              let keyset = try? DataKeyset(storedBytes: stored)
-        else { return nil }
+        let stored: SecureBytes?
+        do {
+            stored = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset)
+        } catch let error as SecretServiceError {
+            throw error  // a keyring that cannot be used now is no damaged keyset: the command stops and says so
+        } catch {
+            return nil
+        }
+        guard let stored, let keyset = try? DataKeyset(storedBytes: stored) else { return nil }
         guard !keyset.decryptOnly.isEmpty else { return keyset }
         var keep = keyset.primary
         if let bytes = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot),
