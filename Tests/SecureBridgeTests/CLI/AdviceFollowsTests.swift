@@ -138,13 +138,13 @@ import Testing
         }, source: .doctor("is missing while the other places exist"), quotes: "bridgectl logout; bridgectl login --user ID"),
         Case(name: "a leftover temporary file in the app place", setUp: { home in
             try home.login()
-            FileManager.default.createFile(atPath: home.path("app/.state.json.tmp-0123456789abcdef"), contents: Data("{}".utf8),
-                                           attributes: [.posixPermissions: 0o600])
+            try #require(FileManager.default.createFile(atPath: home.path("app/.state.json.tmp-0123456789abcdef"), contents: Data("{}".utf8),
+                                           attributes: [.posixPermissions: 0o600]))
         }, source: .doctor("leftover temporary file"), quotes: "rm -f"),
         Case(name: "a leftover temporary file in the container", setUp: { home in
             try home.login()
-            FileManager.default.createFile(atPath: home.path("container/.snapshot.tmp-0123456789abcdef"), contents: Data(),
-                                           attributes: [.posixPermissions: 0o600])
+            try #require(FileManager.default.createFile(atPath: home.path("container/.snapshot.tmp-0123456789abcdef"), contents: Data(),
+                                           attributes: [.posixPermissions: 0o600]))
         }, source: .doctor("leftover temporary file"), quotes: "bridgectl publish"),
         Case(name: "the snapshot a symbolic link", setUp: published { home in
             try FileManager.default.moveItem(atPath: home.path("container/snapshot"), toPath: home.root.path + "/elsewhere")
@@ -152,7 +152,7 @@ import Testing
         }, source: .doctor("is a symbolic link"), quotes: "rm"),
         Case(name: "the container a file", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("container"))
-            FileManager.default.createFile(atPath: home.path("container"), contents: Data(), attributes: [.posixPermissions: 0o600])
+            try #require(FileManager.default.createFile(atPath: home.path("container"), contents: Data(), attributes: [.posixPermissions: 0o600]))
         }, source: .doctor("is not a directory"), quotes: "mv"),
         Case(name: "a snapshot too large", setUp: published { home in
             try Data(repeating: 0, count: 8 << 20).write(to: URL(fileURLWithPath: home.path("container/snapshot")))

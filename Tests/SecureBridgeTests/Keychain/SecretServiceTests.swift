@@ -23,64 +23,58 @@ import Testing
     // MARK: A whole session
 
     @Test(.timeLimit(.minutes(2))) func aWholeSessionKeepsEveryKeyInTheSecretService() throws {
-        let keyring = try PrivateKeyring()
-        let fixture = try BridgeFixture()
-        func run(_ arguments: [String], input: String = "") throws -> Bridgectl.Output {
-            try Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
-        }
+        let session = try KeyringSession()
+        let (keyring, fixture) = (session.keyring, session.fixture)
 
-        let login = try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468")
+        let login = try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468")
         #expect(login.succeeded, "\(login)")
         #expect(login.stdout.contains("kept in the Secret Service"))
         #expect(try keychainFiles(fixture) == [FileName.store], "no key is a file")
         #expect(try items(keyring) == [FileName.keyset, FileName.marks, FileName.passcode, FileName.pinnedKey].sorted())
         #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, FileName.passcode)), "the verifier is an item too")
 
-        #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
-        let full = try run(["read", "--format", "json"])
+        #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        let full = try session.run(["read", "--format", "json"])
         #expect(full.json?["entries"] != nil && full.stdout.contains("4,675.00"), "\(full)")
 
-        #expect(try run(["lock"]).succeeded)
-        let masked = try run(["read", "--format", "json"])
+        #expect(try session.run(["lock"]).succeeded)
+        let masked = try session.run(["read", "--format", "json"])
         #expect(masked.stdout.contains(#""locked""#), "\(masked)")
         #expect(!masked.stdout.contains("4,675"))
-        #expect(try run(["unlock", "--passcode-stdin"], input: "2468").succeeded)
+        #expect(try session.run(["unlock", "--passcode-stdin"], input: "2468").succeeded)
 
         let before = try keyring.secretTool(["lookup", "application", "securebridge", "item", FileName.keyset])
-        let rotate = try run(["keys", "rotate"])
+        let rotate = try session.run(["keys", "rotate"])
         #expect(rotate.succeeded, "\(rotate)")
         #expect(try keyring.secretTool(["lookup", "application", "securebridge", "item", FileName.keyset]) != before)
-        #expect(try run(["read", "--format", "json"]).stdout.contains("4,675.00"), "the re-sealed snapshot opens with the new key")
+        #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"), "the re-sealed snapshot opens with the new key")
 
-        let doctor = try run(["doctor"])
+        let doctor = try session.run(["doctor"])
         #expect(doctor.stdout.contains("keychain store: the Secret Service, reachable"), "\(doctor)")
 
-        #expect(try run(["logout"]).succeeded)
+        #expect(try session.run(["logout"]).succeeded)
         #expect(try items(keyring) == [FileName.marks, FileName.pinnedKey].sorted(), "logout deletes the data keys and the verifier")
-        #expect(try run(["read", "--format", "json"]).stdout.contains("logged-out"))
+        #expect(try session.run(["read", "--format", "json"]).stdout.contains("logged-out"))
         #expect(try keychainFiles(fixture) == [FileName.store])
     }
 
     // MARK: Never a file instead
 
     @Test(.timeLimit(.minutes(2))) func aLockedKeyringIsOneSentenceAndNeverAFile() throws {
-        let keyring = try PrivateKeyring()
-        let fixture = try BridgeFixture()
-        func run(_ arguments: [String], input: String = "") throws -> Bridgectl.Output {
-            try Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
-        }
-        #expect(try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
-        #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        let session = try KeyringSession()
+        let (keyring, fixture) = (session.keyring, session.fixture)
+        #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
+        #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
         let snapshot = try fixture.bytes(.container, FileName.snapshot)
         try keyring.lock()
 
-        let publish = try run(["publish", "-"], input: String(decoding: BridgeFixture.otherAccounts, as: UTF8.self))
+        let publish = try session.run(["publish", "-"], input: String(decoding: BridgeFixture.otherAccounts, as: UTF8.self))
         #expect(publish.status == 1)
         #expect(publish.stderr.contains("The Secret Service's default collection is locked; unlock it"), "\(publish)")
         #expect(publish.stderrLines.count == 1)
         #expect(try fixture.bytes(.container, FileName.snapshot) == snapshot, "nothing was published")
 
-        let read = try run(["read", "--format", "json"])
+        let read = try session.run(["read", "--format", "json"])
         #expect(read.succeeded)
         #expect(read.stdout.contains("keychain-unavailable"), "\(read)")
         #expect(!read.stdout.contains("4,675"), "no amount")
@@ -111,41 +105,35 @@ import Testing
     // MARK: Changing stores
 
     @Test(.timeLimit(.minutes(2))) func changingStoresAtLoginLeavesNoKeyBehind() throws {
-        let keyring = try PrivateKeyring()
-        let fixture = try BridgeFixture()
-        func run(_ arguments: [String], input: String = "") throws -> Bridgectl.Output {
-            try Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
-        }
-        #expect(try run(["login", "--user", "alice", "--passcode-stdin"], input: "2468").succeeded)
+        let session = try KeyringSession()
+        let (keyring, fixture) = (session.keyring, session.fixture)
+        #expect(try session.run(["login", "--user", "alice", "--passcode-stdin"], input: "2468").succeeded)
         #expect(try keychainFiles(fixture).contains(FileName.keyset), "files stay the default")
-        #expect(try run(["logout"]).succeeded)
+        #expect(try session.run(["logout"]).succeeded)
 
-        #expect(try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
+        #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
         #expect(try keychainFiles(fixture) == [FileName.store])
         #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, FileName.passcode)))
-        #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
-        #expect(try run(["read", "--format", "json"]).stdout.contains("4,675.00"))
-        #expect(try run(["lock"]).succeeded)
-        #expect(try run(["unlock", "--passcode-stdin"], input: "2468").succeeded, "the verifier is read from the keyring")
-        #expect(try run(["logout"]).succeeded)
+        #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+        #expect(try session.run(["lock"]).succeeded)
+        #expect(try session.run(["unlock", "--passcode-stdin"], input: "2468").succeeded, "the verifier is read from the keyring")
+        #expect(try session.run(["logout"]).succeeded)
 
-        #expect(try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "files"], input: "2468").succeeded)
+        #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "files"], input: "2468").succeeded)
         #expect(try items(keyring).isEmpty, "the Secret Service keeps nothing of this home")
         #expect(try keychainFiles(fixture).contains(FileName.keyset))
-        #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
-        #expect(try run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+        #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
     }
 
     // MARK: Doctor's fixes, followed
 
     @Test(.timeLimit(.minutes(2))) func doctorsFixesForItemsInTheSecretServiceWork() throws {
-        let keyring = try PrivateKeyring()
-        let fixture = try BridgeFixture()
-        func run(_ arguments: [String], input: String = "") throws -> Bridgectl.Output {
-            try Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
-        }
-        #expect(try run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
-        #expect(try run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        let session = try KeyringSession()
+        let (keyring, fixture) = (session.keyring, session.fixture)
+        #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
+        #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
         let id = try #require(String(decoding: fixture.bytes(.keychain, FileName.store), as: UTF8.self).split(separator: " ").last)
             .trimmingCharacters(in: .newlines)
 
@@ -153,20 +141,35 @@ import Testing
         _ = try Desktop.run(
             "/bin/sh", ["-c", "printf 'not a key' | secret-tool store --label=x application securebridge keychain \(id) item \(FileName.pinnedKey)"],
             environment: keyring.environment)
-        #expect(try run(["read", "--format", "json"]).stdout.contains("tampered"))
-        let damaged = try run(["doctor"])
+        #expect(try session.run(["read", "--format", "json"]).stdout.contains("tampered"))
+        let damaged = try session.run(["doctor"])
         #expect(damaged.status == 1)
         let fix = try #require(damaged.stdout.split(separator: "\n").first { $0.contains("the Secret Service item `publisher.pub` is not an Ed25519 public key") },
                                "\(damaged)")
         let command = try #require(fix.split(separator: "`").dropFirst(3).first, "the re-pin command in: \(fix)")
         #expect(command.contains("secret-tool store"), "\(command)")
         _ = try Desktop.run("/bin/sh", ["-c", String(command)], environment: keyring.environment)
-        let healed = try run(["doctor"])
+        let healed = try session.run(["doctor"])
         #expect(healed.succeeded, "\(healed)")
-        #expect(try run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+        #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
     }
 
     // MARK: Helpers
+
+    /// A fresh home, and `bridgectl` run on it in a private keyring's session.
+    private struct KeyringSession {
+        let keyring: PrivateKeyring
+        let fixture: BridgeFixture
+
+        init() throws {
+            keyring = try PrivateKeyring()
+            fixture = try BridgeFixture()
+        }
+
+        func run(_ arguments: [String], input: String = "") throws -> Bridgectl.Output {
+            try Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
+        }
+    }
 
     /// The files in the keychain directory, its lock aside.
     private func keychainFiles(_ fixture: BridgeFixture) throws -> [String] {
