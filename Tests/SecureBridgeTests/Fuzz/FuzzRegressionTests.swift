@@ -43,7 +43,7 @@ import Testing
         let header = try SnapshotEnvelope(bytes: Self.envelopeIssuedAtInt64Min).header
         let status = BridgeStatus(
             home: "/home", onboarded: true, userID: nil, state: "active", sessionExpiresAt: nil, sessionExpired: false, epoch: 3,
-            hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: header)
+            hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: header, keychainStore: .files)
         #expect(status.text.contains("issued -292277022657-01-27T08:29:52Z"))
         #expect(status.json.contains("\"issuedAt\":\"-292277022657-01-27T08:29:52Z\""))
     }

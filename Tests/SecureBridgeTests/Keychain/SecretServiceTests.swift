@@ -31,6 +31,7 @@ import Testing
         #expect(login.stdout.contains("kept in the Secret Service"))
         #expect(try keychainFiles(fixture) == [FileName.store], "no key is a file")
         #expect(try items(keyring) == [FileName.keyset, FileName.marks, FileName.passcode, FileName.pinnedKey].sorted())
+        #expect(try session.run(["status"]).stdout.contains("keychain: secret-service"))
         #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, FileName.passcode)), "the verifier is an item too")
 
         #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)

@@ -25,6 +25,8 @@ public struct BridgeStatus: Sendable, Equatable {
     public let signingKeyID: KeyID?
     /// The clear header of the current snapshot, if one is published.
     public let snapshot: SnapshotHeader?
+    /// Where the keychain keeps its items (`keychain/store`).
+    public let keychainStore: KeychainStoreKind
 
     /// One line per fact, for people.
     public var text: String {
@@ -36,6 +38,7 @@ public struct BridgeStatus: Sendable, Equatable {
         lines.append("hide balances: \(hidesBalances ? "on" : "off")")
         if failedUnlocks > 0 { lines.append("failed unlocks: \(failedUnlocks)") }
         if let signingKeyID { lines.append("signing key: \(signingKeyID)") }
+        lines.append("keychain: \(keychainStore.rawValue)")
         if let snapshot {
             lines.append("snapshot: sequence \(snapshot.sequence), data key \(snapshot.dataKeyID)")
             lines.append("  issued \(UTCTimestamp.string(seconds: snapshot.issuedAt)), stale \(UTCTimestamp.string(seconds: snapshot.staleAt)), expires \(UTCTimestamp.string(seconds: snapshot.expiresAt))")
@@ -68,6 +71,7 @@ public struct BridgeStatus: Sendable, Equatable {
             ("hideBalances", .bool(hidesBalances)),
             ("failedUnlocks", .integer(Int64(failedUnlocks))),
             ("signingKeyId", .string(signingKeyID?.description)),
+            ("keychainStore", .string(keychainStore.rawValue)),
             ("snapshot", snapshotValue),
         ]).serialized
     }
@@ -79,7 +83,7 @@ extension BridgeApp {
         guard let app = try SecureDirectory.open(.app, in: home) else {
             return BridgeStatus(
                 home: home.location, onboarded: false, userID: nil, state: "none", sessionExpiresAt: nil, sessionExpired: false, epoch: 0,
-                hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: nil)
+                hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: nil, keychainStore: .files)
         }
         let state = try AppState.load(from: app)
         let signingKey = try app.readSecret(FileName.signingKey, limit: FileLimit.signingKey)
@@ -93,6 +97,7 @@ extension BridgeApp {
             sessionExpiresAt: expiresAt,
             sessionExpired: state.session?.state != .loggedOut && (expiresAt.map { now >= $0 } ?? false),
             epoch: state.epoch, hidesBalances: state.session?.hidesBalances ?? false,
-            failedUnlocks: state.failedUnlocks, signingKeyID: signingKey, snapshot: snapshot)
+            failedUnlocks: state.failedUnlocks, signingKeyID: signingKey, snapshot: snapshot,
+            keychainStore: try Keychain.open(in: home)?.store.kind ?? .files)
     }
 }
