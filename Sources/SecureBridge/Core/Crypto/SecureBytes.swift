@@ -59,3 +59,13 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
 
     public var description: String { "SecureBytes(\(count) bytes, redacted)" }
 }
+
+extension SecureBytes {
+    /// Overwrites `bytes` with zeros where they are, with the wipe that
+    /// `SecureBytes` uses: for a passing copy of a secret that has to live in
+    /// an array for a moment (a D-Bus message to or from the Secret Service).
+    /// - Parameter count: How many bytes from the start; all of them by default.
+    static func wipe(_ bytes: inout [UInt8], first count: Int? = nil) {
+        bytes.withUnsafeMutableBytes { Backend.wipe(UnsafeMutableRawBufferPointer(rebasing: $0.prefix(count ?? $0.count))) }
+    }
+}

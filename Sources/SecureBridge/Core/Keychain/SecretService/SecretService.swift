@@ -77,7 +77,7 @@ package final class SecretService {
         let message = DBusMessage.call(
             "GetSecret", on: Self.itemInterface, at: path, of: Self.name, serial: 0, arguments: arguments, signature: "o")
         var reply = try Self.perform("read an item") { try bus.call(message) }
-        defer { reply.body.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        defer { SecureBytes.wipe(&reply.body) }
         let value = try Self.secretValue(in: reply.body, limit: limit)
         return SecureBytes(copying: reply.body[value])
     }

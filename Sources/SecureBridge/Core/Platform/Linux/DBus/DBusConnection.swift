@@ -143,9 +143,9 @@ package final class DBusConnection {
         while true {
             if let length = try DBusMessage.length(ofMessageStarting: buffer[...]), buffer.count >= length {
                 var bytes = Array(buffer[..<length])
-                defer { bytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+                defer { SecureBytes.wipe(&bytes) }
                 let message = try DBusMessage(bytes: bytes)
-                buffer.withUnsafeMutableBytes { $0[..<length].initializeMemory(as: UInt8.self, repeating: 0) }
+                SecureBytes.wipe(&buffer, first: length)
                 buffer.removeFirst(length)
                 return message
             }
@@ -173,7 +173,7 @@ package final class DBusConnection {
         guard count > 0 else { throw DBusError.closed }
         buffer += chunk[..<count]
         // Replies may carry secrets (the Secret Service's): no copy is left behind here.
-        chunk.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        SecureBytes.wipe(&chunk)
     }
 
     /// Sends `message` as `call` does, then overwrites its body and the bytes
@@ -184,8 +184,8 @@ package final class DBusConnection {
         message.serial = serial
         var bytes = message.bytes
         defer {
-            bytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
-            message.body.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            SecureBytes.wipe(&bytes)
+            SecureBytes.wipe(&message.body)
         }
         try send(bytes)
         return try reply(to: serial)
