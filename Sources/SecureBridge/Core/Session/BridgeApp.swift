@@ -120,7 +120,7 @@ public struct BridgeApp: Sendable {
     ///   `SecretServiceError` when the Secret Service is chosen and cannot be used.
     @discardableResult
     public func login(
-        user: String, passcode: SecureBytes, sessionLength: Duration, keychain store: KeychainStoreKind? = nil, now: Date
+        user: String, passcode: SecureBytes, sessionLength: Duration, keychain: KeychainStoreKind? = nil, now: Date
     ) throws -> KeychainStoreKind {
         let sessionSeconds = sessionLength.components.seconds
         guard Identifier.isValid(user, kind: .user) else { throw SessionError.invalidUserID }
@@ -131,7 +131,7 @@ public struct BridgeApp: Sendable {
                 throw SessionError.alreadyLoggedIn(user: state.userID ?? "unknown")
             }
             var places = places
-            if let store { try places.moveKeychain(to: store) }
+            if let keychain { try places.moveKeychain(to: keychain) }
             let signingKey = try loadOrCreateSigningKey(places)
             var next = state
             next.epoch += 1

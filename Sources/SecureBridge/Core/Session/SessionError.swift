@@ -95,7 +95,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
 /// An app-side command of ``BridgeApp``, named in ``SessionError/unfinished(applied:failure:command:)``
 /// so a front end can say which of its commands finishes the change.
 public enum AppCommand: Sendable, Equatable, CustomStringConvertible {
-    /// ``BridgeApp/login(user:passcode:sessionLength:now:)``.
+    /// ``BridgeApp/login(user:passcode:sessionLength:keychain:now:)``.
     case login
     /// ``BridgeApp/logout(now:)``.
     case logout

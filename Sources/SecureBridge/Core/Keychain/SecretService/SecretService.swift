@@ -29,7 +29,7 @@ package final class SecretService {
         var arguments = DBusWriter()
         arguments.string("plain")
         arguments.variant(string: "")
-        var reply = try Self.reader(of: Self.call(bus, "OpenSession", "connect", arguments, "sv"))
+        var reply = try Self.reader(of: Self.call(bus, "OpenSession", "open a session", arguments, "sv"))
         var types = Substring("v")
         try reply.skip(&types)
         session = try reply.string()
