@@ -103,6 +103,24 @@ import Testing
         #expect(!(try keychainFiles(fixture).contains(FileName.keyset)))
     }
 
+    @Test(.timeLimit(.minutes(1))) func aKeyringThatNeverAnswersIsOneSentenceNotAHang() throws {
+        let fixture = try BridgeFixture.live()
+        // The keychain's recorded choice says Secret Service, whose bus then hangs.
+        try fixture.overwrite(.keychain, FileName.store, with: try KeychainStore.new(.secretService).storedBytes)
+        let silent = try SilentSocket()
+        let bus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(silent.path)"]
+
+        let read = try Bridgectl.start(["read", "--format", "json", "--home", fixture.root], setting: bus).finish()
+        #expect(read.succeeded, "a widget renders: \(read)")
+        #expect(read.stdout.contains("keychain-unavailable"), "\(read)")
+        #expect(!read.stdout.contains("4,675"))
+
+        let publish = try Bridgectl.start(["publish", "-", "--home", fixture.root], setting: bus).finish(input: BridgeFixture.otherAccounts)
+        #expect(publish.status == 1)
+        #expect(publish.stderr.contains("The Secret Service did not answer within 5 seconds"), "\(publish)")
+        #expect(publish.stderrLines.count == 1)
+    }
+
     // MARK: Changing stores
 
     @Test(.timeLimit(.minutes(2))) func changingStoresAtLoginLeavesNoKeyBehind() throws {

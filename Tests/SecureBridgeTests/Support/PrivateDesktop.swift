@@ -171,3 +171,31 @@ enum Desktop {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// A Unix socket that takes connections and never answers: a keyring (or a
+/// bus) that hangs.
+final class SilentSocket {
+    let path: String
+    private let descriptor: Int32
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("silent-\(UUID().uuidString.prefix(8))").path
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard descriptor >= 0, bound == 0, listen(descriptor, 16) == 0 else {
+            throw DesktopFailure("could not listen on \(path): errno \(errno)")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+        unlink(path)
+    }
+}

@@ -16,13 +16,17 @@ package final class SecretService {
     private static let path = "/org/freedesktop/secrets"
     private static let serviceInterface = "org.freedesktop.Secret.Service"
     private static let itemInterface = "org.freedesktop.Secret.Item"
+    /// How long one call may wait: a widget must render even when the keyring hangs.
+    static let timeout = Duration.seconds(5)
 
     /// Connects to the session bus at `address` and opens a session with the service.
     /// - Throws: `SecretServiceError.noSessionBus` or `.notRunning`.
     package init(sessionBusAddress address: String?) throws {
         guard let address else { throw SecretServiceError.noSessionBus("DBUS_SESSION_BUS_ADDRESS is not set") }
         do {
-            bus = try DBusConnection(address: address)
+            bus = try DBusConnection(address: address, timeout: Self.timeout)
+        } catch DBusError.noAnswer {
+            throw SecretServiceError.noAnswer(operation: "connect")
         } catch {
             throw SecretServiceError.noSessionBus("\(error)")
         }
@@ -156,6 +160,8 @@ package final class SecretService {
             case "org.freedesktop.Secret.Error.IsLocked": throw SecretServiceError.locked
             default: throw SecretServiceError.refused(operation: operation, error: name)
             }
+        } catch DBusError.noAnswer {
+            throw SecretServiceError.noAnswer(operation: operation)
         } catch let error as DBusError {
             throw SecretServiceError.refused(operation: operation, error: "\(error)")
         }
@@ -176,6 +182,8 @@ package enum SecretServiceError: Error, Equatable, Sendable, CustomStringConvert
     case locked
     /// It answered a call with an error.
     case refused(operation: String, error: String)
+    /// It did not answer within `SecretService.timeout`.
+    case noAnswer(operation: String)
 
     package var description: String {
         switch self {
@@ -188,6 +196,8 @@ package enum SecretServiceError: Error, Equatable, Sendable, CustomStringConvert
         case .locked:
             "The Secret Service's default collection is locked; unlock it (log in to the desktop, or unlock the login keyring in your keyring manager) and run the command again."
         case let .refused(operation, error): "The Secret Service refused to \(operation) (\(error))."
+        case let .noAnswer(operation):
+            "The Secret Service did not answer within \(SecretService.timeout.components.seconds) seconds when asked to \(operation); check that your keyring is running and not stuck, and run the command again."
         }
     }
 }

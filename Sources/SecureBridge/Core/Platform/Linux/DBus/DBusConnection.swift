@@ -25,13 +25,25 @@ package final class DBusConnection {
     }
 
     /// Connects to the first `unix:path=` or `unix:abstract=` entry of `address`.
+    /// - Parameter timeout: How long any one read or write may wait before
+    ///   `DBusError.noAnswer` (a caller that must not hang, such as a widget's
+    ///   read); `nil` waits for as long as it takes (a listener for signals).
     /// - Throws: `DBusError.noBus` when there is none or nothing listens,
     ///   `.refused` when the bus does not let this user in.
-    package init(address: String) throws {
+    package init(address: String, timeout: Duration? = nil) throws {
         let (path, isAbstract) = try Self.socketPath(in: address)
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw DBusError.noBus("socket: errno \(errno)") }
         socket = descriptor
+        if let timeout {
+            var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
+            for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
+                guard setsockopt(descriptor, SOL_SOCKET, option, &limit, socklen_t(MemoryLayout<timeval>.size)) == 0 else {
+                    close(descriptor)
+                    throw DBusError.noBus("setsockopt: errno \(errno)")
+                }
+            }
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let name = (isAbstract ? [0] : []) + Array(path.utf8)
@@ -170,6 +182,7 @@ package final class DBusConnection {
         var chunk = [UInt8](repeating: 0, count: 8192)
         let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
         if count < 0, errno == EINTR { return }
+        if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw DBusError.noAnswer }
         guard count > 0 else { throw DBusError.closed }
         buffer += chunk[..<count]
         // Replies may carry secrets (the Secret Service's): no copy is left behind here.
@@ -196,6 +209,7 @@ package final class DBusConnection {
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw DBusError.noAnswer }
             guard count > 0 else { throw DBusError.closed }
             sent += count
         }

@@ -133,6 +133,8 @@ package enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
     case failed(name: String)
     /// The connection closed.
     case closed
+    /// The peer did not read or answer within the connection's timeout.
+    case noAnswer
 
     package var description: String {
         switch self {
@@ -141,6 +143,7 @@ package enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .malformed(what): "the bus sent \(what)"
         case let .failed(name): "the call failed: \(name)"
         case .closed: "the bus closed the connection"
+        case .noAnswer: "the bus did not answer in time"
         }
     }
 }
