@@ -99,8 +99,10 @@ extension Doctor {
         switch files.keychain {
         case nil: return []
         case let .failure(error):
-            return [Finding(.keys, .problem, "the keychain's choice of store \(files.keychainItem(FileName.store, in: home)) cannot be read: \(error)",
-                            fix: "log in again, choosing the store: `bridgectl login --user ID --keychain files`")]
+            // Every app-side command reads the choice first, so no command can rewrite it: it goes.
+            let store = home.keychain.appending(FileName.store).string
+            return [Finding(.keys, .problem, "the keychain's choice of store \(store) cannot be read, so no command can run: \(error)",
+                            fix: "remove it, and the keychain counts as files (should doctor then find the keys missing, log out and in again): `rm \(Self.quoted(store))`")]
         case let .success(place) where place.store.kind == .files:
             return [Finding(.keys, .ok, "keychain store: files in \(home.keychain)")]
         case let .success(place):

@@ -175,6 +175,9 @@ import Testing
             try #require(try home.bridgectl("logout").succeeded)
             try Data("garbage".utf8).write(to: URL(fileURLWithPath: home.path("keychain/marks")))
         }, source: .doctor("high-water marks"), quotes: "bridgectl login --user ID"),
+        Case(name: "the keychain's choice of store damaged", setUp: published { home in
+            try Data("keyring\n".utf8).write(to: URL(fileURLWithPath: home.path("keychain/store")))
+        }, source: .doctor("choice of store"), quotes: "rm"),
         Case(name: "the keyset missing", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("keychain/keyset"))
         }, source: .doctor("the data keyset"), quotes: "bridgectl logout; bridgectl login --user ID"),

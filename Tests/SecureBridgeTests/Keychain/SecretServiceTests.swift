@@ -93,6 +93,7 @@ import Testing
         #expect(login.stderr.contains("No Secret Service is running on the session bus"), "\(login)")
         #expect(!(try keychainFiles(fixture).contains(FileName.keyset)))
         #expect(!(try keychainFiles(fixture).contains(FileName.pinnedKey)))
+        #expect(!(try keychainFiles(fixture).contains(FileName.store)), "a store that cannot be used is not chosen")
 
         let withoutBus = try Bridgectl.start(
             ["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service", "--home", fixture.root],

@@ -1,7 +1,8 @@
 /// The keychain place: its directory, which always holds its lock and its
 /// choice of store (`keychain/store`), and its items (the data keyset, the
-/// pinned publisher key and the high-water marks), kept in that directory or
-/// in the Secret Service as the store says.
+/// pinned publisher key and the high-water marks; in the Secret Service the
+/// passcode verifier too, `Places.writePasscodeVerifier`), kept in that
+/// directory or in the Secret Service as the store says.
 ///
 /// Every item goes through here, so a command can only use the store the
 /// place records: the Secret Service failing (no bus, no daemon, a locked
@@ -33,7 +34,7 @@ package struct Keychain {
     }
 
     /// The items, wherever the store keeps them.
-    var items: any KeychainItems { secretService ?? DirectoryItems(directory: directory) }
+    var items: any KeychainItems { secretService ?? directory }
 
     package func read(_ name: String, limit: Int) throws -> [UInt8]? { try items.read(name, limit: limit) }
 
@@ -65,26 +66,21 @@ package struct Keychain {
     }
 
     /// This place with its items moved to a new store of `kind`, for a login
-    /// that chooses another store. Durable steps, in order: the data keyset
-    /// in the old store is destroyed and its pinned key and marks removed
-    /// (widgets then show no snapshot); then `store` records the new choice
-    /// (widgets then find nothing to show until the login writes it).
+    /// that chooses another store. The new store is checked first, so one
+    /// that cannot be used changes nothing. Durable steps, in order: the
+    /// data keyset in the old store is destroyed and its pinned key and marks
+    /// removed (widgets then show no snapshot); then `store` records the new
+    /// choice (widgets then find nothing to show until the login writes it).
     /// Lowering the marks is safe here: the login that follows raises them
     /// above every sequence the app has signed.
     func moving(to kind: KeychainStoreKind) throws -> Keychain {
         guard kind != store.kind else { return self }
+        let moved = Keychain(directory, store: try KeychainStore.new(kind))
+        try moved.checkStore()
         try destroy(FileName.keyset)
         try destroy(FileName.pinnedKey)
         try destroy(FileName.marks)
-        let new = try KeychainStore.new(kind)
-        try directory.write(FileName.store, new.storedBytes)
-        return Keychain(directory, store: new)
+        try directory.write(FileName.store, moved.store.storedBytes)
+        return moved
     }
-}
-
-/// The items of a keychain kept as files, read through the directory.
-private struct DirectoryItems: KeychainItems {
-    package let directory: SecureDirectory
-    func read(_ name: String, limit: Int) throws -> [UInt8]? { try directory.read(name, limit: limit) }
-    func readSecret(_ name: String, limit: Int) throws -> SecureBytes? { try directory.readSecret(name, limit: limit) }
 }

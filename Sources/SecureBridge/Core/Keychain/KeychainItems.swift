@@ -7,4 +7,5 @@ protocol KeychainItems {
     func readSecret(_ name: String, limit: Int) throws -> SecureBytes?
 }
 
+extension SecureDirectory: KeychainItems {}
 extension SecureDirectory.OpenForReading: KeychainItems {}

@@ -39,28 +39,29 @@ package final class SecretService {
         session = try reply.string()
     }
 
-    /// The default collection, where new items go.
-    /// - Throws: `SecretServiceError.noDefaultCollection` when the service has none.
-    package func defaultCollection() throws -> String {
-        var arguments = DBusWriter()
-        arguments.string("default")
-        var reply = try Self.reader(of: Self.call(bus, "ReadAlias", "find the default collection", arguments, "s"))
-        let path = try reply.string()
+    /// The default collection, where new items go, once it is known to be unlocked.
+    /// - Throws: `SecretServiceError.noDefaultCollection` when the service has
+    ///   none, `.locked` when it is locked.
+    package func unlockedDefaultCollection() throws -> String {
+        var alias = DBusWriter()
+        alias.string("default")
+        var found = try Self.reader(of: Self.call(bus, "ReadAlias", "find the default collection", alias, "s"))
+        let path = try found.string()
         guard path != "/" else { throw SecretServiceError.noDefaultCollection }
-        return path
-    }
 
-    /// Whether the collection at `path` is locked.
-    package func isLocked(collection path: String) throws -> Bool {
-        var arguments = DBusWriter()
-        arguments.string("org.freedesktop.Secret.Collection")
-        arguments.string("Locked")
+        var property = DBusWriter()
+        property.string("org.freedesktop.Secret.Collection")
+        property.string("Locked")
+        let operation = "read whether the default collection is locked"
         let message = DBusMessage.call(
-            "Get", on: "org.freedesktop.DBus.Properties", at: path, of: Self.name, serial: 0, arguments: arguments,
+            "Get", on: "org.freedesktop.DBus.Properties", at: path, of: Self.name, serial: 0, arguments: property,
             signature: "ss")
-        var reply = try Self.reader(of: Self.perform("read whether the default collection is locked") { try bus.call(message) })
-        guard let locked = try reply.variantBoolean() else { throw SecretServiceError.refused(operation: "read whether the default collection is locked", error: "not a boolean") }
-        return locked
+        var reply = try Self.reader(of: Self.perform(operation) { try bus.call(message) })
+        guard let locked = try reply.variantBoolean() else {
+            throw SecretServiceError.refused(operation: operation, error: "not a boolean")
+        }
+        guard !locked else { throw SecretServiceError.locked }
+        return path
     }
 
     /// The items whose attributes include all of `attributes`.

@@ -42,9 +42,9 @@ final class SecretServiceItems: KeychainItems {
     /// - Throws: `SecretServiceError.locked` when the default collection is locked.
     func write(_ name: String, _ bytes: some Collection<UInt8>) throws {
         let service = try service()
-        let collection = try service.defaultCollection()
-        guard try !service.isLocked(collection: collection) else { throw SecretServiceError.locked }
-        try service.store(bytes, label: "SecureBridge \(name) (\(directory))", attributes: attributes(name), in: collection)
+        try service.store(
+            bytes, label: "SecureBridge \(name) (\(directory))", attributes: attributes(name),
+            in: try service.unlockedDefaultCollection())
     }
 
     /// Deletes the item `name` (every copy of it); nothing to delete is no error.
@@ -55,8 +55,7 @@ final class SecretServiceItems: KeychainItems {
 
     /// Whether the service can be reached and its default collection is unlocked (doctor).
     func checkReachable() throws {
-        let service = try service()
-        guard try !service.isLocked(collection: try service.defaultCollection()) else { throw SecretServiceError.locked }
+        _ = try service().unlockedDefaultCollection()
     }
 
     private func service() throws -> SecretService {
