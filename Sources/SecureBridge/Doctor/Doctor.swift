@@ -191,7 +191,7 @@ extension Doctor {
         /// keychain is in the Secret Service; `nil` for files.
         func secretToolAttributes(_ name: String) -> String? {
             guard case let .success(place) = keychain, let id = place.store.id else { return nil }
-            return "application securebridge keychain \(id) item \(name)"
+            return SecretServiceItems.attributes(keychain: id, item: name).map { "\($0) \($1)" }.joined(separator: " ")
         }
 
         /// The command that writes the pinned key again from the signing key at `app`, to `pin` or its item.

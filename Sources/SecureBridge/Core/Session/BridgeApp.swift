@@ -107,8 +107,9 @@ public struct BridgeApp: Sendable {
     /// 7. the app state records the user and the session.
     ///
     /// A login that chooses another keychain store moves the place to it
-    /// first (`Keychain.moving(to:)`: the old store's items destroyed, then
-    /// the choice recorded), so step 1 onwards write the new store.
+    /// first (`Keychain.moving(to:)`: the new store checked, the old store's
+    /// items destroyed, then the choice recorded), so step 1 onwards write
+    /// the new store.
     /// - Parameters:
     ///   - user: The user's id.
     ///   - passcode: The passcode that will unlock the app.

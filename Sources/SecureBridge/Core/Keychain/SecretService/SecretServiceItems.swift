@@ -4,22 +4,23 @@
 /// the keychain directory for whoever browses their keyring. New items go to
 /// the default collection. Connects on first use, so a command that touches
 /// no item never reaches for the bus.
-final class SecretServiceItems: KeychainItems {
+package final class SecretServiceItems: KeychainItems {
     private let id: String
     private let directory: String
     private var connection: SecretService?
 
-    static let application = "securebridge"
 
     init(id: String, directory: String) {
         self.id = id
         self.directory = directory
     }
 
-    /// The attributes the item `name` is found by.
-    func attributes(_ name: String) -> [(String, String)] {
-        [("application", Self.application), ("keychain", id), ("item", name)]
+    /// The attributes the item `name` of the keychain `id` is found by.
+    package static func attributes(keychain id: String, item name: String) -> [(String, String)] {
+        [("application", "securebridge"), ("keychain", id), ("item", name)]
     }
+
+    private func attributes(_ name: String) -> [(String, String)] { Self.attributes(keychain: id, item: name) }
 
     func readSecret(_ name: String, limit: Int) throws -> SecureBytes? {
         let service = try service()
