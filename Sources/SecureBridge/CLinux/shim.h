@@ -1,5 +1,6 @@
 // The Linux calls Swift cannot import (prctl, syscall and ioctl are variadic),
-// wrapped as prefixed static inline functions with fixed arguments. The
+// wrapped as prefixed static inline functions with fixed arguments, and
+// getrandom (sys/random.h, which the Glibc module leaves out). The
 // platform layer (Sources/SecureBridge/Core/Platform/Linux) and the command
 // line (the terminal's width) are their only callers.
 #ifndef SECUREBRIDGE_CLINUX_SHIM_H
@@ -9,6 +10,7 @@
 
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 

@@ -23,7 +23,7 @@ extension Doctor {
     /// The algorithms SecureBridge needs that this OpenSSL cannot provide.
     private static func missingAlgorithms() -> [String] {
         var missing: [String] = []
-        if OpenSSL.aes256GCM == nil { missing.append("AES-256-GCM") }
+        if !OpenSSL.providesAES256GCM { missing.append("AES-256-GCM") }
         if OpenSSL.sha256 == nil { missing.append("SHA-256") }
         if OpenSSL.hkdf == nil { missing.append("HKDF") }
         if let scrypt = EVP_KDF_fetch(nil, "SCRYPT", nil) { EVP_KDF_free(scrypt) } else { missing.append("scrypt") }

@@ -2,12 +2,22 @@
 internal import COpenSSL
 
 extension OpenSSL {
-    /// AES-256-GCM, fetched once; `nil` when this OpenSSL cannot provide it.
-    package nonisolated(unsafe) static let aes256GCM: OpaquePointer? = fetch { EVP_CIPHER_fetch(nil, "AES-256-GCM", nil) }
+    /// AES-256-GCM from the default provider, found once; `nil` when this
+    /// OpenSSL cannot provide it. Called through the provider's functions, not
+    /// an `EVP_CIPHER`: see `COpenSSL_ProviderCipher`.
+    nonisolated(unsafe) static let aes256GCM: COpenSSL_ProviderCipher? = {
+        guard let provider = defaultProvider else { return nil }
+        var cipher = COpenSSL_ProviderCipher()
+        return COpenSSL_ProviderCipher_find(provider, "AES-256-GCM", &cipher) == 1 ? cipher : nil
+    }()
+
+    /// Whether the default provider has AES-256-GCM (for `doctor`).
+    package static var providesAES256GCM: Bool { aes256GCM != nil }
 }
 
-/// AES-256-GCM over OpenSSL's EVP cipher interface. `AESGCM` has checked the
-/// key, nonce and tag lengths before these are called.
+/// AES-256-GCM through the default provider's cipher functions, which EVP's
+/// `EVP_Encrypt*`/`EVP_Decrypt*` would call. `AESGCM` has checked the key,
+/// nonce and tag lengths before these are called.
 enum OpenSSLAESGCM {
     /// Encrypts `message` and returns `ciphertext ‖ tag`.
     static func seal(
@@ -18,11 +28,12 @@ enum OpenSSLAESGCM {
         let tagByteCount = AESGCM.tagByteCount
         var output = [UInt8](repeating: 0, count: message.count + tagByteCount)
         try output.withUnsafeMutableBytes { (out) throws in
-            let written = try context.update(message, into: out.baseAddress!)
-            try context.finish(into: out.baseAddress! + written)
-            try OpenSSL.check(
-                EVP_CIPHER_CTX_ctrl(context.pointer, EVP_CTRL_GCM_GET_TAG, Int32(tagByteCount), out.baseAddress! + message.count),
-                "EVP_CIPHER_CTX_ctrl(GET_TAG)")
+            let sealed = UnsafeMutableRawBufferPointer(rebasing: out.prefix(message.count))
+            let written = try context.update(message, into: sealed)
+            guard context.finish(into: UnsafeMutableRawBufferPointer(rebasing: sealed.dropFirst(written))) else {
+                throw OpenSSL.error("AES-256-GCM final")
+            }
+            try context.tag(set: false, UnsafeMutableRawBufferPointer(rebasing: out.suffix(tagByteCount)))
         }
         return output
     }
@@ -37,72 +48,78 @@ enum OpenSSLAESGCM {
         let context = try CipherContext(encrypting: false, key: key, nonce: nonce)
         try context.authenticate(aad)
         var tagCopy = Array(tag)
-        try OpenSSL.check(
-            EVP_CIPHER_CTX_ctrl(context.pointer, EVP_CTRL_GCM_SET_TAG, Int32(AESGCM.tagByteCount), &tagCopy),
-            "EVP_CIPHER_CTX_ctrl(SET_TAG)")
+        try tagCopy.withUnsafeMutableBytes { try context.tag(set: true, $0) }
         return try SecureBytes(count: ciphertext.count) { (plaintext) throws in
             // Any throw here wipes `plaintext` before it is released.
-            let base = plaintext.baseAddress!
-            let written = try context.update(ciphertext, into: base)
-            var finalLength: Int32 = 0
-            guard EVP_DecryptFinal_ex(context.pointer, base + written, &finalLength) == 1 else {
+            let written = try context.update(ciphertext, into: plaintext)
+            guard context.finish(into: UnsafeMutableRawBufferPointer(rebasing: plaintext.dropFirst(written))) else {
                 OpenSSL.clearErrors()
                 throw CryptoError.authenticationFailure
             }
         }
     }
 
-    /// An `EVP_CIPHER_CTX` set up for one AES-256-GCM operation, freed on deinit.
+    /// One AES-256-GCM operation of the provider, its context freed (and
+    /// wiped by the provider) on deinit.
     private final class CipherContext {
-        let pointer: OpaquePointer
-        let encrypting: Bool
+        let cipher: COpenSSL_ProviderCipher
+        let pointer: UnsafeMutableRawPointer
 
         init(encrypting: Bool, key: AES256Key, nonce: AESGCM.Nonce) throws {
             try OpenSSL.initialize()
-            let cipher = try OpenSSL.require(OpenSSL.aes256GCM, "EVP_CIPHER_fetch(AES-256-GCM)")
-            pointer = try OpenSSL.require(EVP_CIPHER_CTX_new(), "EVP_CIPHER_CTX_new")
-            self.encrypting = encrypting
+            guard let cipher = OpenSSL.aes256GCM else { throw OpenSSL.error("AES-256-GCM from the default provider") }
+            guard let pointer = cipher.newContext(cipher.providerContext) else {
+                throw OpenSSL.error("AES-256-GCM new context")
+            }
+            self.cipher = cipher
+            self.pointer = pointer
+            let initialize = encrypting ? cipher.encryptInit! : cipher.decryptInit!
             let result = key.bytes.withUnsafeBytes { keyBytes in
                 nonce.bytes.withUnsafeBytes { nonceBytes in
-                    let keyPointer = keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                    let noncePointer = nonceBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                    return encrypting
-                        ? EVP_EncryptInit_ex2(pointer, cipher, keyPointer, noncePointer, nil)
-                        : EVP_DecryptInit_ex2(pointer, cipher, keyPointer, noncePointer, nil)
+                    initialize(
+                        pointer, keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), keyBytes.count,
+                        nonceBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), nonceBytes.count, nil)
                 }
             }
-            try OpenSSL.check(result, "EVP_CipherInit_ex2")
+            try OpenSSL.check(result, "AES-256-GCM init")
         }
 
-        deinit { EVP_CIPHER_CTX_free(pointer) }
+        deinit { cipher.freeContext(pointer) }
 
+        /// Adds `aad` to what the tag covers.
         func authenticate(_ aad: UnsafeRawBufferPointer) throws {
             guard aad.count > 0 else { return }
-            var ignored: Int32 = 0
+            var ignored = 0
+            // No output: the provider takes the input as additional data.
             let input = aad.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let result = encrypting
-                ? EVP_EncryptUpdate(pointer, nil, &ignored, input, Int32(aad.count))
-                : EVP_DecryptUpdate(pointer, nil, &ignored, input, Int32(aad.count))
-            try OpenSSL.check(result, "EVP_CipherUpdate(aad)")
+            try OpenSSL.check(cipher.update(pointer, nil, &ignored, aad.count, input, aad.count), "AES-256-GCM aad")
         }
 
         /// Processes `input` into `output`, returning the bytes written.
-        func update(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawPointer) throws -> Int {
+        func update(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
             guard input.count > 0 else { return 0 }
-            var written: Int32 = 0
-            let out = output.assumingMemoryBound(to: UInt8.self)
-            let source = input.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let result = encrypting
-                ? EVP_EncryptUpdate(pointer, out, &written, source, Int32(input.count))
-                : EVP_DecryptUpdate(pointer, out, &written, source, Int32(input.count))
-            try OpenSSL.check(result, "EVP_CipherUpdate")
-            return Int(written)
+            var written = 0
+            let result = cipher.update(
+                pointer, output.baseAddress!.assumingMemoryBound(to: UInt8.self), &written, output.count,
+                input.baseAddress!.assumingMemoryBound(to: UInt8.self), input.count)
+            try OpenSSL.check(result, "AES-256-GCM update")
+            return written
         }
 
-        func finish(into output: UnsafeMutableRawPointer) throws {
-            var written: Int32 = 0
-            try OpenSSL.check(
-                EVP_EncryptFinal_ex(pointer, output.assumingMemoryBound(to: UInt8.self), &written), "EVP_EncryptFinal_ex")
+        /// Finishes the operation; for a decryption, whether the tag matched.
+        func finish(into output: UnsafeMutableRawBufferPointer) -> Bool {
+            var written = 0
+            let out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            return cipher.final(pointer, out, &written, output.count) == 1
+        }
+
+        /// Sets the tag a decryption checks, or reads an encryption's after `finish`.
+        func tag(set: Bool, _ tag: UnsafeMutableRawBufferPointer) throws {
+            let result = withUnsafePointer(to: cipher) { cipher in
+                COpenSSL_ProviderCipher_tag(
+                    cipher, pointer, set ? 1 : 0, tag.baseAddress!.assumingMemoryBound(to: UInt8.self), tag.count)
+            }
+            try OpenSSL.check(result, set ? "AES-256-GCM set tag" : "AES-256-GCM get tag")
         }
     }
 }

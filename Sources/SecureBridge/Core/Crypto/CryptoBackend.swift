@@ -64,7 +64,7 @@ extension PasscodeVerifier {
 }
 
 extension SystemRandom {
-    typealias Backend = OpenSSLRandom
+    typealias Backend = KernelRandom
 }
 
 extension ConstantTime {

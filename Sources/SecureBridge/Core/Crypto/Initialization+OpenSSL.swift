@@ -45,6 +45,11 @@ package enum OpenSSL {
         (try? initialize()) != nil
     }
 
+    /// The default provider, loaded once libcrypto is initialised, with the
+    /// fallback loading kept (EVP fetches find it as before); never unloaded,
+    /// so the functions found in it stay valid.
+    nonisolated(unsafe) static let defaultProvider: OpaquePointer? = fetch { OSSL_PROVIDER_try_load(nil, "default", 1) }
+
     /// Fetches an algorithm once libcrypto is initialised; `nil` when either fails.
     /// Fetched algorithm objects are immutable, and OpenSSL documents them as
     /// safe to share between threads.

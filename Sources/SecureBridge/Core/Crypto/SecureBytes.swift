@@ -34,7 +34,7 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
         }
     }
 
-    /// Fresh random bytes from OpenSSL's CSPRNG.
+    /// Fresh random bytes from the CSPRNG (`SystemRandom`).
     /// - Throws: `CryptoError.backendFailure` when the generator fails.
     package static func random(count: Int) throws -> SecureBytes {
         try SecureBytes(count: count) { (buffer) throws in

@@ -1,4 +1,5 @@
-/// The CSPRNG (OpenSSL's, through the backend), the only source of randomness SecureBridge uses.
+/// The CSPRNG, the only source of randomness SecureBridge uses: the kernel's
+/// (`getrandom`) with the OpenSSL backend, CryptoKit's with CryptoKit.
 package enum SystemRandom {
     /// Returns `count` random bytes for values that are not secret (nonces, ids, tokens).
     /// - Throws: `CryptoError.backendFailure` when the generator fails.

@@ -13,8 +13,9 @@ import SystemPackage
 // a port for by name: `linkStatus(atPath:)` and `symbolicLinkTarget(atPath:)`
 // (the ancestor walk), `workingDirectory()`, `executableDirectory()` (the
 // translations), `effectiveUserID()`,
-// `currentBootID()` (the publish cursor) and `PlatformSecureMemory.wipe`
-// (the CryptoKit backend's wipe).
+// `currentBootID()` (the publish cursor), `PlatformSecureMemory.wipe`
+// (the CryptoKit backend's wipe) and `KernelRandom.fill` (the OpenSSL
+// backend's random bytes).
 
 /// A directory held open, whose entries are reached relative to it and never
 /// through a symbolic link: the places' files, and their temporary files.
