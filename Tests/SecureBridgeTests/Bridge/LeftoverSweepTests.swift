@@ -12,6 +12,16 @@ import Testing
         return fixture.path(.container, name)
     }
 
+    @Test func onlyTemporaryNamesAreSwept() {
+        #expect(SecureDirectory.isTemporaryName(SecureDirectory.temporaryName(for: FileName.snapshot)))
+        for name in [".snapshot.tmp-0123456789abcdef", "..tmp-", ".a.tmp-x", ".x.tmp-"] {
+            #expect(SecureDirectory.isTemporaryName(name), "\(name)")
+        }
+        for name in ["snapshot", "snapshot.tmp-1", ".tmp-", ".tmp-1", ".snapshot", ".a.tmp", "", "."] {
+            #expect(!SecureDirectory.isTemporaryName(name), "\(name)")
+        }
+    }
+
     @Test func aNewAppSweepsAtItsFirstCommandAndALongLivedOneOnlyThen() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()

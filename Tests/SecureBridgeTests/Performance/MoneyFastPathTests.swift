@@ -54,7 +54,7 @@ import Testing
         FastMoneyFormat.layout(for: locale).map {
             DerivedLayout(
                 groupSeparator: $0.groupSeparator, decimalSeparator: $0.decimalSeparator, symbolFirst: $0.symbolFirst,
-                symbols: $0.symbols)
+                symbols: Dictionary(uniqueKeysWithValues: $0.symbols.entries.map { ($0.key, $0.value) }))
         }
     }
 

@@ -23,7 +23,7 @@ enum FastMoneyFormat {
         /// Currency → the text on its side of the number, spacing included,
         /// where CLDR has a symbol; every other code is written as itself,
         /// with a no-break space towards the number.
-        let symbols: [String: String]
+        let symbols: SortedTable<String>
 
         func affix(for code: String) -> String {
             symbols[code] ?? (symbolFirst ? code + "\u{A0}" : "\u{A0}" + code)
@@ -31,10 +31,10 @@ enum FastMoneyFormat {
 
         /// This layout with some currencies' text changed: a locale that
         /// differs from another only there.
-        func changing(symbols changes: [String: String]) -> Layout {
+        func changing(symbols changes: SortedTable<String>) -> Layout {
             Layout(
                 groupSeparator: groupSeparator, decimalSeparator: decimalSeparator, symbolFirst: symbolFirst,
-                symbols: symbols.merging(changes) { $1 })
+                symbols: symbols.replacingValues(with: changes))
         }
     }
 

@@ -67,12 +67,12 @@ enum SpokenAmount {
         for _ in 0..<min(digits, 19) { scale = scale.multipliedReportingOverflow(by: 10).partialValue }
         let whole = digits >= 19 ? 0 : magnitude / scale
         let minor = digits >= 19 ? magnitude : magnitude % scale
-        var words: [String] = []
-        if money.minorUnits < 0 { words.append("minus") }
-        words.append(String(whole))
-        words.append(unitName(of: money.currency.code, count: whole))
-        if minor != 0 { words.append(String(minor)) }
-        return words.joined(separator: " ")
+        // Appended, not `joined(separator:)`: its generic code costs a short
+        // process a look-up of its types by name at the first call.
+        var label = money.minorUnits < 0 ? "minus " : ""
+        label += String(whole) + " " + unitName(of: money.currency.code, count: whole)
+        if minor != 0 { label += " " + String(minor) }
+        return label
     }
 
     /// The name of one whole unit of `code`, plural unless `count` is 1:
@@ -83,7 +83,7 @@ enum SpokenAmount {
     }
 
     /// The unit names of the currencies banks list most; others are spoken by code.
-    private static let unitNames: [String: (String, String)] = [
+    private static let unitNames: SortedTable<(String, String)> = [
         "AUD": ("dollar", "dollars"), "CAD": ("dollar", "dollars"), "CHF": ("franc", "francs"),
         "CNY": ("yuan", "yuan"), "CZK": ("koruna", "korunas"), "DKK": ("krone", "kroner"),
         "EUR": ("euro", "euros"), "GBP": ("pound", "pounds"), "HKD": ("dollar", "dollars"),

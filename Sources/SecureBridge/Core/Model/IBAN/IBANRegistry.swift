@@ -4,7 +4,7 @@ enum IBANRegistry {
     /// in the SWIFT IBAN Registry (the registration authority for ISO 13616),
     /// release 100. Territories that use another country's code (Åland uses
     /// FI, Guernsey GB, French overseas departments FR, …) need no entry.
-    static let lengths: [String: Int] = [
+    static let lengths: SortedTable<Int> = [
         "AD": 24, "AE": 23, "AL": 28, "AT": 20, "AZ": 28, "BA": 20, "BE": 16, "BG": 22,
         "BH": 22, "BI": 27, "BR": 29, "BY": 28, "CH": 21, "CR": 22, "CY": 28, "CZ": 24,
         "DE": 22, "DJ": 27, "DK": 18, "DO": 28, "EE": 20, "EG": 29, "ES": 24, "FI": 18,

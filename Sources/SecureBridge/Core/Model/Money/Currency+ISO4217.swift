@@ -28,7 +28,7 @@ enum ISO4217 {
     /// "no currency" cannot hold an account balance in minor units. Codes
     /// withdrawn by that date (for example ANG, BGN, CUC, HRK, SLL, ZWL) are
     /// not active and are refused.
-    static let minorUnitDigits: [String: Int] = [
+    static let minorUnitDigits: SortedTable<Int> = [
         "AED": 2, "AFN": 2, "ALL": 2, "AMD": 2, "AOA": 2, "ARS": 2, "AUD": 2, "AWG": 2,
         "AZN": 2, "BAM": 2, "BBD": 2, "BDT": 2, "BHD": 3, "BIF": 0, "BMD": 2, "BND": 2,
         "BOB": 2, "BOV": 2, "BRL": 2, "BSD": 2, "BTN": 2, "BWP": 2, "BYN": 2, "BZD": 2,

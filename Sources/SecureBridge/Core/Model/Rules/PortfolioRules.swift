@@ -98,14 +98,13 @@ enum PortfolioRules {
 
     /// Tracks what must be unique across the accounts of one portfolio.
     struct AccountSet {
-        private var numbersByID: [String: Int] = [:]
+        private var ids = FirstOccurrences()
         private var mainAccount: Int?
 
         /// Records account `number`'s id.
         /// - Throws: `Violation(.duplicateID)` when an earlier account has it.
         mutating func register(id: String, number: Int) throws {
-            if let first = numbersByID[id] { throw Violation(.duplicateID(account: first)) }
-            numbersByID[id] = number
+            if let first = ids.register(id, number: number) { throw Violation(.duplicateID(account: first)) }
         }
 
         /// Records account `number`'s type.
@@ -119,13 +118,14 @@ enum PortfolioRules {
 
     /// Tracks the categories of one `spent` or `received` list.
     struct CategorySet {
-        private var numbersByCategory: [String: Int] = [:]
+        private var categories = FirstOccurrences()
 
         /// Records entry `number`'s category.
         /// - Throws: `Violation(.duplicateCategory)` when an earlier entry has it.
         mutating func register(_ category: String, number: Int) throws {
-            if let first = numbersByCategory[category] { throw Violation(.duplicateCategory(entry: first)) }
-            numbersByCategory[category] = number
+            if let first = categories.register(category, number: number) {
+                throw Violation(.duplicateCategory(entry: first))
+            }
         }
     }
 }
