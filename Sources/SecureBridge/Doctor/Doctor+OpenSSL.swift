@@ -25,9 +25,9 @@ extension Doctor {
         var missing: [String] = []
         if !OpenSSL.providesAES256GCM { missing.append("AES-256-GCM") }
         if OpenSSL.sha256 == nil { missing.append("SHA-256") }
-        if OpenSSL.hkdf == nil { missing.append("HKDF") }
+        if !OpenSSL.providesHKDF { missing.append("HKDF") }
         if let scrypt = EVP_KDF_fetch(nil, "SCRYPT", nil) { EVP_KDF_free(scrypt) } else { missing.append("scrypt") }
-        if let ed25519 = EVP_SIGNATURE_fetch(nil, "ED25519", nil) { EVP_SIGNATURE_free(ed25519) } else { missing.append("Ed25519") }
+        if !OpenSSL.providesEd25519 { missing.append("Ed25519") }
         ERR_clear_error()
         return missing
     }

@@ -4,12 +4,10 @@ internal import COpenSSL
 extension OpenSSL {
     /// AES-256-GCM from the default provider, found once; `nil` when this
     /// OpenSSL cannot provide it. Called through the provider's functions, not
-    /// an `EVP_CIPHER`: see `COpenSSL_ProviderCipher`.
-    nonisolated(unsafe) static let aes256GCM: COpenSSL_ProviderCipher? = {
-        guard let provider = defaultProvider else { return nil }
-        var cipher = COpenSSL_ProviderCipher()
-        return COpenSSL_ProviderCipher_find(provider, "AES-256-GCM", &cipher) == 1 ? cipher : nil
-    }()
+    /// an `EVP_CIPHER` (see `COpenSSL_provider_functions`).
+    nonisolated(unsafe) static let aes256GCM = provided(COpenSSL_ProviderCipher()) {
+        COpenSSL_ProviderCipher_find($0, "AES-256-GCM", &$1)
+    }
 
     /// Whether the default provider has AES-256-GCM (for `doctor`).
     package static var providesAES256GCM: Bool { aes256GCM != nil }

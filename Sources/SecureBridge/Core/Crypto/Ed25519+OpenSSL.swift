@@ -1,78 +1,109 @@
 #if OpenSSL && !CryptoKit
 internal import COpenSSL
 
-/// Ed25519 over OpenSSL's `EVP_PKEY` interface, and its PEM reader and writer.
-/// `Ed25519` has checked key and signature lengths before these are called.
-/// Whatever makes a `Key` initialises libcrypto first, so the functions that
-/// take one need not.
+extension OpenSSL {
+    /// Ed25519 signatures and keys from the default provider, found once;
+    /// `nil` when this OpenSSL cannot provide them. Called through the
+    /// provider's functions, not `EVP_PKEY` and `EVP_SIGNATURE` (see
+    /// `COpenSSL_provider_functions`); PEM goes through EVP's encoders and decoders.
+    nonisolated(unsafe) static let ed25519 = provided(COpenSSL_ProviderSignature()) {
+        COpenSSL_ProviderSignature_find($0, "ED25519", &$1)
+    }
+
+    /// Whether the default provider has Ed25519 (for `doctor`).
+    package static var providesEd25519: Bool { ed25519 != nil }
+}
+
+/// Ed25519 over the default provider's key objects and signature functions,
+/// and its PEM reader and writer. `Ed25519` has checked key and signature
+/// lengths before these are called. Whatever makes a `Key` initialises
+/// libcrypto first, so the functions that take one need not.
 enum OpenSSLEd25519 {
-    /// Owns one `EVP_PKEY`. OpenSSL keys are immutable once built and safe to use
-    /// from several threads at a time for signing and verifying.
+    /// Owns one of the provider's Ed25519 key objects, which hold the private
+    /// key (if any) in OpenSSL's secure heap and wipe it when freed. They are
+    /// not changed once imported, and the provider signs and verifies with
+    /// one from several threads at a time.
     final class Key: @unchecked Sendable {
-        let pointer: OpaquePointer
-        init(_ pointer: OpaquePointer) { self.pointer = pointer }
-        deinit { EVP_PKEY_free(pointer) }
+        let keydata: UnsafeMutableRawPointer
+        let algorithm: COpenSSL_ProviderSignature
+
+        /// Imports the raw bytes of a private key (its public key derived from
+        /// it) or of a public key.
+        fileprivate init(private isPrivate: Bool, raw: UnsafeRawBufferPointer) throws {
+            try OpenSSL.initialize()
+            guard var algorithm = OpenSSL.ed25519 else { throw OpenSSL.error("Ed25519 from the default provider") }
+            let keydata = COpenSSL_ProviderSignature_importKey(
+                &algorithm, isPrivate ? 1 : 0, raw.baseAddress!.assumingMemoryBound(to: UInt8.self), raw.count)
+            guard let keydata else { throw OpenSSL.error(isPrivate ? "Ed25519 private key import" : "Ed25519 public key import") }
+            self.keydata = keydata
+            self.algorithm = algorithm
+        }
+
+        deinit { algorithm.freeKey(keydata) }
+
+        /// Copies the raw private or public key into `bytes`, which is exactly its size.
+        fileprivate func export(private isPrivate: Bool, into bytes: UnsafeMutableRawBufferPointer) throws {
+            var algorithm = algorithm
+            let result = COpenSSL_ProviderSignature_exportKey(
+                &algorithm, keydata, isPrivate ? 1 : 0, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
+            try OpenSSL.check(result, isPrivate ? "Ed25519 private key export" : "Ed25519 public key export")
+        }
+
+        /// Calls `body` with a new signature context of the provider, freed after.
+        fileprivate func withSignatureContext<Result>(_ body: (UnsafeMutableRawPointer) throws -> Result) throws -> Result {
+            guard let context = algorithm.newContext(algorithm.providerContext, nil) else {
+                throw OpenSSL.error("Ed25519 new signature context")
+            }
+            defer { algorithm.freeContext(context) }
+            return try body(context)
+        }
     }
 
     /// The private key of a 32-byte seed.
     static func privateKey(seed: SecureBytes) throws -> Key {
-        try OpenSSL.initialize()
-        let pointer = seed.withUnsafeBytes { raw in
-            EVP_PKEY_new_raw_private_key(
-                EVP_PKEY_ED25519, nil, raw.baseAddress!.assumingMemoryBound(to: UInt8.self), raw.count)
-        }
-        return Key(try OpenSSL.require(pointer, "EVP_PKEY_new_raw_private_key"))
+        try seed.withUnsafeBytes { try Key(private: true, raw: $0) }
     }
 
     /// The public key of 32 raw bytes.
     static func publicKey(raw: [UInt8]) throws -> Key {
-        try OpenSSL.initialize()
-        let pointer = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, raw, raw.count)
-        return Key(try OpenSSL.require(pointer, "EVP_PKEY_new_raw_public_key"))
+        try raw.withUnsafeBytes { try Key(private: false, raw: $0) }
     }
 
     /// The raw 32-byte public key of a private or public key.
     static func rawPublicKey(of key: Key) throws -> [UInt8] {
         var raw = [UInt8](repeating: 0, count: Ed25519.keyByteCount)
-        var length = raw.count
-        try OpenSSL.check(EVP_PKEY_get_raw_public_key(key.pointer, &raw, &length), "EVP_PKEY_get_raw_public_key")
+        try raw.withUnsafeMutableBytes { try key.export(private: false, into: $0) }
         return raw
     }
 
     /// The raw 32-byte seed of a private key, in wiped memory.
     static func rawPrivateKey(of key: Key) throws -> SecureBytes {
-        try SecureBytes(count: Ed25519.keyByteCount) { (buffer) throws in
-            var length = buffer.count
-            try OpenSSL.check(
-                EVP_PKEY_get_raw_private_key(key.pointer, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), &length),
-                "EVP_PKEY_get_raw_private_key")
-        }
+        try SecureBytes(count: Ed25519.keyByteCount) { (buffer) throws in try key.export(private: true, into: buffer) }
     }
 
     /// The 64-byte signature of `message` exactly as given.
     static func signature(for message: [UInt8], with key: Key) throws -> [UInt8] {
-        let context = try OpenSSL.require(EVP_MD_CTX_new(), "EVP_MD_CTX_new")
-        defer { EVP_MD_CTX_free(context) }
-        try OpenSSL.check(EVP_DigestSignInit_ex(context, nil, nil, nil, nil, key.pointer, nil), "EVP_DigestSignInit_ex")
-        var signature = [UInt8](repeating: 0, count: Ed25519.signatureByteCount)
-        var length = signature.count
-        try OpenSSL.check(EVP_DigestSign(context, &signature, &length, message, message.count), "EVP_DigestSign")
-        return signature
+        try key.withSignatureContext { context in
+            try OpenSSL.check(key.algorithm.signInit(context, nil, key.keydata, nil), "Ed25519 sign init")
+            var signature = [UInt8](repeating: 0, count: Ed25519.signatureByteCount)
+            var length = 0
+            try OpenSSL.check(
+                key.algorithm.sign(context, &signature, &length, signature.count, message, message.count), "Ed25519 sign")
+            guard length == signature.count else { throw OpenSSL.error("Ed25519 sign") }
+            return signature
+        }
     }
 
     /// Whether `signature` (64 bytes) is `key`'s signature of `message` exactly as given.
     static func isValidSignature(_ signature: UnsafeRawBufferPointer, for message: UnsafeRawBufferPointer, key: Key) -> Bool {
-        guard let context = EVP_MD_CTX_new() else { return false }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestVerifyInit_ex(context, nil, nil, nil, nil, key.pointer, nil) == 1 else {
-            OpenSSL.clearErrors()
-            return false
+        let valid = try? key.withSignatureContext { context in
+            guard key.algorithm.verifyInit(context, nil, key.keydata, nil) == 1 else { return false }
+            return key.algorithm.verify(
+                context, signature.baseAddress!.assumingMemoryBound(to: UInt8.self), signature.count,
+                message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count) == 1
         }
-        let result = EVP_DigestVerify(
-            context, signature.baseAddress!.assumingMemoryBound(to: UInt8.self), signature.count,
-            message.baseAddress?.assumingMemoryBound(to: UInt8.self), message.count)
-        if result != 1 { OpenSSL.clearErrors() }
-        return result == 1
+        if valid != true { OpenSSL.clearErrors() }
+        return valid == true
     }
 
     /// Reads a PEM of any layout OpenSSL's decoders take, through a memory BIO.
@@ -95,21 +126,49 @@ enum OpenSSLEd25519 {
             OpenSSL.clearErrors()
             throw CryptoError.invalidKeyEncoding(kind == .privateKey ? "not a PKCS#8 PEM private key" : "not a SubjectPublicKeyInfo PEM public key")
         }
-        let key = Key(pointer)
+        defer { EVP_PKEY_free(pointer) }
         guard EVP_PKEY_get_base_id(pointer) == EVP_PKEY_ED25519 else {
             throw CryptoError.invalidKeyEncoding("the PEM holds a key of another algorithm, not Ed25519")
         }
-        return key
+        switch kind {
+        case .privateKey:
+            let seed = try SecureBytes(count: Ed25519.keyByteCount) { (buffer) throws in
+                var length = buffer.count
+                try OpenSSL.check(
+                    EVP_PKEY_get_raw_private_key(pointer, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), &length),
+                    "EVP_PKEY_get_raw_private_key")
+            }
+            return try privateKey(seed: seed)
+        case .publicKey:
+            var raw = [UInt8](repeating: 0, count: Ed25519.keyByteCount)
+            var length = raw.count
+            try OpenSSL.check(EVP_PKEY_get_raw_public_key(pointer, &raw, &length), "EVP_PKEY_get_raw_public_key")
+            return try publicKey(raw: raw)
+        }
     }
 
-    /// The key as PEM of `kind`, written through OpenSSL's secure-memory BIO into wiped memory.
+    /// The key as PEM of `kind`, written by OpenSSL's encoders (through an
+    /// `EVP_PKEY` of its raw bytes) to its secure-memory BIO, into wiped memory.
     static func pem(of key: Key, kind: Ed25519.PEMKind) throws -> SecureBytes {
         try OpenSSL.initialize()
+        let evpKey: OpaquePointer?
+        switch kind {
+        case .privateKey:
+            evpKey = try rawPrivateKey(of: key).withUnsafeBytes { seed in
+                EVP_PKEY_new_raw_private_key(
+                    EVP_PKEY_ED25519, nil, seed.baseAddress!.assumingMemoryBound(to: UInt8.self), seed.count)
+            }
+        case .publicKey:
+            let raw = try rawPublicKey(of: key)
+            evpKey = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, raw, raw.count)
+        }
+        let pointer = try OpenSSL.require(evpKey, "EVP_PKEY_new_raw_key")
+        defer { EVP_PKEY_free(pointer) }
         let bio = try OpenSSL.require(BIO_new(BIO_s_secmem()), "BIO_new(secmem)")
         defer { BIO_free(bio) }
         let result = switch kind {
-        case .privateKey: PEM_write_bio_PrivateKey(bio, key.pointer, nil, nil, 0, nil, nil)
-        case .publicKey: PEM_write_bio_PUBKEY(bio, key.pointer)
+        case .privateKey: PEM_write_bio_PrivateKey(bio, pointer, nil, nil, 0, nil, nil)
+        case .publicKey: PEM_write_bio_PUBKEY(bio, pointer)
         }
         try OpenSSL.check(result, "PEM_write_bio")
         var data: UnsafePointer<UInt8>?

@@ -2,25 +2,30 @@
 internal import COpenSSL
 
 extension OpenSSL {
-    /// HKDF, fetched once; `nil` when this OpenSSL cannot provide it.
-    package nonisolated(unsafe) static let hkdf: OpaquePointer? = fetch { EVP_KDF_fetch(nil, "HKDF", nil) }
+    /// HKDF from the default provider, found once; `nil` when this OpenSSL
+    /// cannot provide it. Called through the provider's functions, not an
+    /// `EVP_KDF` (see `COpenSSL_provider_functions`).
+    nonisolated(unsafe) static let hkdf = provided(COpenSSL_ProviderKDF()) { COpenSSL_ProviderKDF_find($0, "HKDF", &$1) }
+
+    /// Whether the default provider has HKDF (for `doctor`).
+    package static var providesHKDF: Bool { hkdf != nil }
 }
 
-/// HKDF-SHA256 through OpenSSL's `EVP_KDF` (its parameters are built by the
-/// `COpenSSL_HKDF_SHA256` shim). `HKDFSHA256` has checked the output length.
+/// HKDF-SHA256 through the default provider's HKDF (its parameters are built
+/// by the `COpenSSL_HKDF_SHA256` shim). `HKDFSHA256` has checked the output length.
 enum OpenSSLHKDFSHA256 {
     /// Derives `outputByteCount` bytes into wiped memory.
     static func deriveKey(
         inputKeyMaterial: SecureBytes, salt: [UInt8], info: [UInt8], outputByteCount: Int
     ) throws -> SecureBytes {
         try OpenSSL.initialize()
-        let kdf = try OpenSSL.require(OpenSSL.hkdf, "EVP_KDF_fetch(HKDF)")
+        guard var kdf = OpenSSL.hkdf else { throw OpenSSL.error("HKDF from the default provider") }
         return try SecureBytes(count: outputByteCount) { (output) throws in
             let result = inputKeyMaterial.withUnsafeBytes { ikm in
                 salt.withUnsafeBytes { salt in
                     info.withUnsafeBytes { info in
                         COpenSSL_HKDF_SHA256(
-                            kdf,
+                            &kdf,
                             ikm.baseAddress?.assumingMemoryBound(to: UInt8.self), ikm.count,
                             salt.baseAddress?.assumingMemoryBound(to: UInt8.self), salt.count,
                             info.baseAddress?.assumingMemoryBound(to: UInt8.self), info.count,
@@ -28,7 +33,7 @@ enum OpenSSLHKDFSHA256 {
                     }
                 }
             }
-            try OpenSSL.check(result, "EVP_KDF_derive(HKDF)")
+            try OpenSSL.check(result, "HKDF derive")
         }
     }
 }

@@ -50,6 +50,15 @@ package enum OpenSSL {
     /// so the functions found in it stay valid.
     nonisolated(unsafe) static let defaultProvider: OpaquePointer? = fetch { OSSL_PROVIDER_try_load(nil, "default", 1) }
 
+    /// An algorithm of the default provider, found by `find` once libcrypto is
+    /// initialised; `nil` when either fails. What is found is the provider's
+    /// functions (see `COpenSSL_provider_functions`), which never change.
+    static func provided<Functions>(_ empty: Functions, _ find: (OpaquePointer, inout Functions) -> Int32) -> Functions? {
+        guard let provider = defaultProvider else { return nil }
+        var functions = empty
+        return find(provider, &functions) == 1 ? functions : nil
+    }
+
     /// Fetches an algorithm once libcrypto is initialised; `nil` when either fails.
     /// Fetched algorithm objects are immutable, and OpenSSL documents them as
     /// safe to share between threads.
