@@ -3,27 +3,27 @@
  * `bridgectl read` could cost if the process did nothing but the read's
  * cryptography and printed what it decrypted.
  *
- * It initialises libcrypto without the configuration file and the exit
- * handler, as SecureBridge did in round 1 of its performance work (with
- * `--minimal-init`, as SecureBridge does now: also without error strings and
- * without the legacy name table of every cipher and digest), makes one raw Ed25519
- * public key, verifies three signatures with it (onboarding record, auth
- * status, snapshot), derives a key with HKDF-SHA256, hashes with SHA-256,
- * opens one 1 KB AES-256-GCM ciphertext and writes the plaintext (1 KB of
- * text) to standard output. The signature is RFC 8032's first test vector;
- * the ciphertext is sealed here first (one more cheap call after the cipher is
- * fetched). scripts/bench-peers builds it against the same static libcrypto
- * as bridgectl and times it beside it. Exit 0 only if every verification, the
+ * It makes one raw Ed25519 public key, verifies three signatures with it
+ * (onboarding record, auth status, snapshot), derives a key with
+ * HKDF-SHA256, hashes with SHA-256, opens one 1 KB AES-256-GCM ciphertext and
+ * writes the plaintext (1 KB of text) to standard output. The signature is
+ * RFC 8032's first test vector; the ciphertext is sealed here first (one more
+ * cheap call once the cipher is found). Two ways:
+ *
+ * - by default, as SecureBridge used libcrypto in round 1 of its performance
+ *   work: initialised without the configuration file and the exit handler,
+ *   every algorithm through EVP (`EVP_*_fetch`, `EVP_PKEY`);
+ * - with `--as-bridgectl`, as SecureBridge uses it now: also without error
+ *   strings and the legacy name table, and AES-256-GCM, Ed25519 and HKDF
+ *   through the default provider's own functions, found by the same
+ *   Sources/COpenSSL/shim.h that bridgectl is built with (SHA-256 stays EVP's).
+ *
+ * scripts/bench-peers builds it against the same static libcrypto as
+ * bridgectl and times it beside it. Exit 0 only if every verification, the
  * open and the write succeed.
  */
-#include <openssl/core_names.h>
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/kdf.h>
-#include <openssl/params.h>
-#include <stdint.h>
+#include "../../Sources/COpenSSL/shim.h"
 #include <stdio.h>
-#include <string.h>
 
 static const unsigned char public_key[32] = {
     0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a,
@@ -89,19 +89,75 @@ static int seal_open_and_print(const unsigned char key[32]) {
     return ok;
 }
 
+/* The same three verifications through the provider's Ed25519. */
+static int verify_three_as_bridgectl(OSSL_PROVIDER *provider) {
+    COpenSSL_ProviderSignature ed25519;
+    if (COpenSSL_ProviderSignature_find(provider, "ED25519", &ed25519) != 1) return 0;
+    void *key = COpenSSL_ProviderSignature_importKey(&ed25519, 0, public_key, sizeof public_key);
+    int valid = 0;
+    for (int i = 0; key != NULL && i < 3; i++) {
+        void *context = ed25519.newContext(ed25519.providerContext, NULL);
+        if (context != NULL && ed25519.verifyInit(context, NULL, key, NULL) == 1
+            && ed25519.verify(context, signature, sizeof signature, (const unsigned char *)"", 0) == 1) {
+            valid++;
+        }
+        if (context != NULL) ed25519.freeContext(context);
+    }
+    if (key != NULL) ed25519.freeKey(key);
+    return valid == 3;
+}
+
+/* The same derivation through the provider's HKDF. */
+static int derive_as_bridgectl(OSSL_PROVIDER *provider, unsigned char key[32]) {
+    static unsigned char secret[32] = {1}, info[8] = {2};
+    COpenSSL_ProviderKDF hkdf;
+    return COpenSSL_ProviderKDF_find(provider, "HKDF", &hkdf) == 1
+        && COpenSSL_HKDF_SHA256(&hkdf, secret, sizeof secret, NULL, 0, info, sizeof info, key, 32) == 1;
+}
+
+/* The same seal, open and print through the provider's AES-256-GCM. */
+static int seal_open_and_print_as_bridgectl(OSSL_PROVIDER *provider, const unsigned char key[32]) {
+    static unsigned char plain[1024], sealed[1024], opened[1024], nonce[12], tag[16];
+    memset(plain, 'x', sizeof plain);
+    plain[sizeof plain - 1] = '\n';
+    COpenSSL_ProviderCipher aes;
+    if (COpenSSL_ProviderCipher_find(provider, "AES-256-GCM", &aes) != 1) return 0;
+    void *sealing = aes.newContext(aes.providerContext), *opening = aes.newContext(aes.providerContext);
+    size_t length = 0;
+    int ok = sealing != NULL && opening != NULL
+        && aes.encryptInit(sealing, key, 32, nonce, sizeof nonce, NULL) == 1
+        && aes.update(sealing, sealed, &length, sizeof sealed, plain, sizeof plain) == 1
+        && aes.final(sealing, sealed + length, &length, sizeof sealed - length) == 1
+        && COpenSSL_ProviderCipher_tag(&aes, sealing, 0, tag, sizeof tag) == 1
+        && aes.decryptInit(opening, key, 32, nonce, sizeof nonce, NULL) == 1
+        && aes.update(opening, opened, &length, sizeof opened, sealed, sizeof sealed) == 1
+        && COpenSSL_ProviderCipher_tag(&aes, opening, 1, tag, sizeof tag) == 1
+        && aes.final(opening, opened + length, &length, sizeof opened - length) == 1
+        && memcmp(plain, opened, sizeof plain) == 0
+        && fwrite(opened, 1, sizeof opened, stdout) == sizeof opened && fflush(stdout) == 0;
+    if (sealing != NULL) aes.freeContext(sealing);
+    if (opening != NULL) aes.freeContext(opening);
+    return ok;
+}
+
 int main(int argc, char **argv) {
     unsigned char key[32], digest[32];
     unsigned int digest_length = 0;
     uint64_t options = OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ATEXIT;
-    if (argc == 2 && strcmp(argv[1], "--minimal-init") == 0) {
+    int as_bridgectl = argc == 2 && strcmp(argv[1], "--as-bridgectl") == 0;
+    if (as_bridgectl) {
         options |= OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS | OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_ADD_ALL_DIGESTS;
     } else if (argc != 1) {
         return 2;
     }
     if (OPENSSL_init_crypto(options, NULL) != 1) return 1;
+    OSSL_PROVIDER *provider = as_bridgectl ? OSSL_PROVIDER_try_load(NULL, "default", 1) : NULL;
     EVP_MD *sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
-    int ok = verify_three() && derive(key) && sha256 != NULL
-        && EVP_Digest(key, sizeof key, digest, &digest_length, sha256, NULL) == 1 && seal_open_and_print(key);
+    int ok = as_bridgectl
+        ? provider != NULL && verify_three_as_bridgectl(provider) && derive_as_bridgectl(provider, key)
+        : verify_three() && derive(key);
+    ok = ok && sha256 != NULL && EVP_Digest(key, sizeof key, digest, &digest_length, sha256, NULL) == 1
+        && (as_bridgectl ? seal_open_and_print_as_bridgectl(provider, key) : seal_open_and_print(key));
     EVP_MD_free(sha256);
     return ok ? 0 : 1;
 }
