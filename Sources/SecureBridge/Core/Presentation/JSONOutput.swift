@@ -17,54 +17,59 @@ package enum JSONOutput: Sendable {
 
     /// The compact serialisation: no whitespace between tokens.
     package var serialized: String {
-        var out = ""
+        // Written as UTF-8 bytes and made a string once: appending many short
+        // strings to a `String` costs several times as much.
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String) {
+    private func write(to out: inout [UInt8]) {
         switch self {
         case let .string(text):
             Self.writeString(text, to: &out)
         case let .bool(flag):
-            out += flag ? "true" : "false"
+            out.append(contentsOf: (flag ? "true" : "false").utf8)
         case let .integer(number):
-            out += String(number)
+            out.append(contentsOf: String(number).utf8)
         case let .unsigned(number):
-            out += String(number)
+            out.append(contentsOf: String(number).utf8)
         case .null:
-            out += "null"
+            out.append(contentsOf: "null".utf8)
         case let .array(items):
-            out += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                item.write(to: &out)
+            out.append(UInt8(ascii: "["))
+            for index in items.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                items[index].write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case let .object(members):
-            out += "{"
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out += "," }
-                Self.writeString(key, to: &out)
-                out += ":"
-                value.write(to: &out)
+            out.append(UInt8(ascii: "{"))
+            for index in members.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.writeString(members[index].0, to: &out)
+                out.append(UInt8(ascii: ":"))
+                members[index].1.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
     /// A JSON string: `"` and `\` escaped, control characters as short or
     /// `\u00XX` escapes, and U+2028/U+2029 escaped so the output is also safe
     /// to embed in JavaScript.
-    private static func writeString(_ text: String, to out: inout String) {
-        out += "\""
+    private static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
         // Most strings need no escape at all: the fast path appends them whole.
         if needsEscaping(text) {
-            appendEscaped(text, to: &out)
+            var escaped = ""
+            appendEscaped(text, to: &escaped)
+            out.append(contentsOf: escaped.utf8)
         } else {
-            out += text
+            out.append(contentsOf: text.utf8)
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Appends `text` escaped scalar by scalar: the general path, right for
