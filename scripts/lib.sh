@@ -57,11 +57,10 @@ sb_login() {
     fi
 }
 
-# sb_now_micros: a monotonic-enough clock in microseconds.
-sb_now_micros() {
-    local now
-    now=$(date +%s%N)
-    echo $((now / 1000))
+# sb_micros VAR: the wall clock in microseconds, into VAR ($EPOCHREALTIME:
+# no process started, no subshell, so timing a process costs nothing extra).
+sb_micros() {
+    printf -v "$1" '%s' "${EPOCHREALTIME/[.,]/}"
 }
 
 # sb_temporary_files HOME: the temporary files (.NAME.tmp-*) left in the three places.
@@ -127,13 +126,23 @@ sb_mark_sequence() {
     echo "$value"
 }
 
-# sb_random_between LOW HIGH: a random integer in [LOW, HIGH] from bash's RANDOM (seed it with RANDOM=n).
+# sb_random_between VAR LOW HIGH: a random integer in [LOW, HIGH] into VAR,
+# from bash's RANDOM in this shell (seed it with RANDOM=n; a subshell would
+# draw from a copy and leave the sequence where it was).
 sb_random_between() {
-    local span=$(($2 - $1 + 1))
-    echo $(($1 + ((RANDOM << 15 | RANDOM) % span)))
+    printf -v "$1" '%d' $(($2 + ((RANDOM << 15 | RANDOM) % ($3 - $2 + 1))))
 }
 
-# sb_seconds MICROS: microseconds as a decimal number of seconds, for sleep.
-sb_seconds() {
-    printf '%d.%06d' $(($1 / 1000000)) $(($1 % 1000000))
+# sb_pause MICROS: waits about MICROS microseconds without starting a process
+# (a `sleep` process takes a millisecond to start, as long as a publish's
+# durable steps): `read -t` on a FIFO this shell holds open at both ends,
+# which never delivers a byte.
+sb_pause() {
+    if [ -z "${SB_PAUSE_FD:-}" ]; then
+        mkfifo "$WORK/pause"
+        exec {SB_PAUSE_FD}<>"$WORK/pause"
+    fi
+    local seconds
+    printf -v seconds '%d.%06d' $(($1 / 1000000)) $(($1 % 1000000))
+    read -r -t "$seconds" -u "$SB_PAUSE_FD" || true
 }
