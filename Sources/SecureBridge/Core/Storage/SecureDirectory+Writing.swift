@@ -33,7 +33,7 @@ extension SecureDirectory {
     /// Replaces `name` with `bytes`, as durably as `durability` says; see `write(_:_:)`.
     func write(_ name: String, _ bytes: some Collection<UInt8>, durability: Durability) throws {
         try replace(name, durability: durability) { descriptor in
-            let wrote = try bytes.withContiguousStorageIfAvailable {
+            let wrote: Void? = try bytes.withContiguousStorageIfAvailable {
                 try Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor)
             }
             if wrote == nil { try Array(bytes).withUnsafeBytes { try Self.writeAll($0, to: descriptor) } }
