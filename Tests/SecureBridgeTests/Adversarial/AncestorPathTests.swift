@@ -82,6 +82,14 @@ import Testing
         try Self.expectLoginRefused(home: link + "/fresh", naming: fixture.root)
     }
 
+    @Test func aParentAsWrittenKeepsItsLastSlashSoRootAndRelativeDiffer() {
+        #expect(SecureDirectory.parentAsWritten("/a") == "/")
+        #expect(SecureDirectory.parentAsWritten("b") == "")
+        #expect(SecureDirectory.parentAsWritten("/x/a") == "/x/")
+        #expect(SecureDirectory.parentAsWritten("x/a") != SecureDirectory.parentAsWritten("/x/a"))
+        #expect(SecureDirectory.parentAsWritten("/x//a/") == SecureDirectory.parentAsWritten("/x/b"))
+    }
+
     @Test func placesBesideTheAppPlaceShareItsWalkAndComeToWhatTheirOwnWalkGives() throws {
         let fixture = try BridgeFixture.published()
         let real = fixture.root + "/real"
