@@ -90,7 +90,7 @@ import Testing
         #expect(SecureDirectory.parentAsWritten("/x//a/") == SecureDirectory.parentAsWritten("/x/b"))
     }
 
-    @Test func placesBesideTheAppPlaceShareItsWalkAndComeToWhatTheirOwnWalkGives() throws {
+    @Test func placesSideBySideShareAWalkAndComeToWhatTheirOwnWalkGives() throws {
         let fixture = try BridgeFixture.published()
         let real = fixture.root + "/real"
         #expect(mkdir(real, 0o700) == 0 && symlink(real, fixture.root + "/link") == 0)
@@ -102,6 +102,11 @@ import Testing
                 let sibling = SecureDirectory(path: FilePath(parent + "/" + name), place: .keychain)
                 #expect(try sibling.checkAncestors(besides: app, whoseWayIs: way) == sibling.checkAncestors(), "\(parent)/\(name)")
             }
+            // The widget's read: the container beside the keychain.
+            let keychain = SecureDirectory(path: FilePath(parent + "/keychain"), place: .keychain)
+            let container = SecureDirectory(path: FilePath(parent + "/container"), place: .container)
+            let keychainWay = try keychain.checkAncestors()
+            #expect(try container.checkAncestors(besides: keychain, whoseWayIs: keychainWay) == container.checkAncestors(), "\(parent)")
         }
         // Not beside it: walked on its own, and refused on its own way.
         #expect(chmod(real, 0o777) == 0)

@@ -18,6 +18,17 @@ import Testing
         MoneyFormatter.string(for: Money(minorUnits: minorUnits, currency: currency), localeIdentifier: locale)
     }
 
+    @Test func theArgumentTakesTheFirstPlaceholderOnly() {
+        let english = WidgetLanguage.english
+        #expect(english.text("%@ ago", "5 min") == "5 min ago")
+        #expect(english.text("updated %@", "just now") == "updated just now")
+        #expect(english.text("a %@ b %@", "x") == "a x b %@")
+        #expect(english.text("100% sure", "x") == "100% sure")
+        #expect(english.text("ends with %", "x") == "ends with %")
+        #expect(english.text("%@", "é%@") == "é%@")
+        #expect(WidgetLanguage.german.text("%@ ago", "5 Min.") == "vor 5 Min.")
+    }
+
     @Test func everyLanguageHasATranslationOfEveryKey() throws {
         let keys = Set(try table(at: "en"))
         #expect(keys.count >= 30)

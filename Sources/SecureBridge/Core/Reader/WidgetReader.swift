@@ -51,10 +51,13 @@ public struct WidgetReader: Sendable {
         let keychain = SecureDirectory(path: home.keychain, place: .keychain)
         let container = SecureDirectory(path: home.container, place: .container)
         do {
-            // The way to each place, walked once: its ancestors are checked, and
-            // the resolved paths show overlapping places (a keychain inside the
-            // container), which are unsafe storage.
-            try home.checkSeparate(resolved: [(.keychain, try keychain.checkAncestors()), (.container, try container.checkAncestors())])
+            // The way to each place, walked once (the container's shares the
+            // keychain's when they sit side by side): its ancestors are checked,
+            // and the resolved paths show overlapping places (a keychain inside
+            // the container), which are unsafe storage.
+            let keychainWay = try keychain.checkAncestors()
+            let containerWay = try container.checkAncestors(besides: keychain, whoseWayIs: keychainWay)
+            try home.checkSeparate(resolved: [(.keychain, keychainWay), (.container, containerWay)])
             let reading = try keychain.withOpenForReading { keychainFiles in
                 // The store the app chose, read first: its items are read there and nowhere else.
                 let store = try keychainFiles.read(FileName.store, limit: FileLimit.store)

@@ -40,7 +40,19 @@ package enum WidgetLanguage: String, CaseIterable, Sendable {
     /// `english`, a text with one `%@`, in this language, with `argument` in
     /// place of the `%@`.
     package func text(_ english: String, _ argument: String) -> String {
-        text(english).replacing("%@", with: argument, maxReplacements: 1)
+        // Found byte by byte: `replacing(_:with:)` brings in the string
+        // processing library's searchers at a widget process's first call.
+        let translated = text(english)
+        let bytes = translated.utf8
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let next = bytes.index(after: index)
+            if bytes[index] == UInt8(ascii: "%"), next < bytes.endIndex, bytes[next] == UInt8(ascii: "@") {
+                return String(translated[..<index]) + argument + String(translated[bytes.index(after: next)...])
+            }
+            index = next
+        }
+        return translated
     }
 }
 
