@@ -23,9 +23,10 @@ package enum OpenSSL {
     ///   OpenSSL, when their owners go away);
     /// - no error strings (`error(_:)` reports the packed error codes instead)
     ///   and no legacy name table of every cipher and digest: SecureBridge
-    ///   fetches its algorithms by name from the default provider
-    ///   (`EVP_*_fetch`), which needs neither. Together they are about a
-    ///   fifth of a `bridgectl read` process's instructions.
+    ///   finds its algorithms by name in the default provider (`provided`,
+    ///   and `EVP_*_fetch` for SHA-256 and scrypt), which needs neither.
+    ///   Together they were about a fifth of a `bridgectl read` process's
+    ///   instructions.
     private static let initialization: Result<Void, CryptoError> = {
         let options = UInt64(
             OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ATEXIT | OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS
