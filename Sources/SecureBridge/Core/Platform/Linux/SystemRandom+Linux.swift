@@ -25,7 +25,7 @@ enum KernelRandom {
                 continue
             } else {
                 throw CryptoError.backendFailure(
-                    backend: "Linux", operation: "getrandom", reason: "\(Errno(rawValue: errno))")
+                    backend: "The kernel's random generator", operation: "getrandom", reason: "\(Errno(rawValue: errno))")
             }
         }
     }
