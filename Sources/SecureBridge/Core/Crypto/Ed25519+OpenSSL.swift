@@ -50,7 +50,7 @@ enum OpenSSLEd25519 {
         }
 
         /// Calls `body` with a new signature context of the provider, freed after.
-        fileprivate func withSignatureContext<Result>(_ body: (UnsafeMutableRawPointer) throws -> Result) throws -> Result {
+        fileprivate func withSignatureContext<Value>(_ body: (UnsafeMutableRawPointer) throws -> Value) throws -> Value {
             guard let context = algorithm.newContext(algorithm.providerContext, nil) else {
                 throw OpenSSL.error("Ed25519 new signature context")
             }

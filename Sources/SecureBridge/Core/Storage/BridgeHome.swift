@@ -170,14 +170,15 @@ extension BridgeHome {
 
     /// Refuses two places when one path (as components) equals or lies inside the other.
     private static func checkApart(_ one: (StoragePlace, [String]), _ other: (StoragePlace, [String])) throws {
-        func text(_ components: [String]) -> String { "/" + components.joined(separator: "/") }
         if one.1 == other.1 {
             throw StorageError.overlappingPlaces(
-                inner: other.0, innerPath: text(other.1), outer: one.0, outerPath: text(one.1), nested: false)
+                inner: other.0, innerPath: PathWalk.absolutePath(other.1), outer: one.0,
+                outerPath: PathWalk.absolutePath(one.1), nested: false)
         }
         for (inner, outer) in [(other, one), (one, other)] where inner.1.starts(with: outer.1) {
             throw StorageError.overlappingPlaces(
-                inner: inner.0, innerPath: text(inner.1), outer: outer.0, outerPath: text(outer.1), nested: true)
+                inner: inner.0, innerPath: PathWalk.absolutePath(inner.1), outer: outer.0,
+                outerPath: PathWalk.absolutePath(outer.1), nested: true)
         }
     }
 }

@@ -9,7 +9,6 @@ package final class SecretServiceItems: KeychainItems {
     private let directory: String
     private var connection: SecretService?
 
-
     init(id: String, directory: String) {
         self.id = id
         self.directory = directory
