@@ -18,12 +18,24 @@
  *   through the default provider's own functions, found by the same
  *   Sources/COpenSSL/shim.h that bridgectl is built with (SHA-256 stays EVP's).
  *
+ * With `--reading HOME` after `--as-bridgectl`, it first reads the six files
+ * a read needs from a SecureBridge home as any careful reader must (the
+ * checks of docs/SECURITY.md, items 5 and 8): every directory on the way to
+ * the home looked at without following links, each place opened without
+ * following one, each file looked at before it is opened (a FIFO is never
+ * opened), opened without following, checked (a regular file with one link,
+ * the user's, not open to others where that matters) and read to its end.
+ * Their bytes are not parsed: the cryptography above stays the same.
+ *
  * scripts/bench-peers builds it against the same static libcrypto as
- * bridgectl and times it beside it. Exit 0 only if every verification, the
- * open and the write succeed.
+ * bridgectl and times it beside it. Exit 0 only if every check, verification,
+ * the open and the write succeed.
  */
 #include "../../Sources/COpenSSL/shim.h"
+#include <fcntl.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const unsigned char public_key[32] = {
     0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a,
@@ -140,16 +152,68 @@ static int seal_open_and_print_as_bridgectl(OSSL_PROVIDER *provider, const unsig
     return ok;
 }
 
+/* A directory on the way: the user's or root's, and not writable by others unless sticky. */
+static int safe_directory(const struct stat *status) {
+    return S_ISDIR(status->st_mode) && (status->st_uid == geteuid() || status->st_uid == 0)
+        && ((status->st_mode & (S_IWGRP | S_IWOTH)) == 0 || (status->st_mode & S_ISVTX) != 0);
+}
+
+/* Looks at `/` and every directory down to `home`, without following links. */
+static int check_the_way(const char *home) {
+    char prefix[4096];
+    size_t length = strlen(home);
+    if (home[0] != '/' || length >= sizeof prefix) return 0;
+    for (size_t end = 1; end <= length; end++) {
+        if (end < length && home[end] != '/') continue;
+        memcpy(prefix, home, end);
+        prefix[end] = '\0';
+        struct stat status;
+        if (lstat(prefix, &status) != 0 || !safe_directory(&status)) return 0;
+    }
+    return 1;
+}
+
+/* Reads each file of `names` in the place `home/place` as described above. */
+static int read_place(const char *home, const char *place, const char *const names[], int count, mode_t refused) {
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/%s", home, place) >= (int)sizeof path) return 0;
+    int directory = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_DIRECTORY);
+    struct stat status;
+    int ok = directory >= 0 && fstat(directory, &status) == 0 && status.st_uid == geteuid()
+        && (status.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+    for (int i = 0; ok && i < count; i++) {
+        static unsigned char bytes[65536];
+        ok = fstatat(directory, names[i], &status, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(status.st_mode);
+        int file = ok ? openat(directory, names[i], O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC) : -1;
+        ok = file >= 0 && fstat(file, &status) == 0 && S_ISREG(status.st_mode) && status.st_nlink == 1
+            && status.st_uid == geteuid() && (status.st_mode & refused) == 0 && status.st_size < (off_t)sizeof bytes
+            && read(file, bytes, (size_t)status.st_size) == status.st_size && read(file, bytes, 1) == 0;
+        if (file >= 0) close(file);
+    }
+    if (directory >= 0) close(directory);
+    return ok;
+}
+
+/* The six files of a read: the keychain's private to the user, the container's not writable by others. */
+static int read_home(const char *home) {
+    static const char *const keychain[] = {"marks", "publisher.pub", "keyset"};
+    static const char *const container[] = {"onboarding", "auth-status", "snapshot"};
+    return check_the_way(home)
+        && read_place(home, "keychain", keychain, 3, S_IRWXG | S_IRWXO)
+        && read_place(home, "container", container, 3, S_IWGRP | S_IWOTH);
+}
+
 int main(int argc, char **argv) {
     unsigned char key[32], digest[32];
     unsigned int digest_length = 0;
     uint64_t options = OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ATEXIT;
-    int as_bridgectl = argc == 2 && strcmp(argv[1], "--as-bridgectl") == 0;
+    int as_bridgectl = argc >= 2 && strcmp(argv[1], "--as-bridgectl") == 0;
+    const char *home = argc == 4 && as_bridgectl && strcmp(argv[2], "--reading") == 0 ? argv[3] : NULL;
     if (as_bridgectl) {
         options |= OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS | OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_ADD_ALL_DIGESTS;
-    } else if (argc != 1) {
-        return 2;
     }
+    if (argc != 1 && !(as_bridgectl && (argc == 2 || home != NULL))) return 2;
+    if (home != NULL && !read_home(home)) return 1;
     if (OPENSSL_init_crypto(options, NULL) != 1) return 1;
     OSSL_PROVIDER *provider = as_bridgectl ? OSSL_PROVIDER_try_load(NULL, "default", 1) : NULL;
     EVP_MD *sha256 = EVP_MD_fetch(NULL, "SHA256", NULL);
