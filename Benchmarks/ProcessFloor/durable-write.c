@@ -1,5 +1,6 @@
 /*
- * One durable atomic write, as a whole process: the floor of a publish.
+ * One durable atomic write, as a whole process: what issue 13's publish
+ * target compares with; with MARK, the floor of a publish.
  *
  *     durable-write SOURCE TARGET [MARK]
  *
