@@ -32,6 +32,9 @@ let package = Package(
     // Widget text is English in the source and translated in
     // Sources/SecureBridge/Resources/Localizations/<language>.lproj.
     defaultLocalization: "en",
+    // Where the core's APIs exist: `Mutex` (Synchronization) and `Duration`
+    // on Apple platforms from these releases on; Linux has them with Swift 6.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         // The core: what an app and its widget link.
         .library(name: "SecureBridge", targets: ["SecureBridge"]),

@@ -1,12 +1,18 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
 #if canImport(CLinux)
+#if os(Linux)
 internal import CLinux
+#endif
 #endif
 import SecureBridge
 import SecureBridgePreview

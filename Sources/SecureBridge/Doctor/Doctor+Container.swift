@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import SecureBridge
 
 // Which container file the widget refuses as tampered, and why: the gate

@@ -1,5 +1,9 @@
 import SecureBridge
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 // Key files present and parseable; the pinned key matching the signing key.
 

@@ -1,5 +1,9 @@
 import SecureBridge
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 // The session as the app recorded it and as the widget's gate sees it, the
 // snapshot's age and expiry, and the clock.

@@ -1,5 +1,9 @@
 import SecureBridge
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import SystemPackage
 
 // Layout, permissions and owners, leftover temporary files. Every judgement

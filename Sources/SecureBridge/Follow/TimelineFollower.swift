@@ -1,5 +1,9 @@
 import SecureBridge
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 internal import Logging
 
 /// `read --follow`: the widget host's side of `WidgetCenter.reloadTimelines`.

@@ -1,5 +1,9 @@
 import SecureBridge
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Why a `TimelineFollower` woke up.
 public enum WakeUp: Sendable, Equatable {

@@ -1,5 +1,9 @@
 import SecureBridge
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The four states the gallery shows every family in.
 public enum GalleryState: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,9 @@
 import SecureBridge
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What one widget shows, decided once from a timeline entry and drawn by
 /// both the SVG and the terminal renderer.

@@ -1,5 +1,9 @@
 import SecureBridge
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The gallery: one self-contained HTML page (inline SVG and CSS, no
 /// script, no external resource) with every family in every state in both

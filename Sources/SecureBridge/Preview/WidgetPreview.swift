@@ -1,5 +1,9 @@
 import SecureBridge
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What `bridgectl preview` shows: the reader's gate run once, and the
 /// timeline of every family built from its result, exactly as

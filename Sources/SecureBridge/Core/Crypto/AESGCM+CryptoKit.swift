@@ -1,6 +1,10 @@
 #if CryptoKit
 internal import Crypto
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// AES-256-GCM over CryptoKit's `AES.GCM`. `AESGCM` has checked the key,
 /// nonce and tag lengths before these are called.

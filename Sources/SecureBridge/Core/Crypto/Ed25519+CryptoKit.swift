@@ -1,6 +1,10 @@
 #if CryptoKit
 internal import Crypto
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Ed25519 over CryptoKit's `Curve25519.Signing`. `Ed25519` has checked key
 /// and signature lengths before these are called.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The highest sequence numbers and the latest time the app or a widget has
 /// seen, kept in the keychain so that an older file restored into the

@@ -1,5 +1,9 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
 import FoundationInternationalization
+#else
+import Foundation
+#endif
 import Synchronization
 
 /// Number format styles by currency and locale, built once and shared.

@@ -1,5 +1,9 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
 import FoundationInternationalization
+#else
+import Foundation
+#endif
 
 /// Formats money exactly, for a currency and a locale.
 package enum MoneyFormatter {

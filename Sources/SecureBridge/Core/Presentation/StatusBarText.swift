@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What a desktop status bar shows of a timeline: its current entry, as one
 /// line (`bridgectl read --format line`, for i3blocks, tmux and conky) or as

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// ISO 8601 timestamps in UTC, whole seconds: `2026-11-21T16:00:00Z`.
 /// Written by `UTCTimestamp+FastPath.swift`; read here.

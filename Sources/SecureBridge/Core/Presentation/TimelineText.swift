@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The plain text of `bridgectl read --format text`: a few lines per entry.
 ///

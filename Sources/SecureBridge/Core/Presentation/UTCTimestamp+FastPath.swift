@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The fast path of timestamp text: `2026-11-21T16:00:00Z` made digit by digit
 /// from Unix seconds, instead of through Foundation's `Date.ISO8601FormatStyle`

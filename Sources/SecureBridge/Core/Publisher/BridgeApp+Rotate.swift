@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What a key rotation did.
 public struct KeyRotation: Sendable, Equatable {

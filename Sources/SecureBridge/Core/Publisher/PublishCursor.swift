@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Where the last publish left off: `app/publish-cursor`, rewritten in place
 /// and not synced, so a publish needs one durable write fewer per snapshot

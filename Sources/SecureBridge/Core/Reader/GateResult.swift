@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What the reader's gate established, before redaction and scheduling.
 package enum GateResult: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Why an entry is not full, or why a full entry is flagged. The raw values
 /// are the reason codes of the JSON contract.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 public import Logging
 
 /// A widget's timeline provider: the three answers of WidgetKit's

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 public import Logging
 
 /// The widget side: it checks onboarding and the auth status before it

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The app side's private bookkeeping in `app/state.json`: who is logged in,
 /// the session as the app last signed it, and the counters that make every

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The user's session as the app last signed it into the container: whether
 /// the widget may show anything, in which auth epoch, and until when.

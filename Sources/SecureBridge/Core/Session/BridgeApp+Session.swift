@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 // Logout, lock, unlock and the hide-balances preference: each signs a new
 // auth status through `commitSession`, whose order of durable steps fails

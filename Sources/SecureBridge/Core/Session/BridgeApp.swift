@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 public import Logging
 
 /// The app side of SecureBridge: onboarding and the session (login, lock,

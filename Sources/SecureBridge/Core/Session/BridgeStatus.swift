@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What `bridgectl status` reports: the app side's view of onboarding, the
 /// session and the current snapshot's header. Holds no secret and no amount.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 internal import Logging
 
 // How the app side changes what the widget may show without ever letting it

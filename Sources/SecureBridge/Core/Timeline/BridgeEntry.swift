@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What the widget shows from one instant on: WidgetKit's timeline entry.
 ///

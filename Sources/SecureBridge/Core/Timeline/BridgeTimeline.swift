@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// When the widget host should ask for a new timeline.
 public enum ReloadPolicy: Sendable, Equatable {

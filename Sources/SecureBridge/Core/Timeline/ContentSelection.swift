@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The part of a snapshot one widget request shows, chosen before redaction.
 package enum ContentSelection: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// An amount as an entry shows it: the typed value beside the display
 /// string, so a view never parses `−£42.17` back into a number.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Builds entries from verified content, applying selection and redaction.
 package enum EntryBuilder {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Totals and top categories of a month's analytics, in exact minor units.
 package struct SpendingFigures: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One account as an entry shows it: display strings beside typed values.
 public struct AccountViewModel: Sendable, Equatable, Identifiable, CustomStringConvertible {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What the widget host asks for: which widget, at which size, in which context.
 public struct WidgetRequest: Sendable, Hashable {

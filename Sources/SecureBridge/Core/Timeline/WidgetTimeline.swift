@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The widget's timeline provider: turns what the reader's gate established
 /// into WidgetKit-style entries and a reload policy.

@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -17,3 +18,4 @@ func currentBootID() -> ArraySlice<UInt8>? {
     guard count > 0 else { return nil }
     return buffer[..<count].prefix { $0 != UInt8(ascii: "\n") }
 }
+#endif

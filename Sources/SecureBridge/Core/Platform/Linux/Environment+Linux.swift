@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,3 +10,4 @@ import Musl
 func environmentVariable(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
+#endif

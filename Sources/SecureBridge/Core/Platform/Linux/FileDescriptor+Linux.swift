@@ -1,3 +1,4 @@
+#if os(Linux)
 internal import CLinux
 import SystemPackage
 
@@ -241,3 +242,4 @@ extension FilePath {
         }
     }
 }
+#endif

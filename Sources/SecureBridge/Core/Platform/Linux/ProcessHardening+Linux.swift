@@ -1,3 +1,4 @@
+#if os(Linux)
 internal import CLinux
 import SystemPackage
 
@@ -57,3 +58,4 @@ package enum ProcessHardening {
         CLinux_dumpable() != 0
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,3 +14,4 @@ enum PlatformSecureMemory {
         explicit_bzero(base, buffer.count)
     }
 }
+#endif

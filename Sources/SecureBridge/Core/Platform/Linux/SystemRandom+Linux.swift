@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,3 +31,4 @@ enum KernelRandom {
         }
     }
 }
+#endif

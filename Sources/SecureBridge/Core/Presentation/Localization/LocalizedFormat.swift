@@ -1,5 +1,9 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
 import FoundationInternationalization
+#else
+import Foundation
+#endif
 
 /// Durations and months as a locale writes them, through Foundation's
 /// format styles (ICU): `5 Min.`, `٣ س`, `11 Tg.`; `novembre 2026`, `2026年11月`.

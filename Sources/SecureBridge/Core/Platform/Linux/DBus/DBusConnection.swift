@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -215,3 +216,4 @@ package final class DBusConnection {
         }
     }
 }
+#endif

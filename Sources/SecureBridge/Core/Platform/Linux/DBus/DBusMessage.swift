@@ -1,3 +1,4 @@
+#if os(Linux)
 /// One D-Bus message, as much of it as SecureBridge uses: method calls it
 /// sends, and the replies, errors and signals it reads (the D-Bus
 /// specification's wire format, little-endian, version 1).
@@ -401,3 +402,4 @@ package struct DBusReader: Sendable {
         return properties
     }
 }
+#endif
