@@ -16,7 +16,7 @@ public struct BridgeEntry: Sendable, Equatable, CustomStringConvertible {
     /// Why the entry is masked or a placeholder, or `stale` on a full entry past
     /// its soft expiry; `nil` on a full, fresh entry.
     public let reason: Reason?
-    /// The headline's text, in the provider's language: the account's name,
+    /// The headline's text, in the request's language: the account's name,
     /// "Accounts", "Spending November 2026", or the placeholder's prompt.
     public let title: String
     /// What ``title`` says, as a value, for a view that writes its own words
@@ -87,7 +87,7 @@ public struct LastUpdated: Sendable, Equatable {
     public let absolute: String
     /// ``age`` as the widget writes it, rounded down to whole minutes, hours
     /// or days: `just now`, `5 min ago`, `3 h ago`, `2 d ago`; `in 5 min`
-    /// when it is after the entry's date (in the provider's language: `vor 5 Min.`).
+    /// when it is after the entry's date (in the request's language: `vor 5 Min.`).
     public let relative: String
 
     /// Describes `date` as seen from an entry shown at `entryDate`, in the
