@@ -55,12 +55,21 @@ public protocol TimelineProvider {
     func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
 }
 
+/// WidgetKit's provider protocol for configurable widgets: asynchronous calls.
+public protocol AppIntentTimelineProvider {
+    associatedtype Entry: TimelineEntry
+    associatedtype Intent
+    typealias Context = TimelineProviderContext
+    func placeholder(in context: Context) -> Entry
+    func snapshot(for configuration: Intent, in context: Context) async -> Entry
+    func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
+}
+
 /// The rest of WidgetKit's top-level type names (see `PlatformNameTests`).
 public enum Widget {}
 public enum WidgetConfiguration {}
 public enum StaticConfiguration {}
 public enum AppIntentConfiguration {}
-public enum AppIntentTimelineProvider {}
 public enum IntentTimelineProvider {}
 public enum WidgetCenter {}
 public enum WidgetInfo {}

@@ -17,7 +17,7 @@ struct ProbeEntry: TimelineEntry {
 /// WidgetKit's top-level type names.
 typealias WidgetKitNames = (
     Timeline<ProbeEntry>, TimelineReloadPolicy, WidgetFamily, TimelineProviderContext, Widget, WidgetConfiguration,
-    StaticConfiguration, AppIntentConfiguration, AppIntentTimelineProvider, IntentTimelineProvider, WidgetCenter,
+    StaticConfiguration, AppIntentConfiguration, any AppIntentTimelineProvider, IntentTimelineProvider, WidgetCenter,
     WidgetInfo, WidgetBundle, WidgetRenderingMode, WidgetLocation, WidgetPreviewContext, ActivityConfiguration,
     EmptyWidgetConfiguration, any TimelineEntry, any TimelineProvider
 )

@@ -27,6 +27,7 @@ struct BalanceProvider: TimelineProvider {
     let widgets: WidgetProvider
 
     init(home: BridgeHome) {
+        // In the user's language (`locale: .current` by default).
         widgets = WidgetProvider(home: home, logger: Logger(label: "com.example.bank.widget"))
     }
 
@@ -41,17 +42,21 @@ struct BalanceProvider: TimelineProvider {
 
     func getTimeline(in context: Context, completion: @escaping (Timeline<BalanceEntry>) -> Void) {
         let timeline = widgets.timeline(for: request(context))
-        let policy: TimelineReloadPolicy =
-            switch timeline.policy {
-            case .atEnd: .atEnd
-            case let .after(date): .after(date)
-            case .never: .never
-            }
-        completion(Timeline(entries: timeline.entries.map(BalanceEntry.init), policy: policy))
+        completion(Timeline(entries: timeline.entries.map(BalanceEntry.init), policy: reloadPolicy(timeline.policy)))
     }
 
     private func request(_ context: Context) -> WidgetRequest {
-        WidgetRequest(kind: .balance, family: BridgeFamily(rawValue: "\(context.family)") ?? .systemSmall)
+        // Every WidgetKit family has a family SecureBridge renders: no optional, no silent default.
+        WidgetRequest(kind: .balance, family: BridgeFamily(widgetFamilyName: "\(context.family)"))
+    }
+}
+
+/// WidgetKit's reload policy for SecureBridge's.
+func reloadPolicy(_ policy: ReloadPolicy) -> TimelineReloadPolicy {
+    switch policy {
+    case .atEnd: .atEnd
+    case let .after(date): .after(date)
+    case .never: .never
     }
 }
 
@@ -60,6 +65,40 @@ func balanceRow(_ account: AccountViewModel) -> (name: String, amount: String, s
     (account.name, account.balance.text, account.balance.accessibilityLabel, account.balance.sign == .minus)
 }
 // end snippet
+
+// snippet widgetkit-app-intent
+/// A configurable widget's provider: WidgetKit awaits its calls, and each is one SecureBridge call.
+struct AccountProvider: AppIntentTimelineProvider {
+    let widgets: WidgetProvider
+
+    func placeholder(in context: Context) -> BalanceEntry {
+        BalanceEntry(widgets.placeholder(for: request(context, account: nil)))
+    }
+
+    func snapshot(for configuration: SelectAccountIntent, in context: Context) async -> BalanceEntry {
+        BalanceEntry(await widgets.snapshot(for: request(context, account: configuration.account?.id)))
+    }
+
+    func timeline(for configuration: SelectAccountIntent, in context: Context) async -> Timeline<BalanceEntry> {
+        let timeline = await widgets.timeline(for: request(context, account: configuration.account?.id))
+        return Timeline(entries: timeline.entries.map(BalanceEntry.init), policy: reloadPolicy(timeline.policy))
+    }
+
+    private func request(_ context: Context, account: String?) -> WidgetRequest {
+        WidgetRequest(kind: .balance, family: BridgeFamily(widgetFamilyName: "\(context.family)"), configuredAccountID: account)
+    }
+}
+// end snippet
+
+/// The app's configuration intent, as far as the provider reads it (on iOS a
+/// `WidgetConfigurationIntent` with `@Parameter var account: AccountEntity?`).
+struct SelectAccountIntent {
+    struct AccountEntity {
+        let id: String
+    }
+
+    var account: AccountEntity?
+}
 
 // snippet deep-link
 /// Where a tap on a widget leads, parsed by the same validating parser the widget links with.

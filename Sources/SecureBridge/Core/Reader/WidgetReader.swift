@@ -205,9 +205,11 @@ public struct WidgetReader: Sendable {
 }
 
 extension WidgetReader {
-    /// Runs the gate and builds the timeline a widget would render.
+    /// Runs the gate and builds the timeline a widget would render, in the
+    /// request's locale (``WidgetRequest/localized(_:)``; a ``WidgetProvider``
+    /// gives each request its own).
     /// - Parameters:
-    ///   - request: The widget's kind, family and configuration.
+    ///   - request: The widget's kind, family, configuration and locale.
     ///   - now: The clock reading.
     /// - Returns: Entries from `now` on and the reload policy; a problem is a
     ///   login-prompt entry with its reason, never an error.

@@ -8,6 +8,8 @@
 /// | `systemExtraLarge` | 10 | 5 | yes |
 /// | `accessoryCircular`, `accessoryRectangular`, `accessoryInline` | 1 | 1 | never |
 ///
+/// ``init(widgetFamilyName:)`` maps every WidgetKit family to one of these.
+///
 /// The first account is always the configured one, else the `main` one,
 /// else the first one the bank listed; the rest follow in the bank's order.
 /// The lock-screen accessory families never show an amount: their entries
@@ -53,4 +55,34 @@ public enum BridgeFamily: String, Sendable, Hashable, CaseIterable {
 
     /// Whether this family may ever show an amount (accessory families never do).
     public var mayShowAmounts: Bool { !isAccessory }
+}
+
+extension BridgeFamily {
+    /// The family this library renders for a WidgetKit family, by the name
+    /// of its `WidgetFamily` case (`"\(context.family)"`): total, so a
+    /// widget never ends up without a family.
+    ///
+    /// | WidgetKit family | rendered as |
+    /// |---|---|
+    /// | `systemSmall` … `accessoryInline` | the family of the same name |
+    /// | `accessoryCorner` (watchOS) | `accessoryCircular`: a small round slot, never an amount |
+    /// | another `system…` name (a family newer than this library) | `systemSmall`: one account, the fewest that can show |
+    /// | any other name | `accessoryRectangular`: one account, never an amount |
+    ///
+    /// A name this library does not know is rendered as a small family and
+    /// never shows more than the smallest family of its kind would, so a new
+    /// family shows too little rather than too much.
+    ///
+    /// - Parameter widgetFamilyName: The name of a `WidgetFamily` case, e.g. `systemMedium`.
+    public init(widgetFamilyName: String) {
+        if let family = BridgeFamily(rawValue: widgetFamilyName) {
+            self = family
+        } else if widgetFamilyName == "accessoryCorner" {
+            self = .accessoryCircular
+        } else if widgetFamilyName.hasPrefix("system") {
+            self = .systemSmall
+        } else {
+            self = .accessoryRectangular
+        }
+    }
 }

@@ -24,9 +24,9 @@ public struct BridgeTimeline: Sendable, Equatable {
     public let entries: [BridgeEntry]
     /// When to ask again.
     public let policy: ReloadPolicy
-    /// The locale the entries' text was written for (the request's), e.g.
-    /// `de_DE`: what renders the timeline writes its own words in.
-    public let localeIdentifier: String
+    /// The identifier of the locale the entries' text was written for (the
+    /// request's), e.g. `de_DE`: what renders the timeline writes its own words in.
+    package let localeIdentifier: String
 
     package init(
         kind: WidgetKind, family: BridgeFamily, entries: [BridgeEntry], policy: ReloadPolicy,
@@ -38,6 +38,9 @@ public struct BridgeTimeline: Sendable, Equatable {
         self.policy = policy
         self.localeIdentifier = localeIdentifier
     }
+
+    /// The locale the entries' text was written for (the request's).
+    public var locale: Locale { Locale(identifier: localeIdentifier) }
 
     /// The language of the timeline's text.
     package var language: WidgetLanguage { WidgetLanguage(localeIdentifier: localeIdentifier) }

@@ -28,27 +28,43 @@ public struct DisplayAmount: Sendable, Equatable, CustomStringConvertible {
     public let decimalString: String?
     /// What the widget prints: `-£42.17` for the locale, or ``Redaction/mask``.
     public let text: String
-    /// What a screen reader says: `minus 42 pounds 17`, or `amount hidden`.
-    public let accessibilityLabel: String
+    /// The amount to speak, `nil` when masked.
+    private let spoken: Money?
+    /// The locale the text and the label are written for.
+    private let localeIdentifier: String
 
     /// The amount as shown for `localeIdentifier`, or masked.
     package init(_ money: Money, masked: Bool, localeIdentifier: String) {
         currencyCode = money.currency.code
         isMasked = masked
+        self.localeIdentifier = localeIdentifier
         if masked {
             value = nil
             decimalString = nil
             sign = nil
             text = Redaction.mask
-            accessibilityLabel = SpokenAmount.hidden
+            spoken = nil
         } else {
             let decimal = MoneyFormatter.decimal(money)
             value = decimal
             decimalString = money.decimalString
             sign = money.minorUnits < 0 ? .minus : .plus
             text = MoneyFormatter.string(for: money, localeIdentifier: localeIdentifier)
-            accessibilityLabel = SpokenAmount.label(for: money)
+            spoken = money
         }
+    }
+
+    /// What a screen reader says, in the language of the entry's text:
+    /// `minus 42 pounds 17` in English, `minus 42,17 Britische Pfund` in
+    /// German (the currency's name as the locale writes it); `amount hidden`
+    /// (`Betrag ausgeblendet`) when masked, with no digit at all.
+    ///
+    /// Made when asked, not with the entry: a widget that shows no label
+    /// pays nothing for it.
+    public var accessibilityLabel: String {
+        let language = WidgetLanguage(localeIdentifier: localeIdentifier)
+        guard let spoken else { return language.text(SpokenAmount.hidden) }
+        return SpokenAmount.label(for: spoken, language: language, localeIdentifier: localeIdentifier)
     }
 
     /// The currency and whether it is masked: never an amount in logs.
@@ -57,13 +73,26 @@ public struct DisplayAmount: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Amounts as words a screen reader speaks: the sign as a word, the whole
-/// units, the currency's unit name, then the minor units: `minus 42 pounds 17`.
+/// Amounts as words a screen reader speaks. In English: the sign as a
+/// word, the whole units, the currency's unit name, then the minor units:
+/// `minus 42 pounds 17`. In the other languages: the sign as a word, then
+/// the amount with the currency's name as the locale writes it:
+/// `minus 42,17 Britische Pfund`, `moins 42,17 livres sterling`.
 enum SpokenAmount {
-    /// The label of a masked amount.
+    /// The label of a masked amount, in English (the key of its translations).
     static let hidden = "amount hidden"
 
-    /// The spoken form of `money`.
+    /// The spoken form of `money` in `language`, whose locale is `localeIdentifier`.
+    static func label(for money: Money, language: WidgetLanguage, localeIdentifier: String) -> String {
+        guard language != .english else { return label(for: money) }
+        let digits = MoneyFormatter.fractionDigits(of: money.currency)
+        let magnitude = Decimal(sign: .plus, exponent: -digits, significand: Decimal(money.minorUnits.magnitude))
+        let words = LocalizedFormat.amountInWords(
+            magnitude, currencyCode: money.currency.code, fractionDigits: digits, localeIdentifier: localeIdentifier)
+        return money.minorUnits < 0 ? language.text("minus %@", words) : words
+    }
+
+    /// The English spoken form of `money`.
     static func label(for money: Money) -> String {
         let digits = MoneyFormatter.fractionDigits(of: money.currency)
         let magnitude = money.minorUnits.magnitude

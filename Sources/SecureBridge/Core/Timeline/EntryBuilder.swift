@@ -20,15 +20,18 @@ package enum EntryBuilder {
         switch selection {
         case let .accounts(accounts):
             let models = accounts.map { accountModel($0, masked: masked, request: request) }
+            let headline: Headline = request.family.accountLimit == 1 ? .account(name: accounts[0].name) : .accounts
             let title = request.family.accountLimit == 1 ? accounts[0].name : language.text("Accounts")
             return BridgeEntry(
-                date: date, state: visibility.state, reason: visibility.reason, title: title, isSample: isSample,
+                date: date, state: visibility.state, reason: visibility.reason, title: title, headline: headline,
+                isSample: isSample,
                 url: models.first?.url, accounts: models, spending: nil, lastUpdated: lastUpdated)
         case let .spending(figures):
             let model = spendingModel(figures, masked: masked, localeIdentifier: locale)
             return BridgeEntry(
                 date: date, state: visibility.state, reason: visibility.reason,
-                title: SpendingTitle.title(forPeriod: figures.period, localeIdentifier: locale), isSample: isSample,
+                title: SpendingTitle.title(forPeriod: figures.period, localeIdentifier: locale),
+                headline: .spending(month: SpendingTitle.month(ofPeriod: figures.period)), isSample: isSample,
                 url: nil, accounts: [], spending: model, lastUpdated: lastUpdated)
         }
     }
@@ -38,6 +41,7 @@ package enum EntryBuilder {
         BridgeEntry(
             date: date, state: .loginPrompt, reason: reason,
             title: WidgetLanguage(localeIdentifier: request.localeIdentifier).text(LoginPrompt.title(for: reason)),
+            headline: .prompt(reason),
             isSample: false, url: try? DeepLink.login.url(scheme: request.deepLinkScheme),
             accounts: [], spending: nil, lastUpdated: nil)
     }
@@ -104,15 +108,25 @@ enum SpendingTitle {
     ///   - localeIdentifier: The locale; its language names the month.
     static func title(forPeriod period: String, localeIdentifier: String = "en_US") -> String {
         let language = WidgetLanguage(localeIdentifier: localeIdentifier)
+        guard let (year, month) = yearAndMonth(ofPeriod: period) else { return language.text("Spending") }
+        let monthAndYear = language == .english
+            ? "\(months[month - 1]) \(period.prefix(4))"
+            : LocalizedFormat.monthAndYear(year: year, month: month, localeIdentifier: localeIdentifier)
+        return monthAndYear.map { language.text("Spending %@", $0) } ?? language.text("Spending")
+    }
+
+    /// The month of a `YYYY-MM` period, its `year` and `month` set; `nil` for anything else.
+    static func month(ofPeriod period: String) -> DateComponents? {
+        yearAndMonth(ofPeriod: period).map { DateComponents(year: $0.year, month: $0.month) }
+    }
+
+    private static func yearAndMonth(ofPeriod period: String) -> (year: Int, month: Int)? {
         let parts = period.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
             parts[0].allSatisfy(\.isASCIIDigitCharacter), parts[1].allSatisfy(\.isASCIIDigitCharacter),
             let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month)
-        else { return language.text("Spending") }
-        let monthAndYear = language == .english
-            ? "\(months[month - 1]) \(parts[0])"
-            : LocalizedFormat.monthAndYear(year: year, month: month, localeIdentifier: localeIdentifier)
-        return monthAndYear.map { language.text("Spending %@", $0) } ?? language.text("Spending")
+        else { return nil }
+        return (year, month)
     }
 }
 

@@ -22,15 +22,16 @@ public struct WidgetRequest: Sendable, Hashable {
     /// Whether the user's desktop session is locked: masked with
     /// `desktop-locked` (set by a long-lived reader that watches the lock).
     public private(set) var isDesktopLocked = false
-    /// The locale amounts and percentages are formatted for, e.g. `en_US`, `de_DE`.
-    public let localeIdentifier: String
+    /// The identifier of ``locale``, well formed (see ``isValidLocaleIdentifier(_:)``), e.g. `en_US`, `de_DE`.
+    package let localeIdentifier: String
     /// The app's URL scheme for deep links, normalised to lower case.
     public let deepLinkScheme: String
     /// How long until the widget should ask for a new timeline when nothing changes sooner.
     public let refreshInterval: TimeInterval
 
-    /// A request with the default presentation: `en_US`, the `securebridge`
-    /// scheme and a 30-minute refresh interval.
+    /// A request with the default presentation: the `securebridge` scheme
+    /// and a 30-minute refresh interval, in `en_US` until a ``WidgetProvider``
+    /// answers it in its locale (or ``localized(_:)`` gives it another).
     ///
     /// - Parameters:
     ///   - kind: Balance or spending widget.
@@ -47,7 +48,32 @@ public struct WidgetRequest: Sendable, Hashable {
         refreshInterval = 30 * 60
     }
 
-    /// A request with its own locale, and optionally its own scheme and refresh interval.
+    /// A request with the app's own deep-link scheme, and optionally its own refresh interval.
+    ///
+    /// - Parameters:
+    ///   - kind: Balance or spending widget.
+    ///   - family: The size class.
+    ///   - configuredAccountID: The account the user picked, or `nil` for the main account.
+    ///   - isPrivacyContext: Whether the device is in a privacy context.
+    ///   - deepLinkScheme: The app's URL scheme, e.g. `examplebank`.
+    ///   - refreshInterval: Seconds until the next reload when nothing changes sooner;
+    ///     30 minutes by default, 1 minute to 7 days.
+    /// - Throws: `TimelineError` if the scheme or the interval is not acceptable.
+    public init(
+        kind: WidgetKind,
+        family: BridgeFamily,
+        configuredAccountID: String? = nil,
+        isPrivacyContext: Bool = false,
+        deepLinkScheme: String,
+        refreshInterval: TimeInterval = 30 * 60
+    ) throws {
+        try self.init(
+            kind: kind, family: family, configuredAccountID: configuredAccountID, isPrivacyContext: isPrivacyContext,
+            localeIdentifier: "en_US", deepLinkScheme: deepLinkScheme, refreshInterval: refreshInterval)
+    }
+
+    /// A request with a locale given by its identifier (`bridgectl read --locale`),
+    /// and optionally its own scheme and refresh interval.
     ///
     /// - Parameters:
     ///   - kind: Balance or spending widget.
@@ -59,7 +85,7 @@ public struct WidgetRequest: Sendable, Hashable {
     ///   - refreshInterval: Seconds until the next reload when nothing changes sooner;
     ///     30 minutes by default, 1 minute to 7 days.
     /// - Throws: `TimelineError` if the locale, the scheme or the interval is not acceptable.
-    public init(
+    package init(
         kind: WidgetKind,
         family: BridgeFamily,
         configuredAccountID: String? = nil,
@@ -98,13 +124,16 @@ public struct WidgetRequest: Sendable, Hashable {
     }
 
     /// `other` for another family and configured account: the one request copier.
-    package init(_ other: WidgetRequest, family: BridgeFamily, configuredAccountID: String?) {
+    package init(
+        _ other: WidgetRequest, family: BridgeFamily, configuredAccountID: String?,
+        localeIdentifier: String? = nil
+    ) {
         kind = other.kind
         self.family = family
         self.configuredAccountID = configuredAccountID
         isPrivacyContext = other.isPrivacyContext
         isDesktopLocked = other.isDesktopLocked
-        localeIdentifier = other.localeIdentifier
+        self.localeIdentifier = localeIdentifier ?? other.localeIdentifier
         deepLinkScheme = other.deepLinkScheme
         refreshInterval = other.refreshInterval
     }
@@ -116,6 +145,40 @@ extension WidgetRequest {
         var request = self
         request.isDesktopLocked = locked
         return request
+    }
+
+    /// The locale the entries are written for: their language (titles,
+    /// placeholders, relative times, accessibility labels), amounts,
+    /// percentages and months.
+    public var locale: Locale { Locale(identifier: localeIdentifier) }
+
+    /// The same request in `locale` (what a ``WidgetProvider`` does with
+    /// each request it answers).
+    ///
+    /// The widget's words are in the locale's language when the package
+    /// translates it (English, German, French, Spanish, Japanese, Arabic),
+    /// else in English; amounts, percentages and months follow the whole
+    /// locale in every language. The locale's keywords and code set are
+    /// dropped (`en_GB@rg=dezzzz` is `en_GB`); the POSIX locale, and one
+    /// whose identifier is not well formed, is `en_US`.
+    /// - Parameter locale: The locale, e.g. `Locale.current`.
+    /// - Returns: The request with every other field unchanged.
+    public func localized(_ locale: Locale) -> WidgetRequest {
+        WidgetRequest(self, family: family, configuredAccountID: configuredAccountID,
+                      localeIdentifier: Self.localeIdentifier(of: locale))
+    }
+
+    /// The identifier a request keeps for `locale`: its identifier without
+    /// keywords or code set (`de_DE@currency=EUR`, `en_GB@rg=dezzzz` and
+    /// `de_DE.UTF-8` give `de_DE`, `en_GB` and `de_DE`), and `en_US` for
+    /// the POSIX locale and for an identifier that is still not well formed
+    /// (see ``isValidLocaleIdentifier(_:)``): only well-formed text reaches ICU.
+    /// - Parameter locale: Any locale.
+    /// - Returns: A well-formed locale identifier.
+    package static func localeIdentifier(of locale: Locale) -> String {
+        let name = String(locale.identifier.prefix { $0 != "@" && $0 != "." })
+        guard name != "en_US_POSIX", name != "C", name != "POSIX", isValidLocaleIdentifier(name) else { return "en_US" }
+        return name
     }
 }
 

@@ -5,8 +5,9 @@ import FoundationInternationalization
 import Foundation
 #endif
 
-/// Durations and months as a locale writes them, through Foundation's
-/// format styles (ICU): `5 Min.`, `٣ س`, `11 Tg.`; `novembre 2026`, `2026年11月`.
+/// Durations, months and spoken amounts as a locale writes them, through
+/// Foundation's format styles (ICU): `5 Min.`, `٣ س`, `11 Tg.`;
+/// `novembre 2026`, `2026年11月`; `42,17 Britische Pfund`.
 /// English widget text keeps its own fixed forms and never loads ICU for them.
 enum LocalizedFormat {
     enum Unit {
@@ -45,6 +46,20 @@ enum LocalizedFormat {
         let style = Date.FormatStyle(locale: Locale(identifier: localeIdentifier), calendar: calendar, timeZone: .gmt)
             .month(.wide).year()
         return withoutBidiMarks(date.formatted(style))
+    }
+
+    /// An amount with its currency's name in words, as the locale writes
+    /// them for a screen reader: `42,17 Britische Pfund`, `58 000 yens japonais`.
+    /// - Parameters:
+    ///   - amount: The amount; its sign is not written.
+    ///   - currencyCode: The ISO 4217 code; a code the locale has no name for is written as is.
+    ///   - fractionDigits: The currency's minor-unit digits, all of them written.
+    ///   - localeIdentifier: The locale, e.g. `de_DE`.
+    static func amountInWords(_ amount: Decimal, currencyCode: String, fractionDigits: Int, localeIdentifier: String) -> String {
+        let style = Decimal.FormatStyle.Currency(code: currencyCode, locale: Locale(identifier: localeIdentifier))
+            .presentation(.fullName)
+            .precision(.fractionLength(fractionDigits))
+        return withoutBidiMarks(amount.formatted(style))
     }
 
     /// `text` without the bidirectional marks ICU puts around numbers and
