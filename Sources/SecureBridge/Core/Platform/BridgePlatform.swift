@@ -23,7 +23,7 @@ public struct PlatformHandle: RawRepresentable, Hashable, Sendable {
 /// The core reaches storage only through the home's platform: directory
 /// entries, durable writes and renames, file status, locks, the effective
 /// user and the boot's identity. Two implementations ship: ``LinuxPlatform``
-/// (``BridgePlatform/system`` on Linux) and ``SimulatedPlatform``, an
+/// (`.system` on Linux) and ``SimulatedPlatform``, an
 /// in-memory file system that knows which bytes and entries are durable. A
 /// port brings its own (docs/PORTING.md lists what a Darwin one provides).
 ///

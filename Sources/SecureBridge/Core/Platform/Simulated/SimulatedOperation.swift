@@ -2,7 +2,7 @@ import SystemPackage
 
 /// One operation of a ``SimulatedPlatform`` that changes what is, or will be,
 /// on its storage, in the order it happened: the recording a power-loss test
-/// cuts at (``SimulatedPlatform/crashState(afterOperation:model:)``).
+/// cuts at (``SimulatedPlatform/crashState(afterOperation:model:bootIdentifier:)``).
 public struct SimulatedOperation: Sendable, Equatable, CustomStringConvertible {
     /// What the operation did.
     public enum Kind: Sendable, Equatable {

@@ -9,7 +9,7 @@ import SystemPackage
 /// its `fsync`; a directory's entries (a create, a rename, an unlink, a
 /// `mkdir`) at the directory's `fsync`. Every operation that changes what is
 /// or will be on storage is recorded in order (``operations``), and
-/// ``crashState(afterOperation:model:)`` materialises what a power cut after
+/// ``crashState(afterOperation:model:bootIdentifier:)`` materialises what a power cut after
 /// any of them leaves, as a new platform to open the home on again.
 ///
 /// The rest of a file system is simulated as far as SecureBridge relies on
