@@ -32,7 +32,11 @@ public struct BridgeHome: Sendable, Equatable {
     }
 
     /// Three explicitly chosen directories.
-    /// - Parameter platform: The platform they are on; the operating system's by default.
+    /// - Parameters:
+    ///   - app: The app's private directory.
+    ///   - keychain: The keychain's directory.
+    ///   - container: The shared container.
+    ///   - platform: The platform they are on; the operating system's by default.
     public init(app: FilePath, keychain: FilePath, container: FilePath, platform: any BridgePlatform = .system) {
         self.app = app
         self.keychain = keychain

@@ -32,7 +32,7 @@ final class FileForUpdate {
         do {
             try descriptor.write(bytes, atOffset: offset)
             if syncingData { try descriptor.syncData() }
-        } catch let error as Errno {
+        } catch {
             throw StorageError.io(path: path, operation: "write", errno: error)
         }
     }

@@ -148,7 +148,7 @@ extension SecureDirectory {
             throw StorageError.symbolicLink(path: filePath)
         } catch Errno.noSuchAddressOrDevice {
             throw StorageError.notRegularFile(path: filePath)
-        } catch let error as Errno {
+        } catch {
             throw StorageError.io(path: filePath, operation: "open", errno: error)
         }
         do {

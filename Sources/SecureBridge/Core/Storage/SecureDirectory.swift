@@ -183,7 +183,7 @@ extension SecureDirectory {
             descriptor = OpenDirectory(platform: platform, handle: try platform.openDirectory(at: path))
         } catch Errno.noSuchFileOrDirectory {
             return nil
-        } catch let error as Errno {
+        } catch {
             if error == .tooManySymbolicLinkLevels || error == .notDirectory,
                 let status = try? platform.linkStatus(atPath: path.string)
             {
@@ -233,7 +233,7 @@ extension SecureDirectory {
             try descriptor.sync()
         } catch Errno.invalidArgument {
             return
-        } catch let error as Errno {
+        } catch {
             throw StorageError.io(path: path.string, operation: "sync", errno: error)
         }
     }
@@ -254,10 +254,10 @@ extension SecureDirectory {
                 try platform.makeDirectory(at: path, permissions: .ownerReadWriteExecute)
             } catch Errno.fileExists {
                 return
-            } catch let error as Errno {
+            } catch {
                 throw StorageError.io(path: path.string, operation: "create", errno: error)
             }
-        } catch let error as Errno {
+        } catch {
             throw StorageError.io(path: path.string, operation: "create", errno: error)
         }
     }
