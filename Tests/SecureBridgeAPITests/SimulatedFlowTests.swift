@@ -112,7 +112,12 @@ import Testing
         let start = platform.operations.count
         #expect(try publish(home: home, bankResponse: JSONSerialization.data(withJSONObject: changed)))
         let end = platform.operations.count
-        #expect(end > start)
+        // The recording shows the durable replace: the temporary file synced, renamed over the snapshot, the directory synced.
+        let steps = platform.operations[start..<end]
+        let container = Self.root + "/container"
+        let rename = try #require(steps.firstIndex { $0.kind == .rename(to: "snapshot") && $0.path.hasPrefix(container + "/.snapshot.tmp-") })
+        #expect(steps[..<rename].contains { $0.kind == .sync && $0.path == steps[rename].path })
+        #expect(steps[rename...].contains { $0.kind == .syncDirectory && $0.path == container })
         #expect(WidgetProvider(home: home).snapshot(for: request).accounts.first?.balance.value == Decimal(string: "1234.56"))
 
         var seen: Set<Decimal> = []
