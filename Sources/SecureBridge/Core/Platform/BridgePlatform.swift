@@ -107,16 +107,16 @@ public protocol BridgePlatform: AnyObject, Sendable {
 
     // MARK: Open files
 
-    /// Reads into `buffer` from the file position, moving it
-    /// (Linux: `read`). - Returns: The count read, 0 at the end.
+    /// Reads into `buffer` from the file position, moving it (Linux: `read`).
+    /// - Returns: The count read, 0 at the end.
     func read(_ file: PlatformHandle, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
 
-    /// Writes from `buffer` at the file position, moving it
-    /// (Linux: `write`). - Returns: The count written.
+    /// Writes from `buffer` at the file position, moving it (Linux: `write`).
+    /// - Returns: The count written.
     func write(_ file: PlatformHandle, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int
 
-    /// Writes from `buffer` at `offset`, leaving the file position alone
-    /// (Linux: `pwrite`). - Returns: The count written.
+    /// Writes from `buffer` at `offset`, leaving the file position alone (Linux: `pwrite`).
+    /// - Returns: The count written.
     func write(_ file: PlatformHandle, from buffer: UnsafeRawBufferPointer, atOffset offset: Int64) throws(Errno) -> Int
 
     /// The open file's status (Linux: `fstat`).
