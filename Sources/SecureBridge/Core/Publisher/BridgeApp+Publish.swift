@@ -133,7 +133,7 @@ extension BridgeApp {
     /// place, may have raised), reserved durably when it is past the reserved
     /// block, and recorded as used in the cursor before anything is signed with it.
     private func reserveSnapshotSequence(_ places: Places, state: inout AppState, mark: UInt64) throws -> SnapshotWrite {
-        let boot = PublishCursor.currentBoot
+        let boot = PublishCursor.currentBoot(on: places.app.platform)
         let stored = try PublishCursor.Stored.open(in: places.app, boot: boot)
         let last = stored.cursor
         // Without this boot's cursor, any number of the reserved block may have been used.

@@ -77,7 +77,7 @@ extension BridgeApp {
     ) throws -> (payload: SecureBytes, times: SnapshotTimes)? {
         guard let stored = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot) else { return nil }
         // The last number used, as publish counts it: this boot's cursor, else the whole reserved block.
-        let published = try PublishCursor.load(from: places.app, boot: PublishCursor.currentBoot)?.sequence
+        let published = try PublishCursor.load(from: places.app, boot: PublishCursor.currentBoot(on: places.app.platform))?.sequence
             ?? state.snapshotSequence
         guard let envelope = try? SnapshotEnvelope(bytes: stored) else {
             throw SessionError.notNewestSnapshot(found: "a damaged snapshot", published: published)

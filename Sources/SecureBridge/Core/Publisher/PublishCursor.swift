@@ -127,14 +127,17 @@ struct PublishCursor: Equatable {
     /// save rewrites the same bytes of the same file.
     static let byteCount = 256
 
-    /// This boot's id (`/proc/sys/kernel/random/boot_id`), or `nil` where the
-    /// kernel does not say (or says something other than hex digits and
-    /// dashes): then no cursor is trusted and every publish reserves its
-    /// number durably, as if each were the first of a block.
-    static let currentBoot: String? = {
-        guard let id = currentBootID(), (1...64).contains(id.count),
+    /// This boot's id on `platform` (Linux: `/proc/sys/kernel/random/boot_id`),
+    /// or `nil` where the platform does not say (or says something other than
+    /// at most 64 hex digits and dashes): then no cursor is trusted and every
+    /// publish reserves its number durably, as if each were the first of a block.
+    static func currentBoot(on platform: any BridgePlatform) -> String? {
+        guard let id = platform.bootIdentifier?.utf8, (1...64).contains(id.count),
             id.allSatisfy({ Bytes.isHexDigit($0) || $0 == UInt8(ascii: "-") })
         else { return nil }
-        return String(decoding: id, as: UTF8.self)
-    }()
+        return platform.bootIdentifier
+    }
+
+    /// This boot's id on the operating system's platform; see `currentBoot(on:)`.
+    static var currentBoot: String? { currentBoot(on: .system) }
 }

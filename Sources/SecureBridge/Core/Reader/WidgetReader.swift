@@ -52,8 +52,8 @@ public struct WidgetReader: Sendable {
     public func read(now: Date, whatIf: Bool = false) -> Reading {
         // Each place is opened and checked once; every file of the read comes
         // through that descriptor (SecureDirectory.OpenForReading).
-        let keychain = SecureDirectory(path: home.keychain, place: .keychain)
-        let container = SecureDirectory(path: home.container, place: .container)
+        let keychain = SecureDirectory(path: home.keychain, place: .keychain, platform: home.platform)
+        let container = SecureDirectory(path: home.container, place: .container, platform: home.platform)
         do {
             // The way to each place, walked once (the container's shares the
             // keychain's when they sit side by side): its ancestors are checked,

@@ -56,9 +56,9 @@ struct Places {
     /// - Parameter onboarding: Whether a missing app place may be created
     ///   (login); otherwise it is `SessionError.notOnboarded` and nothing is created.
     static func prepare(_ home: BridgeHome, onboarding: Bool = true) throws -> Places {
-        let app = SecureDirectory(path: home.app, place: .app)
-        let keychain = SecureDirectory(path: home.keychain, place: .keychain)
-        let container = SecureDirectory(path: home.container, place: .container)
+        let app = SecureDirectory(path: home.app, place: .app, platform: home.platform)
+        let keychain = SecureDirectory(path: home.keychain, place: .keychain, platform: home.platform)
+        let container = SecureDirectory(path: home.container, place: .container, platform: home.platform)
         let appWay = try app.checkAncestors()
         let existingApp = try app.heldOpen()
         if !onboarding, existingApp == nil { throw SessionError.notOnboarded }

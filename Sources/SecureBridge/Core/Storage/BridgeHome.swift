@@ -4,6 +4,8 @@ import SystemPackage
 ///
 /// By default all three are directories named after the place under one home
 /// (`<home>/app`, `<home>/keychain`, `<home>/container`); each can be moved on its own.
+/// They are on the file system of `platform`, the operating system's unless
+/// told otherwise (``SimulatedPlatform`` for a home in memory).
 public struct BridgeHome: Sendable, Equatable {
     /// The app's private directory (signing key, passcode verifier, publisher counters).
     public var app: FilePath
@@ -11,21 +13,40 @@ public struct BridgeHome: Sendable, Equatable {
     public var keychain: FilePath
     /// The untrusted shared container (onboarding, auth status, snapshots, reload token).
     public var container: FilePath
+    /// The platform the places are on: every file operation on them goes
+    /// through it. Two homes are equal when their places are and their
+    /// platform is the same instance.
+    public var platform: any BridgePlatform
 
     /// The three places under one home directory.
-    public init(root: FilePath) {
+    /// - Parameters:
+    ///   - root: The home directory.
+    ///   - platform: The platform it is on; the operating system's by default.
+    public init(root: FilePath, platform: any BridgePlatform = .system) {
         self.init(
             app: root.appending(StoragePlace.app.rawValue),
             keychain: root.appending(StoragePlace.keychain.rawValue),
-            container: root.appending(StoragePlace.container.rawValue)
+            container: root.appending(StoragePlace.container.rawValue),
+            platform: platform
         )
     }
 
     /// Three explicitly chosen directories.
-    public init(app: FilePath, keychain: FilePath, container: FilePath) {
+    /// - Parameters:
+    ///   - app: The app's private directory.
+    ///   - keychain: The keychain's directory.
+    ///   - container: The shared container.
+    ///   - platform: The platform they are on; the operating system's by default.
+    public init(app: FilePath, keychain: FilePath, container: FilePath, platform: any BridgePlatform = .system) {
         self.app = app
         self.keychain = keychain
         self.container = container
+        self.platform = platform
+    }
+
+    public static func == (lhs: BridgeHome, rhs: BridgeHome) -> Bool {
+        lhs.app == rhs.app && lhs.keychain == rhs.keychain && lhs.container == rhs.container
+            && lhs.platform === rhs.platform
     }
 
     /// The one home directory the three places are named under
@@ -33,13 +54,13 @@ public struct BridgeHome: Sendable, Equatable {
     /// a place was moved elsewhere.
     public var root: FilePath? {
         let root = app.removingLastComponent()
-        return self == BridgeHome(root: root) ? root : nil
+        return self == BridgeHome(root: root, platform: platform) ? root : nil
     }
 
     /// Whether anything is at the home directory (`root`) or, when a place was
     /// moved, at the app place's parent: `false` most likely means a mistyped path.
     public var exists: Bool {
-        (try? linkStatus(atPath: (root ?? app.removingLastComponent()).string)) != nil
+        (try? platform.linkStatus(atPath: (root ?? app.removingLastComponent()).string)) != nil
     }
 
     /// Where the places are, for people: the home directory, or each place's path.
@@ -154,10 +175,10 @@ extension BridgeHome {
     /// a dictionary's first use costs a process more than the whole check.
     func checkSeparate(resolved known: [(place: StoragePlace, components: [String])]) throws {
         let places = StoragePlace.allCases
-        let lexical = places.map { PathWalk.lexicalComponents(of: path(for: $0)) }
+        let lexical = places.map { PathWalk.lexicalComponents(of: path(for: $0), on: platform) }
         let resolved = try places.map { place in
             try known.first { $0.place == place }?.components
-                ?? PathWalk.components(of: path(for: place), visiting: .everything)
+                ?? PathWalk.components(of: path(for: place), on: platform, visiting: .everything)
         }
         for spelling in [lexical, resolved] {
             for first in places.indices {

@@ -8,9 +8,9 @@ final class FileForUpdate {
     let contents: [UInt8]
     /// The file's path, for messages.
     let path: String
-    private let descriptor: FileDescriptor
+    private let descriptor: OpenFile
 
-    fileprivate init(contents: [UInt8], path: String, descriptor: FileDescriptor) {
+    fileprivate init(contents: [UInt8], path: String, descriptor: OpenFile) {
         self.contents = contents
         self.path = path
         self.descriptor = descriptor
@@ -32,7 +32,7 @@ final class FileForUpdate {
         do {
             try descriptor.write(bytes, atOffset: offset)
             if syncingData { try descriptor.syncData() }
-        } catch let error as Errno {
+        } catch {
             throw StorageError.io(path: path, operation: "write", errno: error)
         }
     }

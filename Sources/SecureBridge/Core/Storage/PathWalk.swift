@@ -30,19 +30,6 @@ struct PathWalk {
         let status: Stat
     }
 
-    /// Walks `path`, calling `visit` for each directory and link on the way.
-    /// - Parameters:
-    ///   - path: The path; a relative one starts at the working directory.
-    ///   - visiting: Which components `visit` is shown.
-    ///   - visit: Called for each, in order; what it throws ends the walk.
-    /// - Returns: `path` with every link it met resolved and `.` and `..` gone.
-    /// - Throws: What `visit` throws; `StorageError.io` when a component cannot
-    ///   be inspected, or when more than `maximumSymbolicLinks` links lead on.
-    @discardableResult
-    static func walk(_ path: FilePath, visiting: Visit, _ visit: (Component) throws -> Void = { _ in }) throws -> FilePath {
-        FilePath(absolutePath(try components(of: path, visiting: visiting, visit)))
-    }
-
     /// `/` followed by `names` with a `/` between each. Not `joined(separator:)`,
     /// whose generic code makes the Swift runtime look its types up by name at
     /// a short process's first call (about 0.24 M instructions of a widget read).
@@ -56,16 +43,26 @@ struct PathWalk {
         return path
     }
 
-    /// `walk`'s result as its names, from the root down.
+    /// Walks `path`, calling `visit` for each directory and link on the way.
+    /// - Parameters:
+    ///   - path: The path; a relative one starts at the working directory.
+    ///   - platform: The platform whose file system is walked.
+    ///   - visiting: Which components `visit` is shown.
+    ///   - visit: Called for each, in order; what it throws ends the walk.
+    /// - Returns: `path` with every link it met resolved and `.` and `..` gone,
+    ///   as its names from the root down.
+    /// - Throws: What `visit` throws; `StorageError.io` when a component cannot
+    ///   be inspected, or when more than `maximumSymbolicLinks` links lead on.
     static func components(
-        of path: FilePath, visiting: Visit, _ visit: (Component) throws -> Void = { _ in }
+        of path: FilePath, on platform: any BridgePlatform, visiting: Visit,
+        _ visit: (Component) throws -> Void = { _ in }
     ) throws -> [String] {
-        var pending = Array(components(of: absolute(path).string).reversed())
+        var pending = Array(components(of: absolute(path, on: platform).string).reversed())
         var resolved: [String] = []
         var links = 0
         var exists = true
         if visiting == .everything || !pending.isEmpty {
-            try visit(Component(path: "/", status: try status(of: "/")))
+            try visit(Component(path: "/", status: try status(of: "/", on: platform)))
         }
         while let name = pending.popLast() {
             if name == "." { continue }
@@ -81,7 +78,7 @@ struct PathWalk {
             }
             let status: Stat
             do {
-                status = try linkStatus(atPath: current)
+                status = try platform.linkStatus(atPath: current)
             } catch Errno.noSuchFileOrDirectory {
                 exists = false
                 resolved.append(name)
@@ -96,7 +93,7 @@ struct PathWalk {
                 guard links <= maximumSymbolicLinks else {
                     throw StorageError.io(path: current, operation: "resolve", errno: .tooManySymbolicLinkLevels)
                 }
-                let target = try linkTarget(current)
+                let target = try linkTarget(current, on: platform)
                 if target.hasPrefix("/") { resolved = [] }
                 pending += components(of: target).reversed()
             case .directory:
@@ -113,18 +110,18 @@ struct PathWalk {
 
     /// The names of `path` made absolute, with `.` and `..` removed as written
     /// (`a/../b` is `b`, whatever `a` is), from the root down.
-    static func lexicalComponents(of path: FilePath) -> [String] {
+    static func lexicalComponents(of path: FilePath, on platform: any BridgePlatform) -> [String] {
         var names: [String] = []
-        for name in components(of: absolute(path).string) where name != "." {
+        for name in components(of: absolute(path, on: platform).string) where name != "." {
             if name == ".." { _ = names.popLast() } else { names.append(name) }
         }
         return names
     }
 
     /// `path` made absolute against the working directory, spelled as given otherwise.
-    static func absolute(_ path: FilePath) -> FilePath {
+    static func absolute(_ path: FilePath, on platform: any BridgePlatform) -> FilePath {
         guard !path.string.hasPrefix("/") else { return path }
-        guard let directory = workingDirectory() else { return FilePath("/" + path.string) }
+        guard let directory = platform.workingDirectory() else { return FilePath("/" + path.string) }
         return FilePath(directory + "/" + path.string)
     }
 
@@ -133,18 +130,18 @@ struct PathWalk {
         path.split(separator: "/").map(String.init)
     }
 
-    private static func status(of path: String) throws -> Stat {
+    private static func status(of path: String, on platform: any BridgePlatform) throws -> Stat {
         do {
-            return try linkStatus(atPath: path)
+            return try platform.linkStatus(atPath: path)
         } catch {
             throw StorageError.io(path: path, operation: "inspect", errno: error)
         }
     }
 
     /// What the link at `path` points to.
-    private static func linkTarget(_ path: String) throws -> String {
+    private static func linkTarget(_ path: String, on platform: any BridgePlatform) throws -> String {
         do {
-            return try symbolicLinkTarget(atPath: path)
+            return try platform.symbolicLinkTarget(atPath: path)
         } catch {
             throw StorageError.io(path: path, operation: "read the link", errno: error)
         }
@@ -167,9 +164,9 @@ extension SecureDirectory {
     ///   component; `StorageError.io` when one cannot be inspected.
     @discardableResult
     func checkAncestors() throws -> [String] {
-        let user = effectiveUserID().rawValue
+        let user = platform.effectiveUserID.rawValue
         let place = path.string
-        return try PathWalk.components(of: path, visiting: .ancestors) { component in
+        return try PathWalk.components(of: path, on: platform, visiting: .ancestors) { component in
             let owner = component.status.userID.rawValue
             let isLink = component.status.type == .symbolicLink
             guard owner == user || owner == 0 else {

@@ -15,7 +15,7 @@ extension SecureDirectory {
     package func withExclusiveLock<Result>(_ body: () throws -> Result) throws -> Result {
         let lockPath = path(of: Self.lockName)
         let lock = try withExistingDirectory("lock", Self.lockName) { directory in
-            let descriptor: FileDescriptor
+            let descriptor: OpenFile
             do {
                 descriptor = try directory.openFile(
                     named: Self.lockName, .readWrite,

@@ -13,7 +13,7 @@ extension SecureDirectory {
         /// The place, for its checks and for messages.
         let directory: SecureDirectory
         /// The checked directory's descriptor, open for the caller's block only.
-        let descriptor: FileDescriptor
+        let descriptor: OpenDirectory
         /// The effective user id, asked once for all the reads.
         let user: UserID
 
@@ -38,7 +38,7 @@ extension SecureDirectory {
     /// - Throws: `StorageError` when it exists but is not safe to use, and what `body` throws.
     func withOpenForReading<Result>(_ body: (OpenForReading) throws -> Result) throws -> Result? {
         try withDirectory { descriptor in
-            try body(OpenForReading(directory: self, descriptor: descriptor, user: effectiveUserID()))
+            try body(OpenForReading(directory: self, descriptor: descriptor, user: platform.effectiveUserID))
         }
     }
 }

@@ -86,7 +86,7 @@ extension SecureDirectory {
         _ name: String,
         limit: Int,
         access: FileDescriptor.AccessMode = .readOnly,
-        _ body: (FileDescriptor, Int, String) throws -> Result
+        _ body: (OpenFile, Int, String) throws -> Result
     ) throws -> Result? {
         precondition(limit >= 0, "a size limit cannot be negative")
         try checkName(name)
@@ -102,11 +102,11 @@ extension SecureDirectory {
     /// - Parameter access: How the file is opened: read-only, or read-write for an update in place.
     func withCheckedFile<Result>(
         _ name: String,
-        in directory: FileDescriptor,
+        in directory: OpenDirectory,
         limit: Int,
         user: UserID? = nil,
         access: FileDescriptor.AccessMode = .readOnly,
-        _ body: (FileDescriptor, Int, String) throws -> Result
+        _ body: (OpenFile, Int, String) throws -> Result
     ) throws -> Result? {
         guard let file = try openCheckedFile(name, in: directory, limit: limit, user: user, access: access) else {
             return nil
@@ -121,15 +121,15 @@ extension SecureDirectory {
     ///   path, or `nil` when the file does not exist.
     func openCheckedFile(
         _ name: String,
-        in directory: FileDescriptor,
+        in directory: OpenDirectory,
         limit: Int,
         user: UserID? = nil,
         access: FileDescriptor.AccessMode = .readOnly
-    ) throws -> (descriptor: FileDescriptor, size: Int, path: String)? {
+    ) throws -> (descriptor: OpenFile, size: Int, path: String)? {
         precondition(limit >= 0, "a size limit cannot be negative")
         try checkName(name)
         let filePath = path(of: name)
-        let user = user ?? effectiveUserID()
+        let user = user ?? platform.effectiveUserID
         // Look before opening, so a device or FIFO is never opened at all.
         do {
             try checkFile(try directory.statusOfEntry(named: name), path: filePath, user: user)
@@ -138,7 +138,7 @@ extension SecureDirectory {
         } catch let error as Errno {
             throw StorageError.io(path: filePath, operation: "inspect", errno: error)
         }
-        let descriptor: FileDescriptor
+        let descriptor: OpenFile
         do {
             descriptor = try directory.openFile(
                 named: name, access, options: [.noFollow, .closeOnExec, .nonBlocking])
@@ -148,7 +148,7 @@ extension SecureDirectory {
             throw StorageError.symbolicLink(path: filePath)
         } catch Errno.noSuchAddressOrDevice {
             throw StorageError.notRegularFile(path: filePath)
-        } catch let error as Errno {
+        } catch {
             throw StorageError.io(path: filePath, operation: "open", errno: error)
         }
         do {
@@ -166,7 +166,7 @@ extension SecureDirectory {
     }
 
     /// The whole file behind `descriptor`, `size` bytes (see `readContents`).
-    func readBytes(of descriptor: FileDescriptor, size: Int, path filePath: String, limit: Int) throws -> [UInt8] {
+    func readBytes(of descriptor: OpenFile, size: Int, path filePath: String, limit: Int) throws -> [UInt8] {
         try [UInt8](unsafeUninitializedCapacity: size) { buffer, initializedCount in
             try readContents(of: descriptor, into: UnsafeMutableRawBufferPointer(buffer), path: filePath, limit: limit)
             initializedCount = size
@@ -174,7 +174,7 @@ extension SecureDirectory {
     }
 
     /// The whole file behind `descriptor`, straight into `SecureBytes`.
-    func readSecret(of descriptor: FileDescriptor, size: Int, path filePath: String, limit: Int) throws -> SecureBytes {
+    func readSecret(of descriptor: OpenFile, size: Int, path filePath: String, limit: Int) throws -> SecureBytes {
         try SecureBytes(count: size) { buffer in
             try readContents(of: descriptor, into: buffer, path: filePath, limit: limit)
         }
@@ -183,7 +183,7 @@ extension SecureDirectory {
     /// Fills `buffer` (sized from `fstat`) from `descriptor`, then checks that
     /// the file ends there, reading at most one byte more.
     func readContents(
-        of descriptor: FileDescriptor,
+        of descriptor: OpenFile,
         into buffer: UnsafeMutableRawBufferPointer,
         path filePath: String,
         limit: Int

@@ -44,7 +44,7 @@ extension SecureDirectory {
     /// takes. Not swift-system's `writeAll`, which is generic over sequences
     /// and makes the Swift runtime look its types up by name at a short
     /// process's first write (about 0.22 M instructions of a publish).
-    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: FileDescriptor) throws {
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: OpenFile) throws {
         var rest = buffer
         while !rest.isEmpty {
             let written = try descriptor.write(rest)
@@ -175,7 +175,7 @@ extension SecureDirectory {
         _ name: String,
         durability: Durability = .durable,
         beforeRename: () throws -> Void = {},
-        contents: (FileDescriptor) throws -> Void
+        contents: (OpenFile) throws -> Void
     ) throws {
         try checkName(name)
         let filePath = path(of: name)
@@ -229,14 +229,14 @@ extension SecureDirectory {
 
     /// Whether `destroy` may write zeros into this entry.
     private func isShreddable(_ status: Stat) -> Bool {
-        status.type == .regular && status.userID == effectiveUserID() && status.linkCount == 1
+        status.type == .regular && status.userID == platform.effectiveUserID && status.linkCount == 1
             && status.size <= Self.shreddingLimit
     }
 
     /// Overwrites the file `name` with zeros and syncs it, provided it is still
     /// the entry that was inspected.
     private func overwriteWithZeros(
-        _ name: String, in directory: FileDescriptor, expected: Stat, path filePath: String
+        _ name: String, in directory: OpenDirectory, expected: Stat, path filePath: String
     ) throws {
         let descriptor = try attempt("open", filePath) {
             try directory.openFile(named: name, .writeOnly, options: [.noFollow, .closeOnExec, .nonBlocking])
@@ -251,7 +251,10 @@ extension SecureDirectory {
                 var offset: Int64 = 0
                 while offset < status.size {
                     let chunk = Int(min(Int64(zeros.count), status.size - offset))
-                    offset += Int64(try descriptor.writeAll(toAbsoluteOffset: offset, zeros.prefix(chunk)))
+                    try zeros.withUnsafeBytes { zeros in
+                        try descriptor.write(UnsafeRawBufferPointer(rebasing: zeros[..<chunk]), atOffset: offset)
+                    }
+                    offset += Int64(chunk)
                 }
                 try descriptor.sync()
             }

@@ -17,17 +17,20 @@ package struct SecureDirectory: Sendable {
     package let path: FilePath
     /// Which place it is, which decides how strict the checks are.
     package let place: StoragePlace
+    /// The platform every operation goes through: the home's.
+    package let platform: any BridgePlatform
     /// The checked descriptor every operation uses, while this directory is
     /// held open (`heldOpen()`); `nil` when each operation opens it anew.
     private let held: HeldDescriptor?
 
-    init(path: FilePath, place: StoragePlace) {
-        self.init(path: path, place: place, held: nil)
+    init(path: FilePath, place: StoragePlace, platform: any BridgePlatform = .system) {
+        self.init(path: path, place: place, platform: platform, held: nil)
     }
 
-    private init(path: FilePath, place: StoragePlace, held: HeldDescriptor?) {
+    private init(path: FilePath, place: StoragePlace, platform: any BridgePlatform, held: HeldDescriptor?) {
         self.path = path
         self.place = place
+        self.platform = platform
         self.held = held
     }
 
@@ -39,10 +42,13 @@ package struct SecureDirectory: Sendable {
     /// - Parameters:
     ///   - place: Which place this is.
     ///   - path: Where it is.
+    ///   - platform: The platform it is on.
     /// - Returns: The checked directory.
     /// - Throws: `StorageError`.
-    package static func prepare(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory {
-        let directory = SecureDirectory(path: path, place: place)
+    package static func prepare(
+        _ place: StoragePlace, at path: FilePath, on platform: any BridgePlatform = .system
+    ) throws -> SecureDirectory {
+        let directory = SecureDirectory(path: path, place: place, platform: platform)
         try directory.checkAncestors()
         try directory.create()
         return directory
@@ -54,7 +60,7 @@ package struct SecureDirectory: Sendable {
     @discardableResult
     func create() throws -> SecureDirectory {
         if let existing = try heldOpen() { return existing }
-        try Self.makeDirectory(path)
+        try makeDirectory(path)
         guard let directory = try heldOpen() else {
             throw StorageError.io(path: path.string, operation: "open", errno: .noSuchFileOrDirectory)
         }
@@ -71,12 +77,12 @@ package struct SecureDirectory: Sendable {
     func heldOpen() throws -> SecureDirectory? {
         if held != nil { return self }
         guard let descriptor = try openDirectory() else { return nil }
-        return SecureDirectory(path: path, place: place, held: HeldDescriptor(descriptor))
+        return SecureDirectory(path: path, place: place, platform: platform, held: HeldDescriptor(descriptor))
     }
 
     /// Opens a place for writing under `home`, creating it if needed. See `prepare(_:at:)`.
     package static func prepare(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory {
-        try prepare(place, at: home.path(for: place))
+        try prepare(place, at: home.path(for: place), on: home.platform)
     }
 
     /// Opens a place for reading, creating nothing; its ancestors are checked
@@ -84,10 +90,13 @@ package struct SecureDirectory: Sendable {
     /// - Parameters:
     ///   - place: Which place this is.
     ///   - path: Where it is.
+    ///   - platform: The platform it is on.
     /// - Returns: The checked directory, or `nil` when it does not exist.
     /// - Throws: `StorageError` when it exists but is not safe to use.
-    package static func open(_ place: StoragePlace, at path: FilePath) throws -> SecureDirectory? {
-        let directory = SecureDirectory(path: path, place: place)
+    package static func open(
+        _ place: StoragePlace, at path: FilePath, on platform: any BridgePlatform = .system
+    ) throws -> SecureDirectory? {
+        let directory = SecureDirectory(path: path, place: place, platform: platform)
         try directory.checkAncestors()
         guard let descriptor = try directory.openDirectory() else { return nil }
         try? descriptor.close()
@@ -96,7 +105,7 @@ package struct SecureDirectory: Sendable {
 
     /// Opens a place for reading under `home`, creating nothing. See `open(_:at:)`.
     package static func open(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory? {
-        try open(place, at: home.path(for: place))
+        try open(place, at: home.path(for: place), on: home.platform)
     }
 
     /// The full path of `name` in this directory, for messages.
@@ -126,7 +135,7 @@ extension SecureDirectory {
     /// group or others beyond what this place allows.
     /// - Parameter user: The effective user id, when the caller already asked for it.
     func checkOwnerAndPermissions(_ status: Stat, path: String, isDirectory: Bool, user: UserID? = nil) throws {
-        let user = user ?? effectiveUserID()
+        let user = user ?? platform.effectiveUserID
         guard status.userID == user else {
             throw StorageError.wrongOwner(path: path, owner: status.userID.rawValue, expected: user.rawValue)
         }
@@ -168,15 +177,15 @@ extension SecureDirectory {
 extension SecureDirectory {
     /// Opens and checks the directory.
     /// - Returns: Its descriptor, or `nil` when it does not exist.
-    func openDirectory() throws -> FileDescriptor? {
-        let descriptor: FileDescriptor
+    func openDirectory() throws -> OpenDirectory? {
+        let descriptor: OpenDirectory
         do {
-            descriptor = try FileDescriptor.open(path, .readOnly, options: [.directory, .noFollow, .closeOnExec])
+            descriptor = OpenDirectory(platform: platform, handle: try platform.openDirectory(at: path))
         } catch Errno.noSuchFileOrDirectory {
             return nil
-        } catch let error as Errno {
+        } catch {
             if error == .tooManySymbolicLinkLevels || error == .notDirectory,
-                let status = try? path.stat(followTargetSymlink: false)
+                let status = try? platform.linkStatus(atPath: path.string)
             {
                 if status.type == .symbolicLink { throw StorageError.symbolicLink(path: path.string) }
                 if status.type != .directory { throw StorageError.notDirectory(path: path.string) }
@@ -197,8 +206,8 @@ extension SecureDirectory {
     /// Runs `body` with the checked directory's descriptor: the held one, or
     /// one opened for `body` and closed afterwards.
     /// - Returns: `body`'s result, or `nil` when the directory does not exist.
-    package func withDirectory<Result>(_ body: (FileDescriptor) throws -> Result) throws -> Result? {
-        if let held { return try body(held.descriptor) }
+    package func withDirectory<Result>(_ body: (OpenDirectory) throws -> Result) throws -> Result? {
+        if let held { return try body(held.directory) }
         guard let descriptor = try openDirectory() else { return nil }
         defer { try? descriptor.close() }
         return try body(descriptor)
@@ -207,9 +216,9 @@ extension SecureDirectory {
     /// Runs `body` with the checked directory's descriptor; a missing directory
     /// is an error for `operation` on `name`.
     func withExistingDirectory<Result>(
-        _ operation: String, _ name: String, _ body: (FileDescriptor) throws -> Result
+        _ operation: String, _ name: String, _ body: (OpenDirectory) throws -> Result
     ) throws -> Result {
-        if let held { return try body(held.descriptor) }
+        if let held { return try body(held.directory) }
         guard let descriptor = try openDirectory() else {
             throw StorageError.io(path: path(of: name), operation: operation, errno: .noSuchFileOrDirectory)
         }
@@ -219,20 +228,20 @@ extension SecureDirectory {
 
     /// Makes the directory's entries durable (after a rename or an unlink).
     /// File systems that cannot sync directories (`EINVAL`) are tolerated.
-    func syncDirectory(_ descriptor: FileDescriptor) throws {
+    func syncDirectory(_ descriptor: OpenDirectory) throws {
         do {
             try descriptor.sync()
         } catch Errno.invalidArgument {
             return
-        } catch let error as Errno {
+        } catch {
             throw StorageError.io(path: path.string, operation: "sync", errno: error)
         }
     }
 
     /// Creates `path` and its missing parents with mode 0700; existing ones are left alone.
-    static func makeDirectory(_ path: FilePath) throws {
+    func makeDirectory(_ path: FilePath) throws {
         do {
-            try path.makeDirectory(permissions: .ownerReadWriteExecute)
+            try platform.makeDirectory(at: path, permissions: .ownerReadWriteExecute)
         } catch Errno.fileExists {
             return
         } catch Errno.noSuchFileOrDirectory {
@@ -242,13 +251,13 @@ extension SecureDirectory {
             }
             try makeDirectory(parent)
             do {
-                try path.makeDirectory(permissions: .ownerReadWriteExecute)
+                try platform.makeDirectory(at: path, permissions: .ownerReadWriteExecute)
             } catch Errno.fileExists {
                 return
-            } catch let error as Errno {
+            } catch {
                 throw StorageError.io(path: path.string, operation: "create", errno: error)
             }
-        } catch let error as Errno {
+        } catch {
             throw StorageError.io(path: path.string, operation: "create", errno: error)
         }
     }
@@ -256,13 +265,17 @@ extension SecureDirectory {
 
 /// A directory's descriptor, closed when the last `SecureDirectory` holding it is gone.
 private final class HeldDescriptor: Sendable {
-    let descriptor: FileDescriptor
+    let platform: any BridgePlatform
+    let handle: PlatformHandle
 
-    init(_ descriptor: FileDescriptor) {
-        self.descriptor = descriptor
+    init(_ directory: OpenDirectory) {
+        self.platform = directory.platform
+        self.handle = directory.handle
     }
 
+    var directory: OpenDirectory { OpenDirectory(platform: platform, handle: handle) }
+
     deinit {
-        try? descriptor.close()
+        try? platform.close(handle)
     }
 }

@@ -1,0 +1,145 @@
+import SystemPackage
+
+/// An open file or directory of a ``BridgePlatform``: the number the platform
+/// gave it, meaningful only to that platform.
+///
+/// The core never calls the operating system with it: every operation on it
+/// goes through the platform that opened it, so a second platform (a port,
+/// or ``SimulatedPlatform``) sees everything the core does.
+public struct PlatformHandle: RawRepresentable, Hashable, Sendable {
+    /// The platform's number for the open file (on Linux, the file descriptor).
+    public let rawValue: Int32
+
+    /// The handle numbered `rawValue`.
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+}
+
+/// Everything SecureBridge asks of the operating system about files, in one
+/// table of operations chosen per home (``BridgeHome/platform``), as SQLite's
+/// VFS is chosen per database.
+///
+/// The core reaches storage only through the home's platform: directory
+/// entries, durable writes and renames, file status, locks, the effective
+/// user and the boot's identity. Two implementations ship: ``LinuxPlatform``
+/// (`.system` on Linux) and ``SimulatedPlatform``, an
+/// in-memory file system that knows which bytes and entries are durable. A
+/// port brings its own (docs/PORTING.md lists what a Darwin one provides).
+///
+/// Each requirement names the Linux call it stands for and has its semantics:
+/// the core's safety (SECURITY.md) rests on them, in particular on
+/// ``openDirectory(at:)`` and `.noFollow` refusing a symbolic link, on
+/// ``sync(_:)`` reaching storage, and on ``renameEntry(named:to:in:)``
+/// replacing its target in one step. Failures are the `Errno` the operation
+/// would set, which the core turns into its storage errors.
+///
+/// Process-wide needs that no home is at hand for stay functions of the
+/// platform layer, not requirements here: the random bytes of the OpenSSL
+/// backend (`getrandom`), the wipe of the CryptoKit backend
+/// (`explicit_bzero`), the protection of a process that handles secrets
+/// (no core dump, not dumpable), and where the translations are
+/// (the executable's directory).
+public protocol BridgePlatform: AnyObject, Sendable {
+    // MARK: Identity
+
+    /// The user this process acts as, who must own every place and file
+    /// (Linux: `geteuid`).
+    var effectiveUserID: UserID { get }
+
+    /// An identifier that changes whenever the machine boots, or `nil` when the
+    /// platform has none (Linux: `/proc/sys/kernel/random/boot_id`). Hex digits
+    /// and dashes, at most 64 of them; anything else counts as unknown. A
+    /// publish trusts its unsynced cursor only within one boot.
+    var bootIdentifier: String? { get }
+
+    /// The directory a relative path starts from, or `nil` when it cannot be
+    /// named (Linux: `getcwd`).
+    func workingDirectory() -> String?
+
+    // MARK: Paths
+
+    /// Opens the directory at `path` for reading its entries, refusing a
+    /// symbolic link as its last component (Linux: `open` with
+    /// `O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC`).
+    /// - Throws: `Errno`: `.noSuchFileOrDirectory` when absent,
+    ///   `.tooManySymbolicLinkLevels` for a link, `.notDirectory` for anything else.
+    func openDirectory(at path: FilePath) throws(Errno) -> PlatformHandle
+
+    /// Creates the directory `path` (Linux: `mkdir`).
+    /// - Throws: `Errno`: `.fileExists` when something is there, `.noSuchFileOrDirectory`
+    ///   when its parent is missing.
+    func makeDirectory(at path: FilePath, permissions: FilePermissions) throws(Errno)
+
+    /// The status of the entry at `path`, a symbolic link itself rather than
+    /// its target (Linux: `lstat`).
+    func linkStatus(atPath path: String) throws(Errno) -> Stat
+
+    /// What the symbolic link at `path` points to, as written (Linux: `readlink`).
+    func symbolicLinkTarget(atPath path: String) throws(Errno) -> String
+
+    // MARK: Entries of an open directory
+
+    /// Opens `name` in `directory` (Linux: `openat`). With `.noFollow`, a
+    /// symbolic link fails with `.tooManySymbolicLinkLevels`; with `.create`,
+    /// `permissions` are the new file's.
+    func openFile(
+        named name: String, in directory: PlatformHandle, _ mode: FileDescriptor.AccessMode,
+        options: FileDescriptor.OpenOptions, permissions: FilePermissions?
+    ) throws(Errno) -> PlatformHandle
+
+    /// The status of `name` in `directory`, a link itself (Linux: `fstatat`, `AT_SYMLINK_NOFOLLOW`).
+    func statusOfEntry(named name: String, in directory: PlatformHandle) throws(Errno) -> Stat
+
+    /// Replaces `newName` with `name`, both in `directory`, in one step; a link
+    /// at `newName` is replaced, not followed (Linux: `renameat`).
+    func renameEntry(named name: String, to newName: String, in directory: PlatformHandle) throws(Errno)
+
+    /// Removes the entry `name`, not a directory, from `directory` (Linux: `unlinkat`).
+    /// - Throws: `Errno`, `.isDirectory` for a directory.
+    func unlinkEntry(named name: UnsafePointer<CChar>, in directory: PlatformHandle) throws(Errno)
+
+    /// Calls `body` with the name of every entry of `directory` but `.` and
+    /// `..`, NUL-terminated and valid during the call only (Linux: `getdents64`).
+    /// `body` may remove the entry it is shown.
+    /// - Throws: `Errno`, or what `body` throws.
+    func forEachEntry(in directory: PlatformHandle, _ body: (UnsafePointer<CChar>) throws -> Void) throws
+
+    // MARK: Open files
+
+    /// Reads into `buffer` from the file position, moving it (Linux: `read`).
+    /// - Returns: The count read, 0 at the end.
+    func read(_ file: PlatformHandle, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+
+    /// Writes from `buffer` at the file position, moving it (Linux: `write`).
+    /// - Returns: The count written.
+    func write(_ file: PlatformHandle, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int
+
+    /// Writes from `buffer` at `offset`, leaving the file position alone (Linux: `pwrite`).
+    /// - Returns: The count written.
+    func write(_ file: PlatformHandle, from buffer: UnsafeRawBufferPointer, atOffset offset: Int64) throws(Errno) -> Int
+
+    /// The open file's status (Linux: `fstat`).
+    func status(of file: PlatformHandle) throws(Errno) -> Stat
+
+    /// Sets the open file's permission bits (Linux: `fchmod`).
+    func setPermissions(_ permissions: FilePermissions, of file: PlatformHandle) throws(Errno)
+
+    /// Puts the file's data and metadata, or a directory's entries, on storage
+    /// before it returns (Linux: `fsync`; Darwin: `fcntl(F_FULLFSYNC)`, as its
+    /// `fsync` stops at the drive's cache). `.invalidArgument` from a directory
+    /// means the file system cannot sync one, and is tolerated.
+    func sync(_ handle: PlatformHandle) throws(Errno)
+
+    /// Puts the file's data, and the metadata needed to read it back, on storage
+    /// (Linux: `fdatasync`; Darwin: `F_FULLFSYNC`).
+    func syncData(_ file: PlatformHandle) throws(Errno)
+
+    /// Waits for an exclusive lock on the open file, held by its open file
+    /// description across processes and released when it is closed
+    /// (Linux: `flock(LOCK_EX)`).
+    func lockExclusively(_ file: PlatformHandle) throws(Errno)
+
+    /// Closes the handle (Linux: `close`, never retried).
+    func close(_ handle: PlatformHandle) throws(Errno)
+}

@@ -1,0 +1,160 @@
+import SystemPackage
+
+/// A directory held open through a platform: its entries are reached relative
+/// to it and never through a symbolic link. The core's storage works on these
+/// and never on a file descriptor, so every call reaches the home's platform.
+package struct OpenDirectory {
+    /// The platform that opened it.
+    let platform: any BridgePlatform
+    /// The platform's handle.
+    let handle: PlatformHandle
+
+    /// Opens `name` in this directory (`openat`).
+    func openFile(
+        named name: String, _ mode: FileDescriptor.AccessMode, options: FileDescriptor.OpenOptions,
+        permissions: FilePermissions? = nil
+    ) throws(Errno) -> OpenFile {
+        precondition(permissions != nil || !options.contains(.create), "creating a file needs permissions")
+        let file = try platform.openFile(named: name, in: handle, mode, options: options, permissions: permissions)
+        return OpenFile(platform: platform, handle: file)
+    }
+
+    /// The status of `name` itself, a link included (`fstatat`, no follow).
+    func statusOfEntry(named name: String) throws(Errno) -> Stat {
+        try platform.statusOfEntry(named: name, in: handle)
+    }
+
+    /// Replaces `newName` with `name` in one step (`renameat`).
+    func renameEntry(named name: String, to newName: String) throws(Errno) {
+        try platform.renameEntry(named: name, to: newName, in: handle)
+    }
+
+    /// Removes the entry `name` (`unlinkat`).
+    func unlinkEntry(named name: UnsafePointer<CChar>) throws(Errno) {
+        try platform.unlinkEntry(named: name, in: handle)
+    }
+
+    /// Removes the entry `name` (`unlinkat`).
+    func unlinkEntry(named name: String) throws(Errno) {
+        try name.withCString { name in Result { () throws(Errno) in try unlinkEntry(named: name) } }.get()
+    }
+
+    /// Calls `body` with each entry's name but `.` and `..` (`getdents64`).
+    package func forEachEntry(_ body: (UnsafePointer<CChar>) throws -> Void) throws {
+        try platform.forEachEntry(in: handle, body)
+    }
+
+    /// The directory's status (`fstat`).
+    func status() throws(Errno) -> Stat {
+        try platform.status(of: handle)
+    }
+
+    /// Makes the directory's entries durable (`fsync`).
+    func sync() throws(Errno) {
+        try platform.sync(handle)
+    }
+
+    /// Closes the directory.
+    func close() throws(Errno) {
+        try platform.close(handle)
+    }
+}
+
+/// A file held open through a platform.
+struct OpenFile {
+    /// The platform that opened it.
+    let platform: any BridgePlatform
+    /// The platform's handle.
+    let handle: PlatformHandle
+
+    /// Reads into `buffer` from the file position (`read`).
+    /// - Returns: The count read, 0 at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try platform.read(handle, into: buffer)
+    }
+
+    /// Writes from `buffer` at the file position (`write`).
+    /// - Returns: The count written.
+    func write(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try platform.write(handle, from: buffer)
+    }
+
+    /// Writes all of `bytes` at the file position, however many calls it takes.
+    /// - Returns: The count written, all of `bytes`.
+    @discardableResult
+    func writeAll(_ bytes: [UInt8]) throws(Errno) -> Int {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(Errno) in
+                var rest = buffer
+                while !rest.isEmpty {
+                    let written = try write(rest)
+                    guard written > 0 else { throw Errno.ioError }
+                    rest = UnsafeRawBufferPointer(rebasing: rest.dropFirst(written))
+                }
+                return buffer.count
+            }
+        }.get()
+    }
+
+    /// Writes all of `buffer` at `offset`, whatever the file position (`pwrite`,
+    /// repeated until every byte is written).
+    func write(_ buffer: UnsafeRawBufferPointer, atOffset offset: Int64) throws(Errno) {
+        var written = 0
+        while written < buffer.count {
+            let count = try platform.write(
+                handle, from: UnsafeRawBufferPointer(rebasing: buffer[written...]), atOffset: offset + Int64(written))
+            // A write that makes no progress would loop for ever: report it as the I/O error it is.
+            guard count > 0 else { throw Errno.ioError }
+            written += count
+        }
+    }
+
+    /// Writes all of `bytes` at `offset` (`pwrite`).
+    func write(_ bytes: [UInt8], atOffset offset: Int64) throws(Errno) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try write(buffer, atOffset: offset) } }.get()
+    }
+
+    /// The open file's status (`fstat`).
+    func status() throws(Errno) -> Stat {
+        try platform.status(of: handle)
+    }
+
+    /// Sets the open file's permission bits (`fchmod`).
+    func setPermissions(_ permissions: FilePermissions) throws(Errno) {
+        try platform.setPermissions(permissions, of: handle)
+    }
+
+    /// The file's data and metadata on storage (`fsync`).
+    func sync() throws(Errno) {
+        try platform.sync(handle)
+    }
+
+    /// The file's data on storage (`fdatasync`).
+    func syncData() throws(Errno) {
+        try platform.syncData(handle)
+    }
+
+    /// Waits for the exclusive lock (`flock(LOCK_EX)`).
+    func lockExclusively() throws(Errno) {
+        try platform.lockExclusively(handle)
+    }
+
+    /// Closes the file.
+    func close() throws(Errno) {
+        try platform.close(handle)
+    }
+
+    /// Runs `body`, then closes the file, whether `body` threw or not; a
+    /// failure to close is thrown when `body` did not throw.
+    func closeAfter<Result>(_ body: () throws -> Result) throws -> Result {
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            try? close()
+            throw error
+        }
+        try close()
+        return result
+    }
+}
