@@ -58,11 +58,6 @@ struct ByteWriter<Output: ByteWriterOutput> {
         Bytes.withContiguous(bytes) { output.write($0) }
     }
 
-    /// Appends secret bytes without copying them out of wiped memory.
-    mutating func append(_ secret: SecureBytes) {
-        secret.withUnsafeBytes { output.write($0) }
-    }
-
     /// Appends `bytes` after their count as a `Length`; the caller has checked that the count fits.
     mutating func append<Length: FixedWidthInteger & UnsignedInteger>(
         _ bytes: some Collection<UInt8>, lengthPrefix: Length.Type
@@ -86,18 +81,6 @@ extension ByteWriter where Output == [UInt8] {
 
     /// The bytes written.
     var bytes: [UInt8] { output }
-}
-
-extension SecureBytes {
-    /// A stored form of exactly `count` bytes, written field by field into wiped memory.
-    /// - Parameter body: Writes the fields; it must fill all `count` bytes.
-    convenience init(exactly count: Int, writing body: (inout ByteWriter<FixedByteBuffer>) -> Void) {
-        self.init(count: count) { buffer in
-            var writer = ByteWriter(into: FixedByteBuffer(buffer))
-            body(&writer)
-            precondition(writer.output.count == count, "a stored form is shorter than its fixed size")
-        }
-    }
 }
 
 /// Reads a format's fields front to back from bytes the caller holds, never
@@ -135,14 +118,6 @@ extension ByteReader {
     /// takes must not escape `body`).
     static func read<R>(_ bytes: some Collection<UInt8>, _ body: (inout ByteReader) throws -> R) rethrows -> R {
         try Bytes.withContiguous(bytes) { raw in
-            var reader = ByteReader(raw)
-            return try body(&reader)
-        }
-    }
-
-    /// Runs `body` with a reader over secret bytes, in place in wiped memory.
-    static func read<R>(_ secret: SecureBytes, _ body: (inout ByteReader) throws -> R) rethrows -> R {
-        try secret.withUnsafeBytes { raw in
             var reader = ByteReader(raw)
             return try body(&reader)
         }
