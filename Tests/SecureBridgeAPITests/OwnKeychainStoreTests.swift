@@ -122,6 +122,21 @@ import Testing
         #expect(try keychainFiles(fixture.home).contains("keyset"), "and not destroyed either")
     }
 
+    @Test func aLoginToAKindNobodyRegisteredChangesNothing() throws {
+        let fixture = try ProviderEndToEndTests.Home()
+        let unregistered = KeychainStoreKind(name: "unregistered-\(UUID().uuidString.prefix(8).lowercased())", whereKept: "nowhere") { _ in
+            DeviceKeychainStore(device: DeviceKeychain(), service: "never")
+        }
+        #expect {
+            try BridgeApp(home: fixture.home).login(
+                user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), keychain: unregistered, now: Date())
+        } throws: { error in
+            guard case let KeychainStoreError.unregisteredKind(name) = error else { return false }
+            return name == unregistered.rawValue
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.home.keychain.appending("store").string), "no store was chosen")
+    }
+
     @Test func theCoreKnowsFilesAndEveryRegisteredKindByName() {
         let device = DeviceKeychain()
         device.actAs(.app)

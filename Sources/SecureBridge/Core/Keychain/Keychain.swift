@@ -75,9 +75,15 @@ package struct Keychain {
     /// choice (widgets then find nothing to show until the login writes it).
     /// Lowering the marks is safe here: the login that follows raises them
     /// above every sequence the app has signed.
+    /// - Throws: `KeychainStoreError.unregisteredKind` when `kind` is not
+    ///   registered (every later command would find a store it cannot open),
+    ///   `.unavailable` when the new store cannot be used; storage errors.
     func moving(to kind: KeychainStoreKind) throws -> Keychain {
         guard kind != store.kind else { return self }
-        let moved = try Keychain(directory, store: try KeychainStoreChoice.new(kind))
+        guard let registered = KeychainStoreKind(rawValue: kind.rawValue) else {
+            throw KeychainStoreError.unregisteredKind(name: kind.rawValue)
+        }
+        let moved = try Keychain(directory, store: try KeychainStoreChoice.new(registered))
         try moved.checkStore()
         try destroy(FileName.keyset)
         try destroy(FileName.pinnedKey)

@@ -50,9 +50,15 @@ package struct KeychainStoreChoice: Equatable, Sendable {
     }
 
     /// Opens the store this choice names for the keychain in `directory`; `nil` for files.
-    /// - Throws: Whatever the kind's `open` throws.
+    /// - Throws: `KeychainStoreError.unavailable` when the kind's `open` fails.
     func open(keychainDirectory directory: FilePath) throws -> (any KeychainStore)? {
         guard let id, let open = kind.open else { return nil }
-        return try open(KeychainStoreLocation(id: id, keychainDirectory: directory))
+        do {
+            return try open(KeychainStoreLocation(id: id, keychainDirectory: directory))
+        } catch let error as KeychainStoreError {
+            throw error
+        } catch {
+            throw KeychainStoreError.unavailable(store: kind, reason: error)
+        }
     }
 }
