@@ -99,4 +99,14 @@ public struct KeychainStoreLocation: Sendable, Hashable {
     public let id: String
     /// The keychain directory, which holds the lock and `keychain/store`: for labels people read.
     public let keychainDirectory: FilePath
+
+    /// The keychain with `id` whose directory is `keychainDirectory` (the
+    /// core makes these; a store's own tests may too).
+    /// - Parameters:
+    ///   - id: The keychain's id, 32 lowercase hex digits.
+    ///   - keychainDirectory: Its directory.
+    public init(id: String, keychainDirectory: FilePath) {
+        self.id = id
+        self.keychainDirectory = keychainDirectory
+    }
 }
