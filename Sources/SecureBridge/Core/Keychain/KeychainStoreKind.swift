@@ -22,6 +22,9 @@ public import SystemPackage
 /// open exactly the store `keychain/store` records. A home whose kind this
 /// process has not registered is ``KeychainStoreError/unregisteredKind(name:)``:
 /// never a quiet turn to another store.
+///
+/// Two kinds are the same kind when their names are: registering a kind
+/// under a name already registered replaces its opener.
 public struct KeychainStoreKind: Sendable, Hashable, RawRepresentable, CaseIterable, CustomStringConvertible {
     /// The name `keychain/store` records: `files`, `secret-service`.
     public let rawValue: String
