@@ -42,6 +42,8 @@ let package = Package(
         .library(name: "SecureBridgePreview", targets: ["SecureBridgePreview"]),
         .library(name: "SecureBridgeDoctor", targets: ["SecureBridgeDoctor"]),
         .library(name: "SecureBridgeFollow", targets: ["SecureBridgeFollow"]),
+        // The Linux desktop beside the core: a D-Bus client and the Secret Service keychain store.
+        .library(name: "SecureBridgeDesktop", targets: ["SecureBridgeDesktop"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
     // The crypto backend, chosen by a package trait: OpenSSL (the default,
@@ -99,16 +101,26 @@ let package = Package(
             name: "SecureBridgeDoctor",
             dependencies: [
                 "SecureBridge",
+                .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
                 .target(name: "COpenSSL", condition: .when(traits: ["OpenSSL"])),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SecureBridge/Doctor"
         ),
+        // Linux only (every file fenced with `#if os(Linux)`): its own D-Bus
+        // client, and the Secret Service as a keychain store of kind
+        // `secret-service` that a process registers.
+        .target(
+            name: "SecureBridgeDesktop",
+            dependencies: ["SecureBridge"],
+            path: "Sources/SecureBridge/Desktop"
+        ),
         .target(
             name: "SecureBridgeFollow",
             dependencies: [
                 "SecureBridge",
+                .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SecureBridge/Follow"
@@ -120,6 +132,7 @@ let package = Package(
                 "SecureBridgePreview",
                 "SecureBridgeDoctor",
                 "SecureBridgeFollow",
+                .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
                 .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -137,6 +150,7 @@ let package = Package(
                 "SecureBridgePreview",
                 "SecureBridgeDoctor",
                 "SecureBridgeFollow",
+                .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
                 "bridgectl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),

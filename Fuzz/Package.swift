@@ -11,6 +11,7 @@ import PackageDescription
 /// its `main` from libFuzzer, so it links only with `--sanitize=fuzzer`.
 let fuzzers = [
     "FuzzEnvelope", "FuzzSealedPayload", "FuzzRecord", "FuzzRecordPayload", "FuzzPublishInput", "FuzzPayload",
+    "FuzzDBusMessage",
 ]
 
 let package = Package(
@@ -21,7 +22,10 @@ let package = Package(
     targets: [
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "SecureBridge", package: "SecureBridge")]
+            dependencies: [
+                .product(name: "SecureBridge", package: "SecureBridge"),
+                .product(name: "SecureBridgeDesktop", package: "SecureBridge", condition: .when(platforms: [.linux])),
+            ]
         ),
     ] + fuzzers.map { name in
         .executableTarget(

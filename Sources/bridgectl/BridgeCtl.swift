@@ -6,6 +6,9 @@ import Foundation
 #endif
 import Logging
 import SecureBridge
+#if canImport(SecureBridgeDesktop)
+import SecureBridgeDesktop
+#endif
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -48,6 +51,7 @@ struct BridgeCtl: AsyncParsableCommand {
         // No option takes a value that starts with a dash, so `--verbose`
         // anywhere before `--` is the flag.
         LogOutput.bootstrap(verbose: CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains("--verbose"))
+        registerKeychainStores()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let plan = QuickRead.plan(for: arguments) {
             plan.run()
@@ -177,5 +181,16 @@ func parseDuration(_ text: String, option: String) throws -> Int64 {
         return try DurationText.seconds(text)
     } catch {
         throw ValidationError("\(option): \(error)")
+    }
+}
+
+extension BridgeCtl {
+    /// Makes the keychain stores `bridgectl` knows besides files openable
+    /// (`--keychain`, and the homes that chose them): the desktop's Secret
+    /// Service. `main` calls it once, before any home is opened.
+    static func registerKeychainStores() {
+        #if canImport(SecureBridgeDesktop)
+        KeychainStoreKind.register(.secretService)
+        #endif
     }
 }

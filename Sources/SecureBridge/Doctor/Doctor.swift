@@ -6,6 +6,9 @@ import Foundation
 #endif
 public import Logging
 import SystemPackage
+#if canImport(SecureBridgeDesktop)
+import SecureBridgeDesktop
+#endif
 
 /// `bridgectl doctor`: checks a home and explains, one finding each, what is
 /// right and what is wrong, with a fix.
@@ -151,7 +154,7 @@ extension Doctor {
                 }
             }
             self.keychain = keychain
-            if case let .success(place) = keychain, place.store.kind == .secretService {
+            if case let .success(place) = keychain, place.store.kind != .files {
                 passcode = item { try $0.readSecret(FileName.passcode, limit: FileLimit.passcode) }
             } else {
                 passcode = load(.app) { try $0.readSecret(FileName.passcode, limit: FileLimit.passcode) }
@@ -194,8 +197,12 @@ extension Doctor {
         /// The `secret-tool` attributes of the keychain item `name`, when the
         /// keychain is in the Secret Service; `nil` for files.
         func secretToolAttributes(_ name: String) -> String? {
-            guard case let .success(place) = keychain, let id = place.store.id else { return nil }
+            #if canImport(SecureBridgeDesktop)
+            guard case let .success(place) = keychain, place.store.kind == .secretService, let id = place.store.id else { return nil }
             return SecretServiceItems.attributes(keychain: id, item: name).map { "\($0) \($1)" }.joined(separator: " ")
+            #else
+            return nil
+            #endif
         }
 
         /// The command that writes the pinned key again from the signing key at `app`, to `pin` or its item.

@@ -1,9 +1,11 @@
+#if os(Linux)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
 import SecureBridge
+import SecureBridgeDesktop
 import Synchronization
 
 /// Whether the user's desktop session is locked, as the desktop says it:
@@ -100,7 +102,7 @@ public final class DesktopLock: Sendable {
 
     private static func watchScreenSaver(_ variable: (String) -> String?) throws -> DesktopLock {
         guard let address = DBusConnection.sessionBusAddress(variable) else {
-            throw DBusError.noBus("DBUS_SESSION_BUS_ADDRESS is not set")
+            throw DBusError.noAddress(variable: "DBUS_SESSION_BUS_ADDRESS")
         }
         let bus = try DBusConnection(address: address)
         try bus.addMatch("type='signal',interface='org.freedesktop.ScreenSaver',member='ActiveChanged'")
@@ -194,3 +196,4 @@ private final class Listener: @unchecked Sendable {
         }
     }
 }
+#endif

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SecureBridge
 @testable import SecureBridgeFollow
+@testable import SecureBridgeDesktop
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeDesktop
 
 /// The keychain place in the desktop's Secret Service: the whole session run
 /// by the real `bridgectl` against a real GNOME Keyring on a private bus,
@@ -10,14 +11,44 @@ import Testing
     // MARK: The recorded choice
 
     @Test func theChoiceOfStoreReadsBackAndDamageIsRefused() throws {
-        let chosen = try KeychainStore.new(.secretService)
-        #expect(try KeychainStore(storedBytes: chosen.storedBytes) == chosen)
-        #expect(try KeychainStore(storedBytes: KeychainStore.files.storedBytes) == .files)
+        KeychainStoreKind.register(.secretService)
+        let chosen = try KeychainStoreChoice.new(.secretService)
+        #expect(chosen.storedBytes == Array("secret-service \(chosen.id!)\n".utf8), "the format homes have always had")
+        #expect(try KeychainStoreChoice(storedBytes: chosen.storedBytes) == chosen)
+        #expect(try KeychainStoreChoice(storedBytes: KeychainStoreChoice.files.storedBytes) == .files)
+        #expect(KeychainStoreChoice.files.storedBytes == Array("files\n".utf8))
         #expect(chosen.id?.utf8.count == 32)
         for damaged in ["", "files", "secret-service\n", "secret-service 12\n", "keyring\n", "files extra\n",
-                        "secret-service \(String(repeating: "A", count: 32))\n"] {
-            #expect(throws: KeychainError.corrupt(file: FileName.store)) { try KeychainStore(storedBytes: Array(damaged.utf8)) }
+                        "secret-service \(String(repeating: "A", count: 32))\n", "Secret-Service \(chosen.id!)\n",
+                        "files \(chosen.id!)\n"] {
+            #expect(throws: KeychainError.corrupt(file: FileName.store)) { try KeychainStoreChoice(storedBytes: Array(damaged.utf8)) }
         }
+        // A well-formed kind this process cannot open is said so, not taken for damage or for files.
+        #expect {
+            try KeychainStoreChoice(storedBytes: Array("ios-keychain \(chosen.id!)\n".utf8))
+        } throws: { error in
+            guard case KeychainStoreError.unregisteredKind(name: "ios-keychain") = error else { return false }
+            return true
+        }
+    }
+
+    @Test func secretServiceErrorsSayWhatTheyAlwaysSaid() {
+        #expect(SecretServiceError.noSessionBus(.noAddress(variable: "DBUS_SESSION_BUS_ADDRESS")).description
+            == "The Secret Service cannot be reached: there is no session bus (DBUS_SESSION_BUS_ADDRESS is not set); run the command in your desktop session.")
+        #expect(SecretServiceError.noSessionBus(.noUnixSocket(address: "tcp:host=x")).description
+            == "The Secret Service cannot be reached: there is no session bus (no bus: no unix:path or unix:abstract in the address); run the command in your desktop session.")
+        #expect(SecretServiceError.refused(operation: .searchItems, errorName: "org.freedesktop.DBus.Error.AccessDenied").description
+            == "The Secret Service refused to search its items (org.freedesktop.DBus.Error.AccessDenied).")
+        #expect(SecretServiceError.notABoolean(operation: .readWhetherLocked).description
+            == "The Secret Service refused to read whether the default collection is locked (not a boolean).")
+        #expect(SecretServiceError.noAnswer(operation: .connect).description.hasPrefix(
+            "The Secret Service did not answer within 5 seconds when asked to connect;"))
+        // Through the core, the store's own sentence, unchanged.
+        #expect(KeychainStoreError.unavailable(store: .secretService, reason: SecretServiceError.locked).description
+            == SecretServiceError.locked.description)
+        // A name from another process cannot break the line.
+        #expect(SecretServiceError.refused(operation: .readItem, errorName: "a\nb\u{202E}").description
+            == "The Secret Service refused to read an item (a?b???).")
     }
 
     // MARK: A whole session
@@ -107,7 +138,7 @@ import Testing
     @Test(.timeLimit(.minutes(1))) func aKeyringThatNeverAnswersIsOneSentenceNotAHang() throws {
         let fixture = try BridgeFixture.live()
         // The keychain's recorded choice says Secret Service, whose bus then hangs.
-        try fixture.overwrite(.keychain, FileName.store, with: try KeychainStore.new(.secretService).storedBytes)
+        try fixture.overwrite(.keychain, FileName.store, with: try KeychainStoreChoice.new(.secretService).storedBytes)
         let silent = try SilentSocket()
         let bus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(silent.path)"]
 

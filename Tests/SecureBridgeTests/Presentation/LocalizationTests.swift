@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeFollow
 @testable import SecureBridgePreview
 
 /// Widget text in the six languages: the translations are found and used,

@@ -49,7 +49,9 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
 
     /// Calls `body` with read-only access to the secret bytes. Do not let the
     /// pointer escape.
-    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    /// - Parameter body: Reads the bytes (a keychain store copying them into its item, say).
+    /// - Returns: What `body` returns.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(rebasing: allocation.prefix(count)))
     }
 
@@ -65,7 +67,7 @@ extension SecureBytes {
     /// `SecureBytes` uses: for a passing copy of a secret that has to live in
     /// an array for a moment (a D-Bus message to or from the Secret Service).
     /// - Parameter count: How many bytes from the start; all of them by default.
-    static func wipe(_ bytes: inout [UInt8], first count: Int? = nil) {
+    package static func wipe(_ bytes: inout [UInt8], first count: Int? = nil) {
         bytes.withUnsafeMutableBytes { Backend.wipe(UnsafeMutableRawBufferPointer(rebasing: $0.prefix(count ?? $0.count))) }
     }
 }

@@ -39,7 +39,8 @@ public enum Reason: String, Sendable, Equatable, CaseIterable {
     /// The storage could not be read right now (out of file descriptors or
     /// memory, an I/O error): not a security finding; the timeline retries soon.
     case unavailable
-    /// The keychain's store, the desktop's Secret Service, is locked or
-    /// cannot be reached: login prompt; the timeline retries soon.
+    /// The keychain's store (the desktop's Secret Service, a device's
+    /// Keychain) is locked or cannot be reached (`KeychainStoreError`): login
+    /// prompt, nothing destroyed; the timeline retries soon.
     case keychainUnavailable = "keychain-unavailable"
 }

@@ -1,31 +1,36 @@
 /// The keychain place: its directory, which always holds its lock and its
 /// choice of store (`keychain/store`), and its items (the data keyset, the
-/// pinned publisher key and the high-water marks; in the Secret Service the
-/// passcode verifier too, `Places.writePasscodeVerifier`), kept in that
-/// directory or in the Secret Service as the store says.
+/// pinned publisher key and the high-water marks; in a store other than
+/// files the passcode verifier too, `Places.writePasscodeVerifier`), kept in
+/// that directory or in the store it records (`KeychainStore`).
 ///
 /// Every item goes through here, so a command can only use the store the
-/// place records: the Secret Service failing (no bus, no daemon, a locked
-/// collection) is an error that says which, never a quiet turn to files.
+/// place records: a store failing (no bus, no daemon, a locked collection or
+/// device) is an error that says which, never a quiet turn to files.
 package struct Keychain {
     /// The directory: the lock, `store`, and the items when the store is files.
     package let directory: SecureDirectory
     /// The store the place records.
-    package let store: KeychainStore
-    /// The items in the Secret Service; `nil` when the store is files.
-    private let secretService: SecretServiceItems?
+    package let store: KeychainStoreChoice
+    /// The items in their store: for files, `FilesKeychainStore` over `directory`.
+    private let storeItems: StoreItems
 
     /// The place in `directory`, with the store its file `store` records.
-    /// - Throws: `KeychainError.corrupt` when that file is damaged, and storage errors.
+    /// - Throws: `KeychainError.corrupt` when that file is damaged,
+    ///   `KeychainStoreError.unregisteredKind` when it names a kind this
+    ///   process cannot open, and storage errors.
     package init(_ directory: SecureDirectory) throws {
-        try self.init(directory, store: directory.read(FileName.store, limit: FileLimit.store).map(KeychainStore.init(storedBytes:)) ?? .files)
+        try self.init(
+            directory, store: directory.read(FileName.store, limit: FileLimit.store).map(KeychainStoreChoice.init(storedBytes:)) ?? .files)
     }
 
     /// The place in `directory` read through `store` (the widget, which read `store` through its open directory).
-    init(_ directory: SecureDirectory, store: KeychainStore) {
+    /// - Throws: Whatever opening the store throws.
+    init(_ directory: SecureDirectory, store: KeychainStoreChoice) throws {
         self.directory = directory
         self.store = store
-        secretService = store.id.map { SecretServiceItems(id: $0, directory: directory.path.string) }
+        storeItems = StoreItems(
+            store: try store.open(keychainDirectory: directory.path) ?? FilesKeychainStore(directory: directory), kind: store.kind)
     }
 
     /// The existing keychain place of `home`, or `nil` when it does not exist.
@@ -33,36 +38,33 @@ package struct Keychain {
         try SecureDirectory.open(.keychain, in: home).map(Keychain.init)
     }
 
-    /// The items, wherever the store keeps them.
-    var items: any KeychainItems { secretService ?? directory }
+    /// The items, wherever the store keeps them: files are read straight
+    /// from the directory (without a copy into wiped memory for public ones).
+    var items: any KeychainItems { store.kind == .files ? directory : storeItems }
 
     package func read(_ name: String, limit: Int) throws -> [UInt8]? { try items.read(name, limit: limit) }
 
     package func readSecret(_ name: String, limit: Int) throws -> SecureBytes? { try items.readSecret(name, limit: limit) }
 
-    /// Writes the item `name`, atomically and durably (files), or through the Secret Service.
+    /// Writes the item `name`, atomically and durably, as a file or through the store.
     func write(_ name: String, _ bytes: some Collection<UInt8>) throws {
-        if let secretService { try secretService.write(name, bytes) } else { try directory.write(name, bytes) }
+        try storeItems.write(name, SecureBytes(copying: bytes))
     }
 
     func write(_ name: String, _ secret: SecureBytes) throws {
-        if let secretService {
-            try secret.withUnsafeBytes { try secretService.write(name, $0) }
-        } else {
-            try directory.write(name, secret)
-        }
+        try storeItems.write(name, secret)
     }
 
     /// Destroys the item `name`: a file is overwritten before it is removed
-    /// (`SecureDirectory.destroy`); a Secret Service item is deleted.
+    /// (`SecureDirectory.destroy`); a store's item is deleted.
     func destroy(_ name: String) throws {
-        if let secretService { try secretService.delete(name) } else { try directory.destroy(name) }
+        try storeItems.delete(name)
     }
 
-    /// Whether the store can be used now: always for files; for the Secret
-    /// Service, reachable with its default collection unlocked (doctor).
+    /// Whether the store can be used now: always for files; for another
+    /// store, what its `checkReachable()` says (login, doctor).
     package func checkStore() throws {
-        try secretService?.checkReachable()
+        try storeItems.checkReachable()
     }
 
     /// This place with its items moved to a new store of `kind`, for a login
@@ -73,9 +75,15 @@ package struct Keychain {
     /// choice (widgets then find nothing to show until the login writes it).
     /// Lowering the marks is safe here: the login that follows raises them
     /// above every sequence the app has signed.
+    /// - Throws: `KeychainStoreError.unregisteredKind` when `kind` is not
+    ///   registered (every later command would find a store it cannot open),
+    ///   `.unavailable` when the new store cannot be used; storage errors.
     func moving(to kind: KeychainStoreKind) throws -> Keychain {
         guard kind != store.kind else { return self }
-        let moved = Keychain(directory, store: try KeychainStore.new(kind))
+        guard let registered = KeychainStoreKind(rawValue: kind.rawValue) else {
+            throw KeychainStoreError.unregisteredKind(name: kind.rawValue)
+        }
+        let moved = try Keychain(directory, store: try KeychainStoreChoice.new(registered))
         try moved.checkStore()
         try destroy(FileName.keyset)
         try destroy(FileName.pinnedKey)
@@ -84,3 +92,15 @@ package struct Keychain {
         return moved
     }
 }
+
+/// Reads a keychain place's items by their file names (`FileName.keyset`,
+/// `.pinnedKey`, `.marks`), wherever the store keeps them.
+protocol KeychainItems {
+    /// The item's bytes, at most `limit`; `nil` when there is none.
+    func read(_ name: String, limit: Int) throws -> [UInt8]?
+    /// The item's bytes in memory that is wiped, at most `limit`; `nil` when there is none.
+    func readSecret(_ name: String, limit: Int) throws -> SecureBytes?
+}
+
+extension SecureDirectory: KeychainItems {}
+extension SecureDirectory.OpenForReading: KeychainItems {}

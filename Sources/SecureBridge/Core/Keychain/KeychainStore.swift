@@ -1,65 +1,99 @@
-/// Where a keychain place keeps its items (the data keyset, the pinned
-/// publisher key and the high-water marks): files in its directory, or the
-/// desktop's Secret Service.
-public enum KeychainStoreKind: String, Sendable, CaseIterable {
-    /// Files in the keychain directory: the default, and what works headless.
-    case files
-    /// Items in the Secret Service's default collection (GNOME Keyring,
-    /// KeePassXC, KWallet), unlocked with the user's desktop session.
-    case secretService = "secret-service"
+/// Where a keychain keeps its four items: the data keyset, the pinned
+/// publisher key, the high-water marks and the passcode verifier.
+///
+/// The core keeps them as files in the keychain directory (``KeychainStoreKind/files``);
+/// an app brings its own store (the iOS Keychain with an access group the app
+/// and its widget share, the desktop's Secret Service) by implementing this
+/// protocol and registering a ``KeychainStoreKind`` that opens it. The app
+/// and the widget then reach every item through the store that
+/// `keychain/store` records, and never through another one.
+///
+/// ## What a store promises
+///
+/// - **Atomic replace.** ``write(_:_:)`` replaces the whole item or leaves the
+///   old one: a reader sees the old bytes or the new bytes, never a mix or a
+///   gap.
+/// - **Durable before return.** When ``write(_:_:)`` or ``delete(_:)``
+///   returns, the change survives a crash or a power cut.
+/// - **Missing is not unreachable.** ``read(_:)`` returns `nil` when the store
+///   holds no such item: the app has not written it yet, or has deleted it.
+///   A store that cannot be reached now (a locked device, no keyring daemon,
+///   a locked collection, a call that times out) throws
+///   ``KeychainStoreError/unavailable(store:reason:)`` instead, from every
+///   method. The two lead to different things: a missing keyset makes a
+///   widget show `unknown-key` and lets the app write a new one, while an
+///   unavailable store makes a widget show `keychain-unavailable`, stops the
+///   app's command, and destroys nothing.
+/// - **Bytes as given.** An item reads back exactly as it was written; the
+///   core checks its size against ``KeychainItem/byteLimit`` and parses it.
+///
+/// An error of another type from a store is taken as the store being
+/// unavailable (the core wraps it in ``KeychainStoreError/unavailable(store:reason:)``).
+/// A store needs no locking of its own: the app changes items under the
+/// keychain directory's lock, and a widget only reads them and raises the marks.
+public protocol KeychainStore {
+    /// The item's bytes, or `nil` when the store holds none.
+    /// - Parameter item: The item to read.
+    /// - Returns: The bytes as last written, in memory that is wiped.
+    /// - Throws: ``KeychainStoreError/unavailable(store:reason:)`` when the store cannot be reached now.
+    func read(_ item: KeychainItem) throws -> SecureBytes?
+
+    /// Replaces the item with `bytes`, atomically and durably.
+    /// - Parameters:
+    ///   - item: The item to write.
+    ///   - bytes: Its new contents, at most ``KeychainItem/byteLimit`` bytes.
+    /// - Throws: ``KeychainStoreError/unavailable(store:reason:)`` when the store cannot be reached now;
+    ///   the item is then as it was.
+    func write(_ item: KeychainItem, _ bytes: SecureBytes) throws
+
+    /// Deletes the item, durably; deleting an item that is not there is no error.
+    /// - Parameter item: The item to delete.
+    /// - Throws: ``KeychainStoreError/unavailable(store:reason:)`` when the store cannot be reached now.
+    func delete(_ item: KeychainItem) throws
+
+    /// Checks that the store can be used now, without reading or writing an item.
+    ///
+    /// A login that moves the keychain to this store calls it before it
+    /// destroys anything in the old store; `bridgectl doctor` reports it.
+    /// - Throws: ``KeychainStoreError/unavailable(store:reason:)`` when it cannot.
+    func checkReachable() throws
 }
 
-/// The store a keychain place uses, as its file `store` records it. The app
-/// chooses it at login; the app and the widget read it before any item, so
-/// neither guesses and neither falls back from one store to the other. No
-/// file means `files` (homes made before the choice existed).
-package struct KeychainStore: Equatable, Sendable {
-    package let kind: KeychainStoreKind
-    /// The random id this keychain's Secret Service items are found by
-    /// (attribute `keychain`); `nil` for files.
-    package let id: String?
+/// One of the four items a keychain keeps, named as the files store names
+/// its files.
+public struct KeychainItem: Hashable, Sendable, CustomStringConvertible {
+    /// The item's name: `keyset`, `publisher.pub`, `marks` or `passcode`.
+    public let name: String
+    /// The most bytes the item ever holds; a longer one is damaged.
+    public let byteLimit: Int
 
-    static let files = KeychainStore(kind: .files, id: nil)
-
-    private init(kind: KeychainStoreKind, id: String?) {
-        self.kind = kind
-        self.id = id
+    private init(name: String, byteLimit: Int) {
+        self.name = name
+        self.byteLimit = byteLimit
     }
 
-    /// A new store of `kind`, with a new id for the Secret Service.
-    static func new(_ kind: KeychainStoreKind) throws -> KeychainStore {
-        switch kind {
-        case .files: .files
-        case .secretService: KeychainStore(kind: .secretService, id: Bytes.hex(try SystemRandom.bytes(count: 16)))
-        }
+    /// The data keyset: the AES-256 keys snapshots are sealed under. Secret;
+    /// the app and the widget read it.
+    public static let dataKeyset = KeychainItem(name: FileName.keyset, byteLimit: FileLimit.keyset)
+    /// The publisher's Ed25519 public key (PEM) that the widget pins. Public;
+    /// the app writes it, the widget reads it.
+    public static let pinnedPublisherKey = KeychainItem(name: FileName.pinnedKey, byteLimit: FileLimit.pinnedKey)
+    /// The high-water marks (rollback and clock protection). The app and the
+    /// widget both raise them.
+    public static let highWaterMarks = KeychainItem(name: FileName.marks, byteLimit: FileLimit.marks)
+    /// The passcode verifier (scrypt). Only the app reads it; a store may
+    /// keep it where the widget cannot reach it. The files store leaves it in
+    /// the app's own place (`app/passcode`), never in the shared keychain directory.
+    public static let passcodeVerifier = KeychainItem(name: FileName.passcode, byteLimit: FileLimit.passcode)
+
+    /// The four items.
+    public static let allItems: [KeychainItem] = [.dataKeyset, .pinnedPublisherKey, .highWaterMarks, .passcodeVerifier]
+
+    /// The item called `name`, or `nil`.
+    init?(name: String) {
+        guard let item = Self.allItems.first(where: { $0.name == name }) else { return nil }
+        self = item
     }
 
-    /// `files` or `secret-service ID`, and a newline.
-    var storedBytes: [UInt8] {
-        Array((id.map { "\(kind.rawValue) \($0)" } ?? kind.rawValue).utf8) + [UInt8(ascii: "\n")]
-    }
-
-    /// Parses the file `store`.
-    /// - Throws: `KeychainError.corrupt` for anything but the two forms `storedBytes` writes.
-    init(storedBytes bytes: [UInt8]) throws {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.hasSuffix("\n") else { throw KeychainError.corrupt(file: FileName.store) }
-        let words = text.dropLast().split(separator: " ", omittingEmptySubsequences: false)
-        switch (words.first.flatMap { KeychainStoreKind(rawValue: String($0)) }, words.count) {
-        case (.files, 1): self = .files
-        case (.secretService, 2) where Bytes.fromHex(words[1]).map { $0.count == 16 && Bytes.hex($0) == words[1] } == true:
-            self.init(kind: .secretService, id: String(words[1]))
-        default: throw KeychainError.corrupt(file: FileName.store)
-        }
-    }
-}
-
-extension KeychainStoreKind {
-    /// How the items are kept, for a sentence: `as files`, `in the Secret Service`.
-    public var whereKept: String {
-        switch self {
-        case .files: "as files"
-        case .secretService: "in the Secret Service"
-        }
-    }
+    public var description: String { name }
 }

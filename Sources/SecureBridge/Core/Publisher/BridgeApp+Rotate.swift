@@ -109,8 +109,8 @@ extension BridgeApp {
         let stored: SecureBytes?
         do {
             stored = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset)
-        } catch let error as SecretServiceError {
-            throw error  // a keyring that cannot be used now is no damaged keyset: the command stops and says so
+        } catch let error as KeychainStoreError {
+            throw error  // a store that cannot be used now is no damaged keyset: the command stops and says so
         } catch {
             return nil
         }

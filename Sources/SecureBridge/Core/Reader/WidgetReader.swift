@@ -65,8 +65,8 @@ public struct WidgetReader: Sendable {
             let reading = try keychain.withOpenForReading { keychainFiles in
                 // The store the app chose, read first: its items are read there and nowhere else.
                 let store = try keychainFiles.read(FileName.store, limit: FileLimit.store)
-                    .map(KeychainStore.init(storedBytes:)) ?? .files
-                let place = Keychain(keychain, store: store)
+                    .map(KeychainStoreChoice.init(storedBytes:)) ?? .files
+                let place = try Keychain(keychain, store: store)
                 return try container.withOpenForReading { containerFiles in
                     try read(
                         WidgetPlaces(
@@ -118,7 +118,7 @@ public struct WidgetReader: Sendable {
 
     /// The two places a widget can see, open for one read.
     private struct WidgetPlaces {
-        /// The keychain's items: through the open directory, or in the Secret Service.
+        /// The keychain's items: through the open directory, or in their store.
         let keychain: any KeychainItems
         let container: SecureDirectory.OpenForReading
         /// The keychain place itself, for raising the marks under its lock.
@@ -198,7 +198,7 @@ public struct WidgetReader: Sendable {
             default: return .tampered
             }
         case KeychainError.missing: return .unknownKey
-        case is SecretServiceError: return .keychainUnavailable
+        case is KeychainStoreError: return .keychainUnavailable
         default: return .tampered
         }
     }

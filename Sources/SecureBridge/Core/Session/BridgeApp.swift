@@ -122,7 +122,7 @@ public struct BridgeApp: Sendable {
     ///   - now: The current time.
     /// - Returns: The store the keychain uses.
     /// - Throws: `SessionError.alreadyLoggedIn` while a session is live, input errors, storage errors,
-    ///   `SecretServiceError` when the Secret Service is chosen and cannot be used.
+    ///   `KeychainStoreError` when the chosen store cannot be used.
     @discardableResult
     public func login(
         user: String, passcode: SecureBytes, sessionLength: Duration, keychain: KeychainStoreKind? = nil, now: Date

@@ -73,19 +73,21 @@ struct Places {
 }
 
 extension Places {
-    /// Whether the passcode verifier is a Secret Service item rather than
-    /// `app/passcode`: with the keychain's items there, so every secret of
-    /// the session is in the user's keyring. The widget never reads it.
-    private var keepsPasscodeInSecretService: Bool { keychain.store.kind == .secretService }
+    /// Whether the passcode verifier is an item of the keychain's store
+    /// (`KeychainItem.passcodeVerifier`) rather than `app/passcode`: in any
+    /// store but files, so every secret of the session is where the store
+    /// keeps its items (the user's keyring, the device's Keychain). The
+    /// widget never reads it.
+    private var keepsPasscodeInStore: Bool { keychain.store.kind != .files }
 
     func readPasscodeVerifier() throws -> SecureBytes? {
-        keepsPasscodeInSecretService
+        keepsPasscodeInStore
             ? try keychain.readSecret(FileName.passcode, limit: FileLimit.passcode)
             : try app.readSecret(FileName.passcode, limit: FileLimit.passcode)
     }
 
     func writePasscodeVerifier(_ verifier: SecureBytes) throws {
-        if keepsPasscodeInSecretService {
+        if keepsPasscodeInStore {
             try keychain.write(FileName.passcode, verifier)
         } else {
             try app.write(FileName.passcode, verifier)
@@ -93,7 +95,7 @@ extension Places {
     }
 
     func destroyPasscodeVerifier() throws {
-        if keepsPasscodeInSecretService { try keychain.destroy(FileName.passcode) } else { try app.destroy(FileName.passcode) }
+        if keepsPasscodeInStore { try keychain.destroy(FileName.passcode) } else { try app.destroy(FileName.passcode) }
     }
 
     /// Moves the keychain's items, and the passcode verifier, to a new store

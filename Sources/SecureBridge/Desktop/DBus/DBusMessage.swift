@@ -1,4 +1,9 @@
 #if os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 /// One D-Bus message, as much of it as SecureBridge uses: method calls it
 /// sends, and the replies, errors and signals it reads (the D-Bus
 /// specification's wire format, little-endian, version 1).
@@ -74,13 +79,13 @@ package struct DBusMessage: Sendable, Equatable {
     /// - Throws: `DBusError.malformed` for a big-endian or oversized message.
     package static func length(ofMessageStarting bytes: ArraySlice<UInt8>) throws -> Int? {
         guard bytes.count >= 16 else { return nil }
-        guard bytes.first == UInt8(ascii: "l") else { throw DBusError.malformed("a big-endian message") }
+        guard bytes.first == UInt8(ascii: "l") else { throw DBusError.malformed(.bigEndian) }
         var reader = DBusReader(Array(bytes.prefix(16)), at: 4)
         let bodyLength = Int(try reader.uint32())
         _ = try reader.uint32()
         let fieldsLength = Int(try reader.uint32())
         let total = (16 + fieldsLength + 7) / 8 * 8 + bodyLength
-        guard total <= maximumLength else { throw DBusError.malformed("a message of \(total) bytes") }
+        guard total <= maximumLength else { throw DBusError.malformed(.tooLong(byteCount: total)) }
         return total
     }
 }
@@ -90,7 +95,7 @@ extension DBusMessage {
     /// - Throws: `DBusError.malformed` for anything that is not one.
     package init(bytes: [UInt8]) throws {
         guard bytes.count >= 16, bytes[0] == UInt8(ascii: "l"), let kind = Kind(rawValue: bytes[1]) else {
-            throw DBusError.malformed("not a little-endian message of a known type")
+            throw DBusError.malformed(.unknownMessage)
         }
         var reader = DBusReader(bytes, at: 4)
         let bodyLength = Int(try reader.uint32())
@@ -113,39 +118,121 @@ extension DBusMessage {
             case (_, "s"), (_, "o"): _ = try reader.string()
             case (_, "g"): _ = try reader.signature()
             case (_, "u"): _ = try reader.uint32()
-            default: throw DBusError.malformed("a header field of type \(type)")
+            default: throw DBusError.malformed(.headerField(type: type))
             }
         }
         reader.align(8)
-        guard reader.offset + bodyLength == bytes.count else { throw DBusError.malformed("a body of the wrong length") }
+        guard reader.offset + bodyLength == bytes.count else { throw DBusError.malformed(.bodyLength) }
         body = Array(bytes[reader.offset...])
     }
 }
 
-/// Why the bus could not be used.
-package enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No address, or none this client can connect to.
-    case noBus(String)
-    /// The bus refused the connection or the authentication.
-    case refused(String)
+/// Why the bus could not be used; each says which in a few words.
+public enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The environment variable that holds the bus's address is not set.
+    case noAddress(variable: String)
+    /// The bus's address has no `unix:path=` or `unix:abstract=` entry, the only ones this client connects to.
+    case noUnixSocket(address: String)
+    /// The socket's path does not fit a Unix socket address.
+    case socketPathTooLong(path: String)
+    /// A call that sets the socket up failed (`socket`, `setsockopt`).
+    case socketSetup(call: String, errno: Int32)
+    /// Nothing answers at the socket (`connect` failed).
+    case cannotConnect(path: String, errno: Int32)
+    /// The bus refused the authentication; its answer.
+    case refused(answer: String)
     /// The peer sent something that is not D-Bus.
-    case malformed(String)
-    /// A method call was answered with an error.
+    case malformed(Malformation)
+    /// A method call was answered with the error `name`.
     case failed(name: String)
     /// The connection closed.
     case closed
     /// The peer did not read or answer within the connection's timeout.
     case noAnswer
 
-    package var description: String {
+    /// What was wrong with the bytes a peer sent.
+    public enum Malformation: Equatable, Sendable, CustomStringConvertible {
+        /// A message in big-endian order, which this client does not read.
+        case bigEndian
+        /// A message longer than `DBusMessage.maximumLength`.
+        case tooLong(byteCount: Int)
+        /// Not a little-endian message of one of the four kinds.
+        case unknownMessage
+        /// A header field of a type no header field has.
+        case headerField(type: String)
+        /// A body whose length is not the one the header gives.
+        case bodyLength
+        /// A value that runs past the end of the message.
+        case valuePastTheEnd
+        /// A boolean other than 0 or 1.
+        case boolean
+        /// A string without its terminating zero.
+        case unterminatedString
+        /// A signature without its terminating zero.
+        case unterminatedSignature
+        /// A variant whose signature holds more than one complete type.
+        case variantOfSeveralTypes(String)
+        /// A signature that ends where a type should be.
+        case emptyType
+        /// A structure or dictionary entry opened by `code` and never closed.
+        case unclosed(Character)
+        /// A value of a type code D-Bus does not have.
+        case unknownType(Character)
+        /// A container type without its element type.
+        case incompleteType
+        /// Values nested deeper than `DBusReader.maximumDepth`.
+        case nestedTooDeep
+        /// A byte array longer than the caller allows.
+        case byteArrayTooLong(byteCount: Int)
+        /// An array that runs past the end of the message.
+        case arrayPastTheEnd
+        /// A line of the authentication over 4 KiB.
+        case authenticationLineTooLong
+
+        public var description: String {
+            switch self {
+            case .bigEndian: "a big-endian message"
+            case let .tooLong(count): "a message of \(count) bytes"
+            case .unknownMessage: "not a little-endian message of a known type"
+            case let .headerField(type): "a header field of type \(DBusError.shown(type))"
+            case .bodyLength: "a body of the wrong length"
+            case .valuePastTheEnd: "a value past the end"
+            case .boolean: "a boolean other than 0 or 1"
+            case .unterminatedString: "a string without its terminator"
+            case .unterminatedSignature: "a signature without its terminator"
+            case let .variantOfSeveralTypes(type): "a variant of several types (\(DBusError.shown(type)))"
+            case .emptyType: "an empty type"
+            case let .unclosed(code): "an unclosed \(DBusError.shown(String(code)))"
+            case let .unknownType(code): "a value of type \(DBusError.shown(String(code)))"
+            case .incompleteType: "an incomplete type"
+            case .nestedTooDeep: "values nested over \(DBusReader.maximumDepth) deep"
+            case let .byteArrayTooLong(count): "a byte array of \(count) bytes"
+            case .arrayPastTheEnd: "an array past the end"
+            case .authenticationLineTooLong: "an authentication line over 4 KiB"
+            }
+        }
+    }
+
+    public var description: String {
         switch self {
-        case let .noBus(why): "no bus: \(why)"
-        case let .refused(why): "the bus refused: \(why)"
+        case let .noAddress(variable): "no bus: \(variable) is not set"
+        case .noUnixSocket: "no bus: no unix:path or unix:abstract in the address"
+        case .socketPathTooLong: "no bus: the socket path is too long"
+        case let .socketSetup(call, errno): "no bus: \(call): errno \(errno)"
+        case let .cannotConnect(path, errno): "no bus: \(path): \(String(cString: strerror(errno)))"
+        case let .refused(answer): "the bus refused: \(Self.shown(answer))"
         case let .malformed(what): "the bus sent \(what)"
-        case let .failed(name): "the call failed: \(name)"
+        case let .failed(name): "the call failed: \(Self.shown(name))"
         case .closed: "the bus closed the connection"
         case .noAnswer: "the bus did not answer in time"
         }
+    }
+
+    /// Text a peer sent, fit for a one-line message: every character but
+    /// printable ASCII shown as `?`, so bytes from another process cannot
+    /// break a line or hide text in a log. D-Bus names and type codes are ASCII.
+    static func shown(_ text: String) -> String {
+        String(decoding: text.utf8.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
     }
 }
 
@@ -248,7 +335,7 @@ package struct DBusReader: Sendable {
     }
 
     private mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
-        guard count >= 0, offset + count <= bytes.count else { throw DBusError.malformed("a value past the end") }
+        guard count >= 0, offset + count <= bytes.count else { throw DBusError.malformed(.valuePastTheEnd) }
         defer { offset += count }
         return bytes[offset..<offset + count]
     }
@@ -264,7 +351,7 @@ package struct DBusReader: Sendable {
         switch try uint32() {
         case 0: return false
         case 1: return true
-        default: throw DBusError.malformed("a boolean other than 0 or 1")
+        default: throw DBusError.malformed(.boolean)
         }
     }
 
@@ -272,14 +359,14 @@ package struct DBusReader: Sendable {
     package mutating func string() throws -> String {
         let count = Int(try uint32())
         let text = try take(count)
-        guard try byte() == 0 else { throw DBusError.malformed("a string without its terminator") }
+        guard try byte() == 0 else { throw DBusError.malformed(.unterminatedString) }
         return String(decoding: text, as: UTF8.self)
     }
 
     package mutating func signature() throws -> String {
         let count = Int(try byte())
         let text = try take(count)
-        guard try byte() == 0 else { throw DBusError.malformed("a signature without its terminator") }
+        guard try byte() == 0 else { throw DBusError.malformed(.unterminatedSignature) }
         return String(decoding: text, as: UTF8.self)
     }
 
@@ -290,13 +377,17 @@ package struct DBusReader: Sendable {
         if type == "b" { return try boolean() }
         var types = Substring(type)
         try skip(&types)
-        guard types.isEmpty else { throw DBusError.malformed("a variant of several types (\(type))") }
+        guard types.isEmpty else { throw DBusError.malformed(.variantOfSeveralTypes(type)) }
         return nil
     }
 
     /// Skips one value of the first complete type in `types`, and that type.
-    package mutating func skip(_ types: inout Substring) throws {
-        guard let code = types.popFirst() else { throw DBusError.malformed("an empty type") }
+    /// - Parameter depth: How deep in containers the value is: past
+    ///   `maximumDepth` (a variant in a variant in …, which the bytes alone
+    ///   could nest a hundred thousand deep) it is malformed, not a deep recursion.
+    package mutating func skip(_ types: inout Substring, depth: Int = 0) throws {
+        guard depth <= Self.maximumDepth else { throw DBusError.malformed(.nestedTooDeep) }
+        guard let code = types.popFirst() else { throw DBusError.malformed(.emptyType) }
         switch code {
         case "y": _ = try byte()
         case "b", "u", "i", "h": _ = try uint32()
@@ -310,7 +401,7 @@ package struct DBusReader: Sendable {
         case "g": _ = try signature()
         case "v":
             var inner = Substring(try signature())
-            try skip(&inner)
+            try skip(&inner, depth: depth + 1)
         case "a":
             let length = Int(try uint32())
             let element = try Self.completeType(&types)
@@ -320,20 +411,23 @@ package struct DBusReader: Sendable {
             align(8)
             let close: Character = code == "(" ? ")" : "}"
             while types.first != close {
-                guard !types.isEmpty else { throw DBusError.malformed("an unclosed \(code)") }
-                try skip(&types)
+                guard !types.isEmpty else { throw DBusError.malformed(.unclosed(code)) }
+                try skip(&types, depth: depth + 1)
             }
             types.removeFirst()
-        default: throw DBusError.malformed("a value of type \(code)")
+        default: throw DBusError.malformed(.unknownType(code))
         }
     }
+
+    /// The deepest a value may nest: the D-Bus specification's 32 arrays and 32 structures.
+    package static let maximumDepth = 64
 
     /// Removes and returns the first complete type of `types`.
     private static func completeType(_ types: inout Substring) throws -> Substring {
         let start = types
         var depth = 0
         repeat {
-            guard let code = types.popFirst() else { throw DBusError.malformed("an incomplete type") }
+            guard let code = types.popFirst() else { throw DBusError.malformed(.incompleteType) }
             switch code {
             case "(", "{": depth += 1
             case ")", "}": depth -= 1
@@ -363,7 +457,7 @@ package struct DBusReader: Sendable {
     /// which is then copied once, into memory that is wiped.
     package mutating func byteArrayRange(limit: Int) throws -> Range<Int> {
         let count = Int(try uint32())
-        guard count <= limit else { throw DBusError.malformed("a byte array of \(count) bytes") }
+        guard count <= limit else { throw DBusError.malformed(.byteArrayTooLong(byteCount: count)) }
         let start = offset
         _ = try take(count)
         return start..<offset
@@ -373,18 +467,10 @@ package struct DBusReader: Sendable {
     package mutating func objectPaths() throws -> [String] {
         let length = Int(try uint32())
         let end = offset + length
-        guard end <= bytes.count else { throw DBusError.malformed("an array past the end") }
+        guard end <= bytes.count else { throw DBusError.malformed(.arrayPastTheEnd) }
         var paths: [String] = []
         while offset < end { paths.append(try string()) }
         return paths
-    }
-
-    /// A variant's value when it holds a string or an object path.
-    /// - Throws: `DBusError.malformed` when it holds anything else.
-    package mutating func variantString() throws -> String {
-        let type = try signature()
-        guard type == "s" || type == "o" else { throw DBusError.malformed("a variant of type \(type), not a string") }
-        return try string()
     }
 
     /// `a{sv}`, the booleans of it (other values skipped).
@@ -392,7 +478,7 @@ package struct DBusReader: Sendable {
         let length = Int(try uint32())
         align(8)
         let end = offset + length
-        guard end <= bytes.count else { throw DBusError.malformed("an array past the end") }
+        guard end <= bytes.count else { throw DBusError.malformed(.arrayPastTheEnd) }
         var properties: [(String, Bool)] = []
         while offset < end {
             align(8)

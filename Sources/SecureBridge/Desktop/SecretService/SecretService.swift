@@ -1,3 +1,6 @@
+#if os(Linux)
+import SecureBridge
+
 /// A client of the desktop's Secret Service (`org.freedesktop.secrets`, the
 /// freedesktop.org Secret Service API that GNOME Keyring, KeePassXC and
 /// KWallet provide) on the session bus: only the calls the keychain place
@@ -22,18 +25,18 @@ package final class SecretService {
     /// Connects to the session bus at `address` and opens a session with the service.
     /// - Throws: `SecretServiceError.noSessionBus` or `.notRunning`.
     package init(sessionBusAddress address: String?) throws {
-        guard let address else { throw SecretServiceError.noSessionBus("DBUS_SESSION_BUS_ADDRESS is not set") }
+        guard let address else { throw SecretServiceError.noSessionBus(.noAddress(variable: "DBUS_SESSION_BUS_ADDRESS")) }
         do {
             bus = try DBusConnection(address: address, timeout: Self.timeout)
         } catch DBusError.noAnswer {
-            throw SecretServiceError.noAnswer(operation: "connect")
-        } catch {
-            throw SecretServiceError.noSessionBus("\(error)")
+            throw SecretServiceError.noAnswer(operation: .connect)
+        } catch let error as DBusError {
+            throw SecretServiceError.noSessionBus(error)
         }
         var arguments = DBusWriter()
         arguments.string("plain")
         arguments.variant(string: "")
-        var reply = try Self.reader(of: Self.call(bus, "OpenSession", "open a session", arguments, "sv"))
+        var reply = try Self.reader(of: Self.call(bus, "OpenSession", .openSession, arguments, "sv"))
         var types = Substring("v")
         try reply.skip(&types)
         session = try reply.string()
@@ -45,20 +48,20 @@ package final class SecretService {
     package func unlockedDefaultCollection() throws -> String {
         var alias = DBusWriter()
         alias.string("default")
-        var found = try Self.reader(of: Self.call(bus, "ReadAlias", "find the default collection", alias, "s"))
+        var found = try Self.reader(of: Self.call(bus, "ReadAlias", .findDefaultCollection, alias, "s"))
         let path = try found.string()
         guard path != "/" else { throw SecretServiceError.noDefaultCollection }
 
         var property = DBusWriter()
         property.string("org.freedesktop.Secret.Collection")
         property.string("Locked")
-        let operation = "read whether the default collection is locked"
+        let operation = SecretServiceError.Operation.readWhetherLocked
         let message = DBusMessage.call(
             "Get", on: "org.freedesktop.DBus.Properties", at: path, of: Self.name, serial: 0, arguments: property,
             signature: "ss")
         var reply = try Self.reader(of: Self.perform(operation) { try bus.call(message) })
         guard let locked = try reply.variantBoolean() else {
-            throw SecretServiceError.refused(operation: operation, error: "not a boolean")
+            throw SecretServiceError.notABoolean(operation: operation)
         }
         guard !locked else { throw SecretServiceError.locked }
         return path
@@ -69,7 +72,7 @@ package final class SecretService {
     package func items(matching attributes: [(String, String)]) throws -> [String] {
         var arguments = DBusWriter()
         arguments.stringDictionary(attributes)
-        var reply = try Self.reader(of: Self.call(bus, "SearchItems", "search its items", arguments, "a{ss}"))
+        var reply = try Self.reader(of: Self.call(bus, "SearchItems", .searchItems, arguments, "a{ss}"))
         let unlocked = try reply.objectPaths()
         guard try reply.objectPaths().isEmpty else { throw SecretServiceError.locked }
         return unlocked
@@ -81,7 +84,7 @@ package final class SecretService {
         arguments.string(session)
         let message = DBusMessage.call(
             "GetSecret", on: Self.itemInterface, at: path, of: Self.name, serial: 0, arguments: arguments, signature: "o")
-        var reply = try Self.perform("read an item") { try bus.call(message) }
+        var reply = try Self.perform(.readItem) { try bus.call(message) }
         defer { SecureBytes.wipe(&reply.body) }
         let value = try Self.secretValue(in: reply.body, limit: limit)
         return SecureBytes(copying: reply.body[value])
@@ -105,7 +108,7 @@ package final class SecretService {
             "CreateItem", on: "org.freedesktop.Secret.Collection", at: collection, of: Self.name, serial: 0,
             arguments: Self.createItemArguments(secret, label: label, attributes: attributes, session: session),
             signature: "a{sv}(oayays)b")
-        var reply = try Self.reader(of: Self.perform("store an item") { try bus.callWiping(&message) })
+        var reply = try Self.reader(of: Self.perform(.storeItem) { try bus.callWiping(&message) })
         _ = try reply.string()
         guard try reply.string() == "/" else { throw SecretServiceError.locked }
     }
@@ -137,12 +140,12 @@ package final class SecretService {
     /// Deletes the item at `path`.
     package func delete(item path: String) throws {
         let message = DBusMessage.call("Delete", on: Self.itemInterface, at: path, of: Self.name, serial: 0)
-        var reply = try Self.reader(of: Self.perform("delete an item") { try bus.call(message) })
+        var reply = try Self.reader(of: Self.perform(.deleteItem) { try bus.call(message) })
         guard try reply.string() == "/" else { throw SecretServiceError.locked }
     }
 
     private static func call(
-        _ bus: DBusConnection, _ member: String, _ operation: String, _ arguments: DBusWriter, _ signature: String
+        _ bus: DBusConnection, _ member: String, _ operation: SecretServiceError.Operation, _ arguments: DBusWriter, _ signature: String
     ) throws -> DBusMessage {
         let message = DBusMessage.call(
             member, on: serviceInterface, at: path, of: name, serial: 0, arguments: arguments, signature: signature)
@@ -150,7 +153,7 @@ package final class SecretService {
     }
 
     /// Runs one call, its failure said as the Secret Service's.
-    private static func perform(_ operation: String, _ call: () throws -> DBusMessage) throws -> DBusMessage {
+    private static func perform(_ operation: SecretServiceError.Operation, _ call: () throws -> DBusMessage) throws -> DBusMessage {
         do {
             return try call()
         } catch let DBusError.failed(name) {
@@ -159,12 +162,12 @@ package final class SecretService {
                 "org.freedesktop.DBus.Error.Spawn.ChildExited", "org.freedesktop.DBus.Error.Spawn.Failed":
                 throw SecretServiceError.notRunning
             case "org.freedesktop.Secret.Error.IsLocked": throw SecretServiceError.locked
-            default: throw SecretServiceError.refused(operation: operation, error: name)
+            default: throw SecretServiceError.refused(operation: operation, errorName: name)
             }
         } catch DBusError.noAnswer {
             throw SecretServiceError.noAnswer(operation: operation)
         } catch let error as DBusError {
-            throw SecretServiceError.refused(operation: operation, error: "\(error)")
+            throw SecretServiceError.failed(operation: operation, error)
         }
     }
 
@@ -172,33 +175,62 @@ package final class SecretService {
 }
 
 /// Why the Secret Service could not be used; each says which and what to do.
-package enum SecretServiceError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No session bus to reach it on.
-    case noSessionBus(String)
+/// A keychain store of kind `secret-service` throws these wrapped in
+/// `KeychainStoreError.unavailable(store:reason:)`.
+public enum SecretServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No session bus to reach it on: why not.
+    case noSessionBus(DBusError)
     /// Nothing on the session bus provides it.
     case notRunning
     /// It has no default collection to keep the items in.
     case noDefaultCollection
     /// The collection (or an item) is locked.
     case locked
-    /// It answered a call with an error.
-    case refused(operation: String, error: String)
-    /// It did not answer within `SecretService.timeout`.
-    case noAnswer(operation: String)
+    /// It answered `operation` with the D-Bus error `errorName`.
+    case refused(operation: Operation, errorName: String)
+    /// It answered `operation` with something this client cannot read, or the bus failed meanwhile.
+    case failed(operation: Operation, DBusError)
+    /// It answered whether its collection is locked with something other than a boolean.
+    case notABoolean(operation: Operation)
+    /// It did not answer `operation` within `SecretService.timeout` (5 seconds).
+    case noAnswer(operation: Operation)
 
-    package var description: String {
+    /// What the client asked the Secret Service to do.
+    public enum Operation: String, Sendable, CustomStringConvertible {
+        case connect
+        case openSession = "open a session"
+        case findDefaultCollection = "find the default collection"
+        case readWhetherLocked = "read whether the default collection is locked"
+        case searchItems = "search its items"
+        case readItem = "read an item"
+        case storeItem = "store an item"
+        case deleteItem = "delete an item"
+
+        /// What was asked, as a verb phrase: `search its items`.
+        public var description: String { rawValue }
+    }
+
+    public var description: String {
         switch self {
-        case let .noSessionBus(why):
-            "The Secret Service cannot be reached: there is no session bus (\(why)); run the command in your desktop session."
+        case let .noSessionBus(error):
+            "The Secret Service cannot be reached: there is no session bus (\(Self.why(error))); run the command in your desktop session."
         case .notRunning:
             "No Secret Service is running on the session bus; start your keyring (GNOME Keyring, KeePassXC or KWallet) and run the command again."
         case .noDefaultCollection:
             "The Secret Service has no default collection; create a default keyring in your keyring manager and run the command again."
         case .locked:
             "The Secret Service's default collection is locked; unlock it (log in to the desktop, or unlock the login keyring in your keyring manager) and run the command again."
-        case let .refused(operation, error): "The Secret Service refused to \(operation) (\(error))."
+        case let .refused(operation, errorName): "The Secret Service refused to \(operation) (\(DBusError.shown(errorName)))."
+        case let .failed(operation, error): "The Secret Service refused to \(operation) (\(error))."
+        case let .notABoolean(operation): "The Secret Service refused to \(operation) (not a boolean)."
         case let .noAnswer(operation):
             "The Secret Service did not answer within \(SecretService.timeout.components.seconds) seconds when asked to \(operation); check that your keyring is running and not stuck, and run the command again."
         }
     }
+
+    /// Why there is no bus, as the sentence says it: the unset variable alone.
+    private static func why(_ error: DBusError) -> String {
+        if case let .noAddress(variable) = error { "\(variable) is not set" } else { "\(error)" }
+    }
 }
+#endif

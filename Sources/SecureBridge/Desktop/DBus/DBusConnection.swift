@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SecureBridge
 
 /// A connection to a D-Bus bus over its Unix socket: authenticated as this
 /// process's user (`EXTERNAL`), registered (`Hello`), then messages sent
@@ -29,19 +30,19 @@ package final class DBusConnection {
     /// - Parameter timeout: How long any one read or write may wait before
     ///   `DBusError.noAnswer` (a caller that must not hang, such as a widget's
     ///   read); `nil` waits for as long as it takes (a listener for signals).
-    /// - Throws: `DBusError.noBus` when there is none or nothing listens,
+    /// - Throws: `DBusError.noUnixSocket`, `.socketPathTooLong`, `.socketSetup` or `.cannotConnect` when there is no bus to reach,
     ///   `.refused` when the bus does not let this user in.
     package init(address: String, timeout: Duration? = nil) throws {
         let (path, isAbstract) = try Self.socketPath(in: address)
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw DBusError.noBus("socket: errno \(errno)") }
+        guard descriptor >= 0 else { throw DBusError.socketSetup(call: "socket", errno: errno) }
         socket = descriptor
         if let timeout {
             var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
             for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
                 guard setsockopt(descriptor, SOL_SOCKET, option, &limit, socklen_t(MemoryLayout<timeval>.size)) == 0 else {
                     close(descriptor)
-                    throw DBusError.noBus("setsockopt: errno \(errno)")
+                    throw DBusError.socketSetup(call: "setsockopt", errno: errno)
                 }
             }
         }
@@ -50,7 +51,7 @@ package final class DBusConnection {
         let name = (isAbstract ? [0] : []) + Array(path.utf8)
         guard name.count < MemoryLayout.size(ofValue: address.sun_path) else {
             close(descriptor)
-            throw DBusError.noBus("the socket path is too long")
+            throw DBusError.socketPathTooLong(path: path)
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in name.enumerated() { raw[index] = byte }
@@ -62,7 +63,7 @@ package final class DBusConnection {
         guard connected == 0 else {
             let error = errno
             close(descriptor)
-            throw DBusError.noBus("\(path): \(String(cString: strerror(error)))")
+            throw DBusError.cannotConnect(path: path, errno: error)
         }
         try authenticate()
         _ = try call(.call("Hello", on: "org.freedesktop.DBus", at: "/org/freedesktop/DBus", of: "org.freedesktop.DBus", serial: 0))
@@ -78,7 +79,7 @@ package final class DBusConnection {
                 if pair.hasPrefix("abstract=") { return (unescaped(pair.dropFirst(9)), true) }
             }
         }
-        throw DBusError.noBus("no unix:path or unix:abstract in the address")
+        throw DBusError.noUnixSocket(address: address)
     }
 
     /// A D-Bus address value with its `%XX` escapes decoded.
@@ -106,7 +107,7 @@ package final class DBusConnection {
         }.joined()
         try send(Array("\0AUTH EXTERNAL \(uid)\r\n".utf8))
         let answer = try readLine()
-        guard answer.hasPrefix("OK ") else { throw DBusError.refused(answer) }
+        guard answer.hasPrefix("OK ") else { throw DBusError.refused(answer: answer) }
         try send(Array("BEGIN\r\n".utf8))
     }
 
@@ -174,7 +175,7 @@ package final class DBusConnection {
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
                 return String(decoding: line, as: UTF8.self)
             }
-            guard buffer.count < 4096 else { throw DBusError.malformed("an authentication line over 4 KiB") }
+            guard buffer.count < 4096 else { throw DBusError.malformed(.authenticationLineTooLong) }
             try fill()
         }
     }
@@ -217,3 +218,4 @@ package final class DBusConnection {
     }
 }
 #endif
+import SecureBridge

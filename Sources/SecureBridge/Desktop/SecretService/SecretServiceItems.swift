@@ -1,0 +1,91 @@
+#if os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import SecureBridge
+
+extension KeychainStoreKind {
+    /// The desktop's Secret Service (GNOME Keyring, KeePassXC, KWallet):
+    /// items in its default collection, unlocked with the user's desktop
+    /// session (`SecretServiceItems`). A process that opens homes kept there
+    /// registers it first: `KeychainStoreKind.register(.secretService)`.
+    public static let secretService = KeychainStoreKind(name: "secret-service", whereKept: "in the Secret Service") { location in
+        SecretServiceItems(id: location.id, directory: location.keychainDirectory.string)
+    }
+}
+
+/// A keychain's items in the Secret Service: one item per keychain item,
+/// found by the attributes `application` (`securebridge`), `keychain` (the
+/// keychain's id, `KeychainStoreLocation.id`) and `item` (the item's name),
+/// labelled with the keychain directory for whoever browses their keyring.
+/// New items go to the default collection. Connects on first use, so a
+/// command that touches no item never reaches for the bus.
+///
+/// Every failure to use the service is a `SecretServiceError`, which the
+/// core reports as `KeychainStoreError.unavailable(store:reason:)`: a widget
+/// shows `keychain-unavailable`, and nothing is destroyed.
+package final class SecretServiceItems: KeychainStore {
+    private let id: String
+    private let directory: String
+    private var connection: SecretService?
+
+    init(id: String, directory: String) {
+        self.id = id
+        self.directory = directory
+    }
+
+    /// The attributes the item `name` of the keychain `id` is found by.
+    package static func attributes(keychain id: String, item name: String) -> [(String, String)] {
+        [("application", "securebridge"), ("keychain", id), ("item", name)]
+    }
+
+    private func attributes(_ item: KeychainItem) -> [(String, String)] { Self.attributes(keychain: id, item: item.name) }
+
+    /// The item's secret, or `nil` when the service holds none.
+    /// - Throws: `SecretServiceError`; `KeychainError.corrupt` when two items
+    ///   match or the service sends a secret this client cannot read.
+    package func read(_ item: KeychainItem) throws -> SecureBytes? {
+        let service = try service()
+        let found = try service.items(matching: attributes(item))
+        // `store` replaces the item with the same attributes: two are not ours to choose between.
+        guard found.count <= 1 else { throw KeychainError.corrupt(file: item.name) }
+        guard let path = found.first else { return nil }
+        do {
+            return try service.secret(ofItem: path, limit: item.byteLimit)
+        } catch is DBusError {
+            throw KeychainError.corrupt(file: item.name)
+        }
+    }
+
+    /// Stores `bytes` as the item, replacing it; the service makes it durable.
+    /// - Throws: `SecretServiceError.locked` when the default collection is locked.
+    package func write(_ item: KeychainItem, _ bytes: SecureBytes) throws {
+        let service = try service()
+        let collection = try service.unlockedDefaultCollection()
+        try bytes.withUnsafeBytes { secret in
+            try service.store(
+                secret, label: "SecureBridge \(item.name) (\(directory))", attributes: attributes(item), in: collection)
+        }
+    }
+
+    /// Deletes the item (every copy of it); nothing to delete is no error.
+    package func delete(_ item: KeychainItem) throws {
+        let service = try service()
+        for path in try service.items(matching: attributes(item)) { try service.delete(item: path) }
+    }
+
+    /// Whether the service can be reached and its default collection is unlocked.
+    package func checkReachable() throws {
+        _ = try service().unlockedDefaultCollection()
+    }
+
+    private func service() throws -> SecretService {
+        if let connection { return connection }
+        let service = try SecretService(sessionBusAddress: getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) })
+        connection = service
+        return service
+    }
+}
+#endif

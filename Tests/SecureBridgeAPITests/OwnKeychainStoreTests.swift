@@ -1,0 +1,319 @@
+import Foundation
+import SecureBridge
+import Synchronization
+import SystemPackage
+import Testing
+
+/// An app that brings its own keychain store, through the public API only:
+/// an in-memory device keychain that behaves as the iOS Keychain does (items
+/// in access groups, none of them readable while the device is locked),
+/// registered as a store kind, with the whole flow run through it.
+@Suite struct OwnKeychainStoreTests {
+    static let accounts = ProviderEndToEndTests.accounts
+    static let passcode = ProviderEndToEndTests.passcode
+    static let request = WidgetRequest(kind: .balance, family: .systemMedium)
+
+    @Test func theWholeFlowRunsThroughTheAppsOwnStore() throws {
+        let fixture = try ProviderEndToEndTests.Home()
+        let device = DeviceKeychain()
+        let app = BridgeApp(home: fixture.home)
+        let widget = WidgetProvider(home: fixture.home)
+
+        device.actAs(.app)
+        let kept = try app.login(
+            user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), keychain: device.kind, now: Date())
+        #expect(kept == device.kind)
+        #expect(try app.status(now: Date()).keychainStore == device.kind)
+        let files = try keychainFiles(fixture.home)
+        #expect(files == ["store"], "no key is a file: \(files)")
+        let store = try String(contentsOfFile: fixture.home.keychain.appending("store").string, encoding: .utf8)
+        #expect(store.range(of: "^\(device.kind.rawValue) [0-9a-f]{32}\n$", options: .regularExpression) != nil, "\(store)")
+        #expect(device.items(in: DeviceKeychain.sharedGroup) == ["keyset", "marks", "publisher.pub"])
+        #expect(device.items(in: DeviceKeychain.appGroup) == ["passcode"], "the verifier is where the widget cannot reach it")
+        #expect(FileManager.default.fileExists(atPath: fixture.home.app.appending("passcode").string) == false)
+        #expect(try publish(home: fixture.home, bankResponse: Self.accounts))
+
+        device.actAs(.widget)
+        let full = widget.snapshot(for: Self.request)
+        #expect(full.state == .full, "\(full)")
+        #expect(full.accounts.first?.balance.text == "€4,675.00")
+
+        device.actAs(.app)
+        try app.lock(now: Date())
+        device.actAs(.widget)
+        #expect(widget.snapshot(for: Self.request).state == .masked)
+        device.actAs(.app)
+        try app.unlock(passcode: Self.passcode, now: Date())
+        device.actAs(.widget)
+        #expect(widget.snapshot(for: Self.request).state == .full)
+
+        device.actAs(.app)
+        try app.logout(now: Date())
+        #expect(device.items(in: DeviceKeychain.sharedGroup) == ["marks", "publisher.pub"], "logout deletes the data keys")
+        #expect(device.items(in: DeviceKeychain.appGroup).isEmpty, "and the verifier")
+        device.actAs(.widget)
+        let loggedOut = widget.snapshot(for: Self.request)
+        #expect(loggedOut.state == .loginPrompt && loggedOut.reason == .loggedOut, "\(loggedOut)")
+    }
+
+    @Test func aStoreThatBecomesUnreachableDestroysNothing() throws {
+        let fixture = try ProviderEndToEndTests.Home()
+        let device = DeviceKeychain()
+        let app = BridgeApp(home: fixture.home)
+        let widget = WidgetProvider(home: fixture.home)
+        device.actAs(.app)
+        try app.login(user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), keychain: device.kind, now: Date())
+        #expect(try publish(home: fixture.home, bankResponse: Self.accounts))
+        device.actAs(.widget)
+        let before = widget.snapshot(for: Self.request)
+        #expect(before.state == .full)
+        let items = device.contents()
+        let snapshot = try Data(contentsOf: URL(fileURLWithPath: fixture.home.container.appending("snapshot").string))
+
+        device.lockDevice()
+        let unavailable = widget.snapshot(for: Self.request)
+        #expect(unavailable.state == .loginPrompt, "\(unavailable)")
+        #expect(unavailable.reason == .keychainUnavailable)
+        #expect(!unavailable.accounts.contains { $0.balance.text.contains(where: \.isNumber) }, "no amount")
+        #expect(widget.timeline(for: Self.request).entries.first?.reason == .keychainUnavailable)
+
+        device.actAs(.app)
+        #expect {
+            try publish(home: fixture.home, bankResponse: Self.accounts)
+        } throws: { error in
+            guard case let KeychainStoreError.unavailable(store, reason) = error else { return false }
+            return store == device.kind && reason is DeviceKeychain.Locked
+                && "\(error)" == "The device is locked; unlock it and try again."
+        }
+        #expect(throws: KeychainStoreError.self) { try app.lock(now: Date()) }
+        #expect(device.contents() == items, "nothing in the store was destroyed or changed")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.home.container.appending("snapshot").string)) == snapshot)
+
+        device.unlockDevice()
+        device.actAs(.widget)
+        let after = widget.snapshot(for: Self.request)
+        #expect(after.state == .full, "the same snapshot reads in full again: \(after)")
+        #expect(after.accounts == before.accounts)
+    }
+
+    @Test func aWidgetWithoutTheSharedAccessGroupSeesNothing() throws {
+        let fixture = try ProviderEndToEndTests.Home()
+        let device = DeviceKeychain()
+        device.actAs(.app)
+        try BridgeApp(home: fixture.home).login(
+            user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), keychain: device.kind, now: Date())
+        #expect(try publish(home: fixture.home, bankResponse: Self.accounts))
+
+        device.actAs(.unentitledWidget)
+        let entry = WidgetProvider(home: fixture.home).snapshot(for: Self.request)
+        #expect(entry.state == .loginPrompt && entry.reason == .notOnboarded, "no pinned key, so nothing to trust: \(entry)")
+    }
+
+    @Test func aHomeKeptInAStoreThisProcessCannotOpenIsNeverReadAsFiles() throws {
+        let fixture = try ProviderEndToEndTests.Home()
+        try publishedOnFiles(fixture.home)
+        // The choice of store names a kind nobody registered here.
+        try Data("unregistered-kind-\(UUID().uuidString.prefix(8).lowercased()) \(String(repeating: "ab", count: 16))\n".utf8)
+            .write(to: URL(fileURLWithPath: fixture.home.keychain.appending("store").string))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fixture.home.keychain.appending("store").string)
+        let entry = WidgetProvider(home: fixture.home).snapshot(for: Self.request)
+        #expect(entry.state == .loginPrompt && entry.reason == .keychainUnavailable, "the key files beside it are not used: \(entry)")
+        #expect(throws: KeychainStoreError.self) { try publish(home: fixture.home, bankResponse: Self.accounts) }
+        #expect(try keychainFiles(fixture.home).contains("keyset"), "and not destroyed either")
+    }
+
+    @Test func aLoginToAKindNobodyRegisteredChangesNothing() throws {
+        let fixture = try ProviderEndToEndTests.Home()
+        let unregistered = KeychainStoreKind(name: "unregistered-\(UUID().uuidString.prefix(8).lowercased())", whereKept: "nowhere") { _ in
+            DeviceKeychainStore(device: DeviceKeychain(), service: "never")
+        }
+        #expect {
+            try BridgeApp(home: fixture.home).login(
+                user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), keychain: unregistered, now: Date())
+        } throws: { error in
+            guard case let KeychainStoreError.unregisteredKind(name) = error else { return false }
+            return name == unregistered.rawValue
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.home.keychain.appending("store").string), "no store was chosen")
+    }
+
+    @Test func theCoreKnowsFilesAndEveryRegisteredKindByName() {
+        let device = DeviceKeychain()
+        device.actAs(.app)
+        #expect(KeychainStoreKind.files.rawValue == "files")
+        #expect(KeychainStoreKind.files.whereKept == "as files")
+        #expect(KeychainStoreKind(rawValue: "files") == .files)
+        #expect(KeychainStoreKind(rawValue: device.kind.rawValue)?.whereKept == "in the device's Keychain")
+        #expect(KeychainStoreKind.allCases.first == .files)
+        #expect(KeychainStoreKind.allCases.contains(device.kind))
+        #expect(KeychainStoreKind(rawValue: "never-registered") == nil)
+        #expect(KeychainItem.allItems.map(\.name) == ["keyset", "publisher.pub", "marks", "passcode"])
+    }
+
+    // MARK: Helpers
+
+    private func publishedOnFiles(_ home: BridgeHome) throws {
+        try logIn(home: home, user: "alice", passcode: Self.passcode)
+        #expect(try publish(home: home, bankResponse: Self.accounts))
+    }
+
+    /// The keychain directory's entries, its lock aside.
+    private func keychainFiles(_ home: BridgeHome) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: home.keychain.string).filter { $0 != ".lock" }.sorted()
+    }
+}
+
+/// A device's keychain, as the iOS Keychain behaves: each item belongs to an
+/// access group and a service, and a process reaches only the groups it is
+/// entitled to; while the device is locked (an item protected "after first
+/// unlock" before it, or "when unlocked"), every call fails and nothing
+/// changes. Replacing an item is atomic, and memory is as durable as this
+/// test needs.
+final class DeviceKeychain: Sendable {
+    /// The group the app and its widget extension share.
+    static let sharedGroup = "ABCDE12345.com.example.bank.shared"
+    /// The app's own group.
+    static let appGroup = "ABCDE12345.com.example.bank"
+
+    /// Which process is asking, so which groups it is entitled to.
+    enum Process {
+        case app, widget, unentitledWidget
+
+        var groups: Set<String> {
+            switch self {
+            case .app: [DeviceKeychain.sharedGroup, DeviceKeychain.appGroup]
+            case .widget: [DeviceKeychain.sharedGroup]
+            case .unentitledWidget: []
+            }
+        }
+    }
+
+    /// `errSecInteractionNotAllowed`: the device is locked.
+    struct Locked: Error, CustomStringConvertible {
+        var description: String { "The device is locked; unlock it and try again." }
+    }
+
+    /// `errSecMissingEntitlement`: the process may not write the group.
+    struct MissingEntitlement: Error {}
+
+    private struct Key: Hashable {
+        let group: String
+        let service: String
+        let account: String
+    }
+
+    private struct State {
+        var items: [Key: [UInt8]] = [:]
+        var isLocked = false
+        var process = Process.app
+    }
+
+    private let state = Mutex(State())
+    /// This device's kind of store: a name of its own, so tests running side by side each have their device.
+    let kind: KeychainStoreKind
+
+    init() {
+        let name = "device-keychain-\(UUID().uuidString.prefix(8).lowercased())"
+        let device = Box()
+        kind = KeychainStoreKind(name: name, whereKept: "in the device's Keychain") { location in
+            DeviceKeychainStore(device: device.value!, service: "com.example.bank.securebridge.\(location.id)")
+        }
+        device.value = self
+    }
+
+    /// Registers the kind as `process` implements it: the app and its
+    /// widget extension each register their own, each entitled to its groups.
+    func actAs(_ process: Process) {
+        state.withLock { $0.process = process }
+        KeychainStoreKind.register(kind)
+    }
+
+    func lockDevice() { state.withLock { $0.isLocked = true } }
+    func unlockDevice() { state.withLock { $0.isLocked = false } }
+
+    /// The accounts (item names) in `group`, sorted.
+    func items(in group: String) -> [String] {
+        state.withLock { $0.items.keys.filter { $0.group == group }.map(\.account).sorted() }
+    }
+
+    /// Every item and its bytes, as a comparable text.
+    func contents() -> [String: [UInt8]] {
+        state.withLock { state in
+            Dictionary(uniqueKeysWithValues: state.items.map { ("\($0.key.group)/\($0.key.service)/\($0.key.account)", $0.value) })
+        }
+    }
+
+    /// Runs `body` on the items the asking process may reach in `group`.
+    /// - Throws: `Locked` while the device is locked.
+    private func access<T>(
+        group: String, _ body: (_ items: inout [Key: [UInt8]], _ entitled: Bool) throws -> T
+    ) throws -> T {
+        try state.withLock { state in
+            guard !state.isLocked else { throw Locked() }
+            return try body(&state.items, state.process.groups.contains(group))
+        }
+    }
+
+    fileprivate func read(group: String, service: String, account: String) throws -> [UInt8]? {
+        try access(group: group) { items, entitled in entitled ? items[Key(group: group, service: service, account: account)] : nil }
+    }
+
+    fileprivate func write(_ bytes: [UInt8], group: String, service: String, account: String) throws {
+        try access(group: group) { items, entitled in
+            guard entitled else { throw MissingEntitlement() }
+            items[Key(group: group, service: service, account: account)] = bytes
+        }
+    }
+
+    fileprivate func delete(group: String, service: String, account: String) throws {
+        try access(group: group) { items, entitled in
+            if entitled { items[Key(group: group, service: service, account: account)] = nil }
+        }
+    }
+
+    fileprivate func check() throws {
+        try state.withLock { state in if state.isLocked { throw Locked() } }
+    }
+
+    /// Lets the kind's opener reach the device made after it.
+    private final class Box: @unchecked Sendable {
+        var value: DeviceKeychain?
+    }
+}
+
+/// The app's keychain store over the device keychain: every item in the
+/// shared access group under one service per home, but the passcode
+/// verifier, which only the app reads, in the app's own group.
+struct DeviceKeychainStore: KeychainStore {
+    let device: DeviceKeychain
+    let service: String
+
+    private func group(_ item: KeychainItem) -> String {
+        item == .passcodeVerifier ? DeviceKeychain.appGroup : DeviceKeychain.sharedGroup
+    }
+
+    /// Runs a call; a locked device is the store being unavailable, as the protocol asks.
+    private func calling<T>(_ call: () throws -> T) throws -> T {
+        do {
+            return try call()
+        } catch let error as DeviceKeychain.Locked {
+            throw KeychainStoreError.unavailable(store: device.kind, reason: error)
+        }
+    }
+
+    func read(_ item: KeychainItem) throws -> SecureBytes? {
+        try calling { try device.read(group: group(item), service: service, account: item.name).map { SecureBytes(copying: $0) } }
+    }
+
+    func write(_ item: KeychainItem, _ bytes: SecureBytes) throws {
+        try calling { try device.write(bytes.withUnsafeBytes { Array($0) }, group: group(item), service: service, account: item.name) }
+    }
+
+    func delete(_ item: KeychainItem) throws {
+        try calling { try device.delete(group: group(item), service: service, account: item.name) }
+    }
+
+    func checkReachable() throws {
+        try calling { try device.check() }
+    }
+}
