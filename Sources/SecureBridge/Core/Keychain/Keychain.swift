@@ -21,7 +21,7 @@ package struct Keychain {
     ///   process cannot open, and storage errors.
     package init(_ directory: SecureDirectory) throws {
         try self.init(
-            directory, store: directory.read(FileName.store, limit: FileLimit.store).map(KeychainStoreChoice.init(storedBytes:)) ?? .files)
+            directory, store: directory.read(FileName.store, limit: KeychainStoreChoice.maximumByteCount).map(KeychainStoreChoice.init(storedBytes:)) ?? .files)
     }
 
     /// The place in `directory` read through `store` (the widget, which read `store` through its open directory).

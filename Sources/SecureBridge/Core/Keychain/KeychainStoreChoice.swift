@@ -8,6 +8,9 @@ import SystemPackage
 /// The file is `files` or `KIND ID` (the kind's name and the keychain's
 /// random id, 32 lowercase hex digits), and a newline.
 package struct KeychainStoreChoice: Equatable, Sendable {
+    /// The most bytes `keychain/store` holds: a kind's name, a space, a 32-digit id and a newline, with room to spare.
+    package static let maximumByteCount = 64
+
     package let kind: KeychainStoreKind
     /// The random id this keychain's items are found by in its store
     /// (``KeychainStoreLocation/id``); `nil` for files.

@@ -86,7 +86,7 @@ public struct KeychainStoreKind: Sendable, Hashable, RawRepresentable, CaseItera
 
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-    /// Whether `name` can be recorded in `keychain/store` (`FileLimit.store` holds it with an id).
+    /// Whether `name` can be recorded in `keychain/store` (`KeychainStoreChoice.maximumByteCount` holds it with an id).
     static func isWellFormed(_ name: String) -> Bool {
         (1...30).contains(name.utf8.count)
             && name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }

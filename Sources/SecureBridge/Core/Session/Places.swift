@@ -1,37 +1,3 @@
-/// The file names of the three places, in one table (see `docs/CONTAINER.md`).
-package enum FileName {
-    // app/ — the app's own sandbox
-    package static let signingKey = "signing-key.pem"
-    package static let passcode = "passcode"
-    package static let state = "state.json"
-    package static let publishCursor = "publish-cursor"
-    // keychain/ — shared by the app and the widget
-    package static let keyset = "keyset"
-    package static let pinnedKey = "publisher.pub"
-    package static let marks = "marks"
-    package static let store = "store"
-    // container/ — shared and untrusted
-    package static let onboarding = "onboarding"
-    package static let authStatus = "auth-status"
-    package static let snapshot = "snapshot"
-    package static let reloadToken = "reload-token"
-}
-
-/// Size caps for every file SecureBridge reads; nothing is read unbounded.
-package enum FileLimit {
-    package static let signingKey = 4096
-    package static let passcode = PasscodeVerifier.storedByteCount
-    package static let state = 64 * 1024
-    package static let publishCursor = 1024
-    package static let keyset = DataKeyset.maximumByteCount
-    package static let pinnedKey = 4096
-    package static let marks = MarksFile.byteCount
-    package static let store = 64
-    package static let record = SignedRecord.maximumByteCount
-    package static let snapshot = SnapshotEnvelope.maximumByteCount
-    package static let reloadToken = 64
-}
-
 /// The three directories, opened and checked once for one command, which
 /// works relative to their descriptors (`SecureDirectory.heldOpen()`).
 struct Places {
