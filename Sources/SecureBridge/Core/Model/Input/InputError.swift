@@ -3,7 +3,7 @@
 /// Every description is one sentence that names the record and field, e.g.
 /// `Account 2 ("acc-savings"), field "IBAN": the checksum is wrong.` It never
 /// repeats a balance, IBAN or account name.
-package enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input has no bytes, or only whitespace.
     case empty
     /// The input is larger than `limit` bytes; it was not parsed.
@@ -13,7 +13,7 @@ package enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A record breaks a rule; `field` is `nil` when the record as a whole does.
     case invalid(PortfolioRecord, field: String?, FieldProblem)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .empty:
             return "The input is empty; expected a JSON array of accounts or an object with \"accounts\"."

@@ -1,6 +1,6 @@
 /// Which record of a portfolio a problem was found in. Numbers are 1-based,
 /// in the order the records appear.
-package enum PortfolioRecord: Equatable, Sendable, CustomStringConvertible {
+public enum PortfolioRecord: Equatable, Sendable, CustomStringConvertible {
     /// The document as a whole (the top-level array or object, or the payload header).
     case document
     /// An account; `id` is given once the record's id has been read and found valid.
@@ -14,7 +14,7 @@ package enum PortfolioRecord: Equatable, Sendable, CustomStringConvertible {
 
     /// The record as the subject of a sentence, e.g. `Account 2 ("acc-savings")`.
     /// The document reads "The document"; the errors name it more precisely.
-    package var description: String {
+    public var description: String {
         switch self {
         case .document:
             return "The document"
