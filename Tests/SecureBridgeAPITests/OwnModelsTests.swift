@@ -85,6 +85,21 @@ import Testing
         #expect(!same.contentChanged, "the same values again change nothing a widget shows")
     }
 
+    @Test func theDocumentedSamplePublishesOwnValuesAndNamesTheBrokenRule() throws {
+        let fixture = try Home()
+        try logIn(home: fixture.home, user: "alice", passcode: Self.passcode)
+        let iban = "DE89 3704 0044 0532 0130 00"
+        #expect(try publish(home: fixture.home, accounts: [("acc-main", "Everyday", 467_500, iban), ("acc-2", "Savings", 10, iban)]))
+        let entry = WidgetProvider(home: fixture.home).snapshot(for: WidgetRequest(kind: .balance, family: .systemLarge))
+        #expect(entry.accounts.map(\.balance.decimalString) == ["4675.00", "0.10"])
+        #expect(entry.accounts.first?.type == .main)
+
+        let repeated = Self.inputError { _ = try publish(home: fixture.home, accounts: [("a", "A", 1, iban), ("a", "B", 2, iban)]) }
+        #expect(repeated.map(refusal) == "account 2, id: is already the id of account 1; ids must be unique")
+        let badIBAN = Self.inputError { _ = try publish(home: fixture.home, accounts: [("a", "A", 1, "DE00 0000")]) }
+        #expect(badIBAN.map(refusal) == "IBAN: has 8 characters, but IBANs from DE have 22")
+    }
+
     @Test func theInitialisersKeepWhatTheyAreGivenNormalised() throws {
         let iban = try IBAN("de89 3704 0044 0532 0130 00")
         #expect(iban.electronicFormat == "DE89370400440532013000")
