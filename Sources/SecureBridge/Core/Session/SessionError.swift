@@ -185,11 +185,17 @@ extension SessionError {
 
     /// The error a later step failed with, as one of the library's public errors.
     public indirect enum Failure: Equatable, Sendable, CustomStringConvertible {
+        /// A file or directory could not be used.
         case storage(StorageError)
+        /// A keychain item is missing or damaged.
         case keychain(KeychainError)
+        /// The cryptographic layer failed.
         case crypto(CryptoError)
+        /// A stored record or envelope was refused.
         case envelope(EnvelopeError)
+        /// A snapshot payload could not be encoded or decoded.
         case payload(PayloadError)
+        /// Another step of the session refused.
         case session(SessionError)
         /// Another error (of the platform or a keychain store), by its description.
         case other(description: String)
@@ -237,7 +243,9 @@ extension SessionError {
 
     /// Items logout destroyed, in order; printed `the data keys and the snapshot`.
     public struct LogoutItems: Equatable, Sendable, CustomStringConvertible {
+        /// The items, in the order logout destroyed them.
         public let items: [LogoutItem]
+        /// These items.
         public init(_ items: [LogoutItem]) { self.items = items }
         public var description: String { items.map(\.description).joined(separator: " and ") }
     }
@@ -245,7 +253,9 @@ extension SessionError {
     /// Items logout could not destroy, each with why; printed
     /// `the snapshot (<failure>)`, joined with ` and `.
     public struct LogoutFailures: Equatable, Sendable, CustomStringConvertible {
+        /// The items, in the order logout tried them, each with the failure that kept it.
         public let items: [(item: LogoutItem, failure: Failure)]
+        /// These items and failures.
         public init(_ items: [(item: LogoutItem, failure: Failure)]) { self.items = items }
         public var description: String { items.map { "\($0.item) (\($0.failure))" }.joined(separator: " and ") }
         public static func == (lhs: Self, rhs: Self) -> Bool {
