@@ -85,6 +85,17 @@ import Testing
         for (error, message) in cases { #expect(error.description == message) }
     }
 
+    @Test func storageOperationsAreNamedValues() {
+        let error = StorageError.io(path: "/h/container/snapshot", operation: .renameTemporaryFile, errno: .noSpace)
+        #expect(error.description == "Could not rename a temporary file over `/h/container/snapshot`: \(Errno.noSpace.description).")
+        switch error {
+        case .io(_, .renameTemporaryFile, .noSpace): break
+        default: Issue.record("an operation matches its named value")
+        }
+        #expect(StorageError.Operation.readLink.description == "read the link")
+        #expect(error.isTransient == false)
+    }
+
     @Test func failuresKeepTheErrorTheyWrap() {
         #expect(SessionError.Failure(KeychainError.corrupt(file: "keyset")) == .keychain(.corrupt(file: "keyset")))
         #expect(SessionError.Failure(CryptoError.authenticationFailure) == .crypto(.authenticationFailure))
