@@ -92,6 +92,11 @@ public struct Money: Sendable, Equatable {
     public let currency: Currency
 
     /// An amount of `minorUnits` of `currency` (cents for EUR, yen for JPY).
+    ///
+    /// Any `Int64` is kept as given; the magnitude rule (at most
+    /// `Money.maximumMagnitude(in:)`) is checked where the amount is used, by
+    /// `Account(id:name:balance:iban:type:)` and `CategoryAmount(category:amount:)`.
+    /// `Money(decimal:currency:)` reads and checks a decimal string.
     public init(minorUnits: Int64, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency
