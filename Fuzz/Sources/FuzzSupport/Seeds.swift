@@ -37,9 +37,9 @@ public enum Seeds {
 
     /// Valid payloads: both examples and a one-account portfolio.
     static func payloads() throws -> [String: [UInt8]] {
-        let minimal = Portfolio(accounts: [
+        let minimal = Portfolio(uncheckedAccounts: [
             Account(
-                id: "a", name: "A", balance: Money(minorUnits: 1, currency: Currency.iso4217("EUR")!),
+                uncheckedID: "a", name: "A", balance: Money(minorUnits: 1, currency: Currency.iso4217("EUR")!),
                 iban: try IBAN("DE89370400440532013000"), type: .main)
         ])
         return [

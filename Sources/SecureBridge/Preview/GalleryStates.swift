@@ -109,27 +109,27 @@ enum GalleryEdgeCases {
         func money(_ minor: Int64, _ code: String, _ digits: Int) -> Money {
             Money(minorUnits: minor, currency: Currency(code: code, minorUnitDigits: digits))
         }
-        return Portfolio(accounts: [
-            Account(id: "edge-script", name: "<script>alert(\"pwned\")</script>", balance: money(123_456, "EUR", 2),
+        return Portfolio(uncheckedAccounts: [
+            Account(uncheckedID: "edge-script", name: "<script>alert(\"pwned\")</script>", balance: money(123_456, "EUR", 2),
                     iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: .main),
-            Account(id: "edge-amp", name: "Tom & Jerry's \"Fun\" <Fund>", balance: money(98_765, "USD", 2),
+            Account(uncheckedID: "edge-amp", name: "Tom & Jerry's \"Fun\" <Fund>", balance: money(98_765, "USD", 2),
                     iban: IBAN(checkedElectronicFormat: "NL91ABNA0417164300"), type: .secondary),
-            Account(id: "edge-arabic", name: "حساب التوفير العائلي", balance: money(4_200_050, "SAR", 2),
+            Account(uncheckedID: "edge-arabic", name: "حساب التوفير العائلي", balance: money(4_200_050, "SAR", 2),
                     iban: IBAN(checkedElectronicFormat: "SA0380000000608010167519"), type: .secondary),
-            Account(id: "edge-hebrew", name: "חשבון עובר ושב", balance: money(-12_345, "ILS", 2),
+            Account(uncheckedID: "edge-hebrew", name: "חשבון עובר ושב", balance: money(-12_345, "ILS", 2),
                     iban: IBAN(checkedElectronicFormat: "IL620108000000099999999"), type: .secondary),
-            Account(id: "edge-long", name: "Household Expenses and Emergency Reserve for the Whole Family", balance: money(1_234_567_890, "JPY", 0),
+            Account(uncheckedID: "edge-long", name: "Household Expenses and Emergency Reserve for the Whole Family", balance: money(1_234_567_890, "JPY", 0),
                     iban: IBAN(checkedElectronicFormat: "GB82WEST12345698765432"), type: .secondary),
-            Account(id: "edge-cjk", name: "日本円トラベル口座・家族旅行用の積立", balance: money(9_999_999_999_99, "EUR", 2),
+            Account(uncheckedID: "edge-cjk", name: "日本円トラベル口座・家族旅行用の積立", balance: money(9_999_999_999_99, "EUR", 2),
                     iban: IBAN(checkedElectronicFormat: "FR1420041010050500013M02606"), type: .secondary),
         ], analytics: Analytics(
-            period: "2026-11", currency: Currency(code: "EUR", minorUnitDigits: 2),
+            uncheckedPeriod: "2026-11", currency: Currency(code: "EUR", minorUnitDigits: 2),
             spent: [
-                CategoryAmount(category: "<b>Rent</b> & \"bills\"", amount: money(120_000, "EUR", 2)),
-                CategoryAmount(category: "بقالة ومواد غذائية", amount: money(41_237, "EUR", 2)),
-                CategoryAmount(category: "Subscriptions, memberships and everything else that renews", amount: money(5_999, "EUR", 2)),
+                CategoryAmount(uncheckedCategory: "<b>Rent</b> & \"bills\"", amount: money(120_000, "EUR", 2)),
+                CategoryAmount(uncheckedCategory: "بقالة ومواد غذائية", amount: money(41_237, "EUR", 2)),
+                CategoryAmount(uncheckedCategory: "Subscriptions, memberships and everything else that renews", amount: money(5_999, "EUR", 2)),
             ],
-            received: [CategoryAmount(category: "Salary", amount: money(385_000, "EUR", 2))]))
+            received: [CategoryAmount(uncheckedCategory: "Salary", amount: money(385_000, "EUR", 2))]))
     }()
 
     /// The edge-case portfolio, fresh at `now`.

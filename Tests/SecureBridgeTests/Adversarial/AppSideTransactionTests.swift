@@ -40,19 +40,19 @@ import Testing
         let before = try HomeTemplate(of: fixture).files
         let header = try SnapshotEnvelope(bytes: older).header
 
-        #expect(throws: SessionError.notNewestSnapshot(found: "snapshot \(header.sequence) of epoch \(header.epoch)", published: header.sequence + 1)) {
+        #expect(throws: SessionError.notNewestSnapshot(found: .snapshot(sequence: header.sequence, epoch: header.epoch), published: header.sequence + 1)) {
             try fixture.app.rotateKeys(now: fixture.start)
         }
         #expect(try HomeTemplate(of: fixture).files == before)
         #expect(fixture.reason() == .rollback)
-        #expect("\(SessionError.notNewestSnapshot(found: "x", published: 2))".contains("publish again, then rotate the keys"))
+        #expect("\(SessionError.notNewestSnapshot(found: .damaged, published: 2))".contains("publish again, then rotate the keys"))
     }
 
     @Test func rotationRefusesADamagedSnapshotAndStillRotatesWithoutOne() throws {
         let fixture = try BridgeFixture.published()
         try fixture.overwrite(.container, "snapshot", with: Array("not a snapshot".utf8))
         let keyset = try fixture.bytes(.keychain, "keyset")
-        #expect(throws: SessionError.notNewestSnapshot(found: "a damaged snapshot", published: 1)) {
+        #expect(throws: SessionError.notNewestSnapshot(found: .damaged, published: 1)) {
             try fixture.app.rotateKeys(now: fixture.start)
         }
         #expect(try fixture.bytes(.keychain, "keyset") == keyset)

@@ -31,16 +31,16 @@ import Testing
         (.notLoggedIn, "`bridgectl login --user ID`"),
         (.alreadyLoggedIn(user: "alice"), "`bridgectl logout`"),
         (.sessionExpired, "`bridgectl login --user ID`"),
-        (.notActive(state: "locked"), "`bridgectl unlock`"),
+        (.notActive(state: .locked), "`bridgectl unlock`"),
         (.staleAfterExceedsTTL, "(--stale-after)"),
-        (.notNewestSnapshot(found: "snapshot 3", published: 4), "`bridgectl publish`"),
-        (.unfinished(applied: "Snapshot 7 is live", failure: "No space left on device.", command: .publish), "`bridgectl publish`"),
-        (.unfinished(applied: "The lock is signed", failure: "I/O error.", command: .lock), "`bridgectl lock`"),
-        (.unfinished(applied: "x", failure: "y.", command: .setHidesBalances(true)), "`bridgectl prefs --hide-balances on`"),
-        (.unfinished(applied: "x", failure: "y.", command: .rotateKeys), "`bridgectl keys rotate`"),
+        (.notNewestSnapshot(found: .snapshot(sequence: 3, epoch: 1), published: 4), "`bridgectl publish`"),
+        (.unfinished(applied: .snapshotLive(sequence: 7), failure: .other(description: "No space left on device."), command: .publish), "`bridgectl publish`"),
+        (.unfinished(applied: .sessionShown(.locked), failure: .other(description: "I/O error."), command: .lock), "`bridgectl lock`"),
+        (.unfinished(applied: .snapshotLive(sequence: 1), failure: .other(description: "y."), command: .setHidesBalances(true)), "`bridgectl prefs --hide-balances on`"),
+        (.unfinished(applied: .snapshotLive(sequence: 1), failure: .other(description: "y."), command: .rotateKeys), "`bridgectl keys rotate`"),
         (.damagedState, "`bridgectl logout`"),
         (.noSnapshot, "`bridgectl publish FILE`"),
-        (.loggedOutInPart(destroyed: "the data keys", kept: nil, failure: "`/h/app` is open."), "`bridgectl logout`"),
+        (.loggedOutInPart(destroyed: .init([.dataKeys]), kept: nil, failure: .notDirectory(path: "/h/app")), "`bridgectl logout`"),
     ]
 
     /// `inspect` after a logout says the container holds no snapshot, and how

@@ -20,16 +20,16 @@ extension CryptoTests {
         }
 
         /// The error a PEM that is not an Ed25519 key of `kind` gets: OpenSSL's
-        /// decoders say what is wrong (`openSSLDetail`); the CryptoKit backend
+        /// decoders say what is wrong (`openSSLProblem`); the CryptoKit backend
         /// reads the canonical layout only and refuses everything else with one
         /// sentence per kind.
-        static func refusal(_ openSSLDetail: String, _ kind: Ed25519.PEMKind) -> CryptoError {
+        static func refusal(_ openSSLProblem: CryptoError.KeyEncodingProblem, _ kind: Ed25519.PEMKind) -> CryptoError {
             #if CryptoKit
             let error = Result { try CryptoKitEd25519.readPEM(SecureBytes(copying: []), kind: kind) }
-            guard case let .failure(refusal as CryptoError) = error else { return .invalidKeyEncoding("no refusal") }
+            guard case let .failure(refusal as CryptoError) = error else { return .invalidKeyEncoding(.notCanonical) }
             return refusal
             #else
-            return .invalidKeyEncoding(openSSLDetail)
+            return .invalidKeyEncoding(openSSLProblem)
             #endif
         }
 
@@ -70,19 +70,19 @@ extension CryptoTests {
         @Test func x25519KeysAreRejected() {
             let privatePEM = Self.pem("PRIVATE KEY", Self.x25519PKCS8Header + Self.seed)
             let privateError = cryptoError { try Ed25519.PrivateKey(pemRepresentation: SecureBytes(copying: Array(privatePEM.utf8))) }
-            #expect(privateError == Self.refusal("the PEM holds a key of another algorithm, not Ed25519", .privateKey))
+            #expect(privateError == Self.refusal(.notEd25519, .privateKey))
             let publicPEM = Self.pem("PUBLIC KEY", Self.x25519SPKIHeader + Self.publicKey)
             let publicError = cryptoError { try Ed25519.PublicKey(pemRepresentation: publicPEM) }
-            #expect(publicError == Self.refusal("the PEM holds a key of another algorithm, not Ed25519", .publicKey))
+            #expect(publicError == Self.refusal(.notEd25519, .publicKey))
         }
 
         @Test func publicKeyIsNotReadAsPrivateKeyNorTheOtherWayRound() throws {
             let publicPEM = Self.pem("PUBLIC KEY", Self.ed25519SPKIHeader + Self.publicKey)
             let privatePEM = Self.pem("PRIVATE KEY", Self.ed25519PKCS8Header + Self.seed)
             let asPrivate = cryptoError { try Ed25519.PrivateKey(pemRepresentation: SecureBytes(copying: Array(publicPEM.utf8))) }
-            #expect(asPrivate == Self.refusal("not a PKCS#8 PEM private key", .privateKey))
+            #expect(asPrivate == Self.refusal(.notPEM(.privateKey), .privateKey))
             let asPublic = cryptoError { try Ed25519.PublicKey(pemRepresentation: privatePEM) }
-            #expect(asPublic == Self.refusal("not a SubjectPublicKeyInfo PEM public key", .publicKey))
+            #expect(asPublic == Self.refusal(.notPEM(.publicKey), .publicKey))
         }
 
         @Test(arguments: [
@@ -93,7 +93,7 @@ extension CryptoTests {
         ])
         func malformedPrivatePEMIsRejected(_ text: String) {
             let error = cryptoError { try Ed25519.PrivateKey(pemRepresentation: SecureBytes(copying: Array(text.utf8))) }
-            #expect(error == Self.refusal("not a PKCS#8 PEM private key", .privateKey))
+            #expect(error == Self.refusal(.notPEM(.privateKey), .privateKey))
         }
 
         // MARK: Interoperability with the openssl command
@@ -146,13 +146,13 @@ extension CryptoTests {
             let (status, pem) = try OpenSSLCommand.run(command)
             try #require(status == 0)
             let privateError = cryptoError { try Ed25519.PrivateKey(pemRepresentation: SecureBytes(copying: Array(pem.utf8))) }
-            #expect(privateError == Self.refusal("the PEM holds a key of another algorithm, not Ed25519", .privateKey))
+            #expect(privateError == Self.refusal(.notEd25519, .privateKey))
             let (publicStatus, publicPEM) = try OpenSSLCommand.withTemporaryFile(Array(pem.utf8)) { path in
                 try OpenSSLCommand.run(["pkey", "-in", path, "-pubout"])
             }
             try #require(publicStatus == 0)
             let publicError = cryptoError { try Ed25519.PublicKey(pemRepresentation: publicPEM) }
-            #expect(publicError == Self.refusal("the PEM holds a key of another algorithm, not Ed25519", .publicKey))
+            #expect(publicError == Self.refusal(.notEd25519, .publicKey))
         }
 
         @Test(.enabled(if: OpenSSLCommand.isAvailable))
@@ -161,7 +161,7 @@ extension CryptoTests {
                 ["genpkey", "-algorithm", "ed25519", "-aes-256-cbc", "-pass", "pass:test-fixture-only"])
             try #require(status == 0 && pem.hasPrefix("-----BEGIN ENCRYPTED PRIVATE KEY-----"))
             let error = cryptoError { try Ed25519.PrivateKey(pemRepresentation: SecureBytes(copying: Array(pem.utf8))) }
-            #expect(error == Self.refusal("not a PKCS#8 PEM private key", .privateKey))
+            #expect(error == Self.refusal(.notPEM(.privateKey), .privateKey))
         }
     }
 }

@@ -92,7 +92,8 @@ extension CryptoTests {
             let stored = Self.stored()
             let truncated = stored.withUnsafeBytes { SecureBytes(copying: Array($0.dropLast())) }
             let error = cryptoError { try PasscodeVerifier(storedBytes: truncated) }
-            #expect(error == .invalidParameters("the stored verifier is not a version 1 SecureBridge passcode verifier"))
+            #expect(error == .invalidParameters(.notVersion1Verifier))
+            #expect(error?.description == "The passcode verifier's parameters are not acceptable: the stored verifier is not a version 1 SecureBridge passcode verifier.")
         }
     }
 }

@@ -24,7 +24,7 @@ import Testing
         #expect(analytics.period == "2026-11")
         #expect(analytics.currency == Currency.iso4217("EUR"))
         #expect(analytics.spent.count == 7)
-        #expect(analytics.spent.first == CategoryAmount(category: "Rent", amount: Money(minorUnits: 120_000, currency: analytics.currency)))
+        #expect(analytics.spent.first == CategoryAmount(uncheckedCategory: "Rent", amount: Money(minorUnits: 120_000, currency: analytics.currency)))
         #expect(analytics.spent.map(\.amount.minorUnits).reduce(0, +) == 213_691)
         #expect(analytics.received.map(\.category) == ["Salary", "Refunds", "Interest"])
         #expect(analytics.received.map(\.amount.decimalString) == ["3850.00", "24.99", "3.12"])

@@ -6,8 +6,11 @@ import Testing
         do {
             _ = try IBAN(text)
             return nil
+        } catch let InputError.invalid(.document, "IBAN"?, problem) {
+            return problem
         } catch {
-            return (error as? PortfolioRules.Violation)?.problem
+            Issue.record("IBAN(_:) threw \(type(of: error)): \(error)")
+            return nil
         }
     }
 

@@ -74,10 +74,10 @@ import Testing
 
     @Test func encodesTheDocumentedLayoutByteForByte() throws {
         let portfolio = Portfolio(
-            accounts: [Account(id: "a", name: "N", balance: Money(minorUnits: 500, currency: jpy),
+            uncheckedAccounts: [Account(uncheckedID: "a", name: "N", balance: Money(minorUnits: 500, currency: jpy),
                                iban: IBAN(checkedElectronicFormat: "NO9386011117947"), type: .main)],
-            analytics: Analytics(period: "2026-11", currency: eur,
-                                 spent: [CategoryAmount(category: "Rent", amount: Money(minorUnits: 120_000, currency: eur))],
+            analytics: Analytics(uncheckedPeriod: "2026-11", currency: eur,
+                                 spent: [CategoryAmount(uncheckedCategory: "Rent", amount: Money(minorUnits: 120_000, currency: eur))],
                                  received: []))
         let expected: [UInt8] = [
             0x01, 0x00, 0x01,  // version, account count
@@ -102,8 +102,8 @@ import Testing
     }
 
     @Test func encodesNegativeBalancesAsTwosComplement() throws {
-        let portfolio = Portfolio(accounts: [Account(
-            id: "a", name: "N", balance: Money(minorUnits: -2, currency: eur),
+        let portfolio = Portfolio(uncheckedAccounts: [Account(
+            uncheckedID: "a", name: "N", balance: Money(minorUnits: -2, currency: eur),
             iban: IBAN(checkedElectronicFormat: "NO9386011117947"), type: .secondary)])
         let bytes = try portfolio.payloadBytes()
         #expect(Array(bytes[24..<36]) == [0x45, 0x55, 0x52, 0x02, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE])
@@ -136,16 +136,16 @@ import Testing
         let iban = IBAN(checkedElectronicFormat: ModelFixtures.iban(country: "RU", bban: String(repeating: "7", count: 29)))
         let accounts = (0..<1000).map { index in
             let number = String(index)
-            return Account(id: String(repeating: "x", count: 64 - number.count) + number, name: name,
+            return Account(uncheckedID: String(repeating: "x", count: 64 - number.count) + number, name: name,
                            balance: Money(minorUnits: -100_000_000_000_000_000, currency: eur), iban: iban,
                            type: .secondary)
         }
         let entries = (0..<50).map { index in
-            CategoryAmount(category: String(Unicode.Scalar(0x1F600 + UInt32(index))!) + String(repeating: "😀", count: 63),
+            CategoryAmount(uncheckedCategory: String(Unicode.Scalar(0x1F600 + UInt32(index))!) + String(repeating: "😀", count: 63),
                            amount: Money(minorUnits: 1, currency: eur))
         }
-        let portfolio = Portfolio(accounts: accounts,
-                                  analytics: Analytics(period: "9999-12", currency: eur, spent: entries, received: entries))
+        let portfolio = Portfolio(uncheckedAccounts: accounts,
+                                  analytics: Analytics(uncheckedPeriod: "9999-12", currency: eur, spent: entries, received: entries))
         let bytes = try portfolio.payloadBytes()
         // The longest registered IBAN (RU) has 33 characters; the format allows 34.
         #expect(bytes.count == PortfolioPayload.maximumByteCount - 1000)
@@ -237,9 +237,9 @@ import Testing
             Case(name: "minor-unit digits differ from the table", bytes: p(1, 1, { $0.account(digits: 2) }, { $0.u8(0) }),
                  expected: .invalid(account1, field: "currency", .unknownCurrency)),
             Case(name: "balance beyond the limit", bytes: p(1, 1, { $0.account(balance: 1_000_000_000_000_001) }, { $0.u8(0) }),
-                 expected: .invalid(account1, field: "balance", .amount(.tooLarge(limit: "1000000000000000 JPY")))),
+                 expected: .invalid(account1, field: "balance", .amount(.tooLarge(limit: .maximumMagnitude(in: .iso4217("JPY")!))))),
             Case(name: "balance Int64.min", bytes: p(1, 1, { $0.account(balance: .min) }, { $0.u8(0) }),
-                 expected: .invalid(account1, field: "balance", .amount(.tooLarge(limit: "1000000000000000 JPY")))),
+                 expected: .invalid(account1, field: "balance", .amount(.tooLarge(limit: .maximumMagnitude(in: .iso4217("JPY")!))))),
             Case(name: "type zero", bytes: p(1, 1, { $0.account(type: 0x00) }, { $0.u8(0) }),
                  expected: .invalid(account1, field: "type", .unknownCode(0x00))),
             Case(name: "type three", bytes: p(1, 1, { $0.account(type: 0x03) }, { $0.u8(0) }),
@@ -329,31 +329,31 @@ import Testing
 
     private func account(id: String = "a", name: String = "N", balance: Money? = nil, iban: String = "NO9386011117947",
                          type: AccountType = .secondary) -> Account {
-        Account(id: id, name: name, balance: balance ?? Money(minorUnits: 1, currency: eur),
+        Account(uncheckedID: id, name: name, balance: balance ?? Money(minorUnits: 1, currency: eur),
                 iban: IBAN(checkedElectronicFormat: iban), type: type)
     }
 
     @Test func refusesToEncodeAPortfolioThatBreaksTheRules() {
         let record = PortfolioRecord.account(number: 1, id: "a")
-        #expect(encodingFailure(Portfolio(accounts: [])) == .unencodable(.document, field: "accounts", .noAccounts))
-        #expect(encodingFailure(Portfolio(accounts: [account(id: "a b")]))
+        #expect(encodingFailure(Portfolio(uncheckedAccounts: [])) == .unencodable(.document, field: "accounts", .noAccounts))
+        #expect(encodingFailure(Portfolio(uncheckedAccounts: [account(id: "a b")]))
             == .unencodable(.account(number: 1, id: nil), field: "id", .invalidIDCharacters))
-        #expect(encodingFailure(Portfolio(accounts: [account(name: String(repeating: "x", count: 300))]))
+        #expect(encodingFailure(Portfolio(uncheckedAccounts: [account(name: String(repeating: "x", count: 300))]))
             == .unencodable(record, field: "name", .tooLong(limit: 64, unit: .scalars)))
-        #expect(encodingFailure(Portfolio(accounts: [account(iban: "no9386011117947")]))
+        #expect(encodingFailure(Portfolio(uncheckedAccounts: [account(iban: "no9386011117947")]))
             == .unencodable(record, field: "IBAN", .iban(.invalidCharacters)))
-        #expect(encodingFailure(Portfolio(accounts: [account(balance: Money(minorUnits: 1, currency: Currency(code: "EUR", minorUnitDigits: 3)))]))
+        #expect(encodingFailure(Portfolio(uncheckedAccounts: [account(balance: Money(minorUnits: 1, currency: Currency(code: "EUR", minorUnitDigits: 3)))]))
             == .unencodable(record, field: "currency", .unknownCurrency))
-        #expect(encodingFailure(Portfolio(accounts: [account(balance: Money(minorUnits: .max, currency: eur))]))
-            == .unencodable(record, field: "balance", .amount(.tooLarge(limit: "1000000000000000 EUR"))))
-        #expect(encodingFailure(Portfolio(accounts: [account(type: .main), account(id: "b", type: .main)]))
+        #expect(encodingFailure(Portfolio(uncheckedAccounts: [account(balance: Money(minorUnits: .max, currency: eur))]))
+            == .unencodable(record, field: "balance", .amount(.tooLarge(limit: .maximumMagnitude(in: .iso4217("EUR")!)))))
+        #expect(encodingFailure(Portfolio(uncheckedAccounts: [account(type: .main), account(id: "b", type: .main)]))
             == .unencodable(.account(number: 2, id: "b"), field: "type", .secondMainAccount(first: 1)))
-        #expect(encodingFailure(Portfolio(accounts: [account()], analytics: Analytics(
-            period: "2026-11", currency: eur,
-            spent: [CategoryAmount(category: "Rent", amount: Money(minorUnits: 1, currency: jpy))], received: [])))
+        #expect(encodingFailure(Portfolio(uncheckedAccounts: [account()], analytics: Analytics(
+            uncheckedPeriod: "2026-11", currency: eur,
+            spent: [CategoryAmount(uncheckedCategory: "Rent", amount: Money(minorUnits: 1, currency: jpy))], received: [])))
             == .unencodable(.spent(number: 1), field: "amount", .currencyMismatch))
-        #expect(encodingFailure(Portfolio(accounts: [account()], analytics: Analytics(
-            period: "26-11", currency: eur, spent: [], received: [])))
+        #expect(encodingFailure(Portfolio(uncheckedAccounts: [account()], analytics: Analytics(
+            uncheckedPeriod: "26-11", currency: eur, spent: [], received: [])))
             == .unencodable(.analytics, field: "period", .invalidPeriod))
     }
 }

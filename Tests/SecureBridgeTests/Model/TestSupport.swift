@@ -65,7 +65,7 @@ enum ModelFixtures {
                 alphanumerics.randomElement(using: &generator)!
             })
             accounts.append(Account(
-                id: id, name: text(), balance: money(currency, negative: true),
+                uncheckedID: id, name: text(), balance: money(currency, negative: true),
                 iban: IBAN(checkedElectronicFormat: iban(country: country, bban: bban)),
                 type: index == mainIndex ? .main : .secondary))
         }
@@ -74,14 +74,14 @@ enum ModelFixtures {
             let currency = Currency.iso4217(codes.randomElement(using: &generator)!)!
             func entries() -> [CategoryAmount] {
                 (0..<Int.random(in: 0...50, using: &generator)).map { index in
-                    CategoryAmount(category: "\(index) " + String(text().unicodeScalars.prefix(60)),
+                    CategoryAmount(uncheckedCategory: "\(index) " + String(text().unicodeScalars.prefix(60)),
                                    amount: money(currency, negative: false))
                 }
             }
             let period = String(format: "%04d-%02d", Int.random(in: 0...9999, using: &generator),
                                 Int.random(in: 1...12, using: &generator))
-            analytics = Analytics(period: period, currency: currency, spent: entries(), received: entries())
+            analytics = Analytics(uncheckedPeriod: period, currency: currency, spent: entries(), received: entries())
         }
-        return Portfolio(accounts: accounts, analytics: analytics)
+        return Portfolio(uncheckedAccounts: accounts, analytics: analytics)
     }
 }

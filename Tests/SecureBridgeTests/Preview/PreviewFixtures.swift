@@ -23,13 +23,13 @@ enum PreviewFixtures {
 
     /// An entry showing `accounts` in `family`, full and fresh.
     static func entry(accounts: [Account], family: BridgeFamily, kind: WidgetKind = .balance) -> BridgeEntry {
-        let portfolio = Portfolio(accounts: accounts, analytics: TimelineFixtures.analytics)
+        let portfolio = Portfolio(uncheckedAccounts: accounts, analytics: TimelineFixtures.analytics)
         return WidgetTimeline.entry(
             for: TimelineFixtures.content(portfolio: portfolio), request: TimelineFixtures.request(kind, family), at: now)
     }
 
     static func account(_ name: String, minorUnits: Int64 = 467_500, id: String = "acc-1", type: AccountType = .main) -> Account {
-        Account(id: id, name: name, balance: Money(minorUnits: minorUnits, currency: TimelineFixtures.eur),
+        Account(uncheckedID: id, name: name, balance: Money(minorUnits: minorUnits, currency: TimelineFixtures.eur),
                 iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: type)
     }
 }

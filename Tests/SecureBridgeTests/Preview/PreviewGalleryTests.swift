@@ -35,7 +35,7 @@ import Testing
 
     @Test func hostileNamesInTheGalleryCannotAddMarkup() {
         let hostile = PreviewFixtures.account("<script>alert(1)</script>&\"'", id: "acc-main")
-        let result = GateResult.content(TimelineFixtures.content(portfolio: Portfolio(accounts: [hostile])))
+        let result = GateResult.content(TimelineFixtures.content(portfolio: Portfolio(uncheckedAccounts: [hostile])))
         let html = PreviewFixtures.preview(result).galleryHTML(timelineFamily: .systemLarge)
         #expect(!html.contains("<script"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;&amp;&quot;&#39;"))

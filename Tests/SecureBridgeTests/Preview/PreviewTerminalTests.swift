@@ -81,7 +81,7 @@ import Testing
 
     @Test func namesCannotDriveTheTerminal() {
         let account = PreviewFixtures.account("evil\u{1B}[2J\u{202E}name")
-        let result = GateResult.content(TimelineFixtures.content(portfolio: Portfolio(accounts: [account])))
+        let result = GateResult.content(TimelineFixtures.content(portfolio: Portfolio(uncheckedAccounts: [account])))
         let text = PreviewFixtures.preview(result).text(families: BridgeFamily.allCases, color: false)
         #expect(!text.utf8.contains(0x1B))
         #expect(!text.unicodeScalars.contains("\u{202E}"))

@@ -11,16 +11,16 @@ enum TimelineFixtures {
     static let now = Date(timeIntervalSince1970: 1_795_276_800)
 
     static let main = Account(
-        id: "8ab78900f99013a", name: "Main Account", balance: Money(minorUnits: 467_500, currency: eur),
+        uncheckedID: "8ab78900f99013a", name: "Main Account", balance: Money(minorUnits: 467_500, currency: eur),
         iban: IBAN(checkedElectronicFormat: "NL27AAAA0352734310"), type: .main)
     static let savings = Account(
-        id: "savings-1", name: "Savings", balance: Money(minorUnits: 1_200_050, currency: eur),
+        uncheckedID: "savings-1", name: "Savings", balance: Money(minorUnits: 1_200_050, currency: eur),
         iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: .secondary)
     static let travel = Account(
-        id: "travel.2", name: "Travel", balance: Money(minorUnits: 98_765, currency: jpy),
+        uncheckedID: "travel.2", name: "Travel", balance: Money(minorUnits: 98_765, currency: jpy),
         iban: IBAN(checkedElectronicFormat: "GB82WEST12345698765432"), type: .secondary)
     static let joint = Account(
-        id: "joint_3", name: "Joint", balance: Money(minorUnits: -1_250, currency: eur),
+        uncheckedID: "joint_3", name: "Joint", balance: Money(minorUnits: -1_250, currency: eur),
         iban: IBAN(checkedElectronicFormat: "FR1420041010050500013M02606"), type: .secondary)
 
     /// The secondary account comes first, so "main" is not simply "first".
@@ -28,22 +28,22 @@ enum TimelineFixtures {
 
     /// Seven categories, 1,800.00 EUR spent in all.
     static let analytics = Analytics(
-        period: "2026-11", currency: eur,
+        uncheckedPeriod: "2026-11", currency: eur,
         spent: [
-            CategoryAmount(category: "Groceries", amount: Money(minorUnits: 42_000, currency: eur)),
-            CategoryAmount(category: "Books", amount: Money(minorUnits: 6_000, currency: eur)),
-            CategoryAmount(category: "Rent", amount: Money(minorUnits: 90_000, currency: eur)),
-            CategoryAmount(category: "Misc", amount: Money(minorUnits: 3_000, currency: eur)),
-            CategoryAmount(category: "Dining", amount: Money(minorUnits: 12_000, currency: eur)),
-            CategoryAmount(category: "Travel", amount: Money(minorUnits: 18_000, currency: eur)),
-            CategoryAmount(category: "Fun", amount: Money(minorUnits: 9_000, currency: eur)),
+            CategoryAmount(uncheckedCategory: "Groceries", amount: Money(minorUnits: 42_000, currency: eur)),
+            CategoryAmount(uncheckedCategory: "Books", amount: Money(minorUnits: 6_000, currency: eur)),
+            CategoryAmount(uncheckedCategory: "Rent", amount: Money(minorUnits: 90_000, currency: eur)),
+            CategoryAmount(uncheckedCategory: "Misc", amount: Money(minorUnits: 3_000, currency: eur)),
+            CategoryAmount(uncheckedCategory: "Dining", amount: Money(minorUnits: 12_000, currency: eur)),
+            CategoryAmount(uncheckedCategory: "Travel", amount: Money(minorUnits: 18_000, currency: eur)),
+            CategoryAmount(uncheckedCategory: "Fun", amount: Money(minorUnits: 9_000, currency: eur)),
         ],
         received: [
-            CategoryAmount(category: "Salary", amount: Money(minorUnits: 350_000, currency: eur)),
-            CategoryAmount(category: "Refunds", amount: Money(minorUnits: 2_550, currency: eur)),
+            CategoryAmount(uncheckedCategory: "Salary", amount: Money(minorUnits: 350_000, currency: eur)),
+            CategoryAmount(uncheckedCategory: "Refunds", amount: Money(minorUnits: 2_550, currency: eur)),
         ])
 
-    static let portfolio = Portfolio(accounts: accounts, analytics: analytics)
+    static let portfolio = Portfolio(uncheckedAccounts: accounts, analytics: analytics)
 
     /// Published 5 minutes ago; stale in 4 h, expired in 12 h, session ends in 20 h.
     static func content(

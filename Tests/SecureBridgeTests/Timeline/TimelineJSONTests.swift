@@ -128,9 +128,9 @@ import Testing
 
     @Test func stringsAreEscapedAndParseBack() throws {
         let name = "Q\"uote\\back\nline\ttab\u{1}ctl\u{7F}\u{2028}\u{2029}€"
-        let account = Account(id: "odd", name: name, balance: Money(minorUnits: 1, currency: F.eur),
+        let account = Account(uncheckedID: "odd", name: name, balance: Money(minorUnits: 1, currency: F.eur),
                               iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: .main)
-        let raw = render(.content(F.content(portfolio: Portfolio(accounts: [account]))), F.request(.balance, .systemSmall))
+        let raw = render(.content(F.content(portfolio: Portfolio(uncheckedAccounts: [account]))), F.request(.balance, .systemSmall))
         #expect(raw.contains(#"\u2028"#))
         #expect(raw.contains(#"\u2029"#))
         #expect(raw.contains(#"\u0001"#))

@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func sessionExpiryWinsOverLockAndNoData() {
-        let content = F.content(portfolio: Portfolio(accounts: []), sessionExpiresAt: F.now - 1, isLocked: true)
+        let content = F.content(portfolio: Portfolio(uncheckedAccounts: []), sessionExpiresAt: F.now - 1, isLocked: true)
         #expect(F.entry(content).reason == .sessionExpired)
     }
 

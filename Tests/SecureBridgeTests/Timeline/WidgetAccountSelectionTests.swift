@@ -9,12 +9,12 @@ import Testing
     /// Twelve accounts, the main one in the middle.
     static let many: [Account] = (0..<12).map { index in
         Account(
-            id: "acct-\(index)", name: "Account \(index)", balance: Money(minorUnits: Int64(index) * 100, currency: F.eur),
+            uncheckedID: "acct-\(index)", name: "Account \(index)", balance: Money(minorUnits: Int64(index) * 100, currency: F.eur),
             iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: index == 6 ? .main : .secondary)
     }
 
     private func ids(_ family: BridgeFamily, account: String? = nil, accounts: [Account] = many) -> [String] {
-        F.entry(F.content(portfolio: Portfolio(accounts: accounts)), F.request(.balance, family, account: account)).accounts.map(\.id)
+        F.entry(F.content(portfolio: Portfolio(uncheckedAccounts: accounts)), F.request(.balance, family, account: account)).accounts.map(\.id)
     }
 
     @Test func smallShowsTheConfiguredAccount() {
@@ -58,13 +58,13 @@ import Testing
     }
 
     @Test func emptyPortfolioGivesANoDataPlaceholder() {
-        let entry = F.entry(F.content(portfolio: Portfolio(accounts: [])))
+        let entry = F.entry(F.content(portfolio: Portfolio(uncheckedAccounts: [])))
         #expect(entry.state == .loginPrompt)
         #expect(entry.reason == .noData)
     }
 
     @Test func noDataWinsOverMasking() {
-        let entry = F.entry(F.content(portfolio: Portfolio(accounts: []), isLocked: true))
+        let entry = F.entry(F.content(portfolio: Portfolio(uncheckedAccounts: []), isLocked: true))
         #expect(entry.reason == .noData)
     }
 

@@ -25,10 +25,10 @@ import Testing
     @Test func theMaskIsTheSameForEveryAmount() {
         let amounts: [Int64] = [0, 1, -1, 999, 123_456_789_012, Int64.max, Int64.min]
         let accounts = amounts.enumerated().map { index, minor in
-            Account(id: "a\(index)", name: "A\(index)", balance: Money(minorUnits: minor, currency: F.eur),
+            Account(uncheckedID: "a\(index)", name: "A\(index)", balance: Money(minorUnits: minor, currency: F.eur),
                     iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: .secondary)
         }
-        let entry = F.entry(F.content(portfolio: Portfolio(accounts: accounts), isLocked: true), F.request(.balance, .systemExtraLarge))
+        let entry = F.entry(F.content(portfolio: Portfolio(uncheckedAccounts: accounts), isLocked: true), F.request(.balance, .systemExtraLarge))
         #expect(Set(entry.accounts.map(\.balance.text)) == [Redaction.mask])
     }
 

@@ -7,7 +7,7 @@ import Testing
     typealias F = TimelineFixtures
 
     private func spending(_ family: BridgeFamily = .systemLarge, _ analytics: Analytics? = F.analytics) -> BridgeEntry {
-        F.entry(F.content(portfolio: Portfolio(accounts: F.accounts, analytics: analytics)), F.request(.spending, family))
+        F.entry(F.content(portfolio: Portfolio(uncheckedAccounts: F.accounts, analytics: analytics)), F.request(.spending, family))
     }
 
     @Test func topFiveAreSortedByAmountWithShares() throws {
@@ -54,32 +54,32 @@ import Testing
     }
 
     @Test func overflowingTotalsGiveANoDataPlaceholder() {
-        let huge = Analytics(period: "2026-11", currency: F.eur, spent: [
-            CategoryAmount(category: "A", amount: Money(minorUnits: Int64.max, currency: F.eur)),
-            CategoryAmount(category: "B", amount: Money(minorUnits: 1, currency: F.eur)),
+        let huge = Analytics(uncheckedPeriod: "2026-11", currency: F.eur, spent: [
+            CategoryAmount(uncheckedCategory: "A", amount: Money(minorUnits: Int64.max, currency: F.eur)),
+            CategoryAmount(uncheckedCategory: "B", amount: Money(minorUnits: 1, currency: F.eur)),
         ], received: [])
         #expect(spending(.systemLarge, huge).reason == .noData)
     }
 
     @Test func amountsInAnotherCurrencyGiveANoDataPlaceholder() {
-        let mixed = Analytics(period: "2026-11", currency: F.eur, spent: [
-            CategoryAmount(category: "A", amount: Money(minorUnits: 100, currency: F.jpy)),
+        let mixed = Analytics(uncheckedPeriod: "2026-11", currency: F.eur, spent: [
+            CategoryAmount(uncheckedCategory: "A", amount: Money(minorUnits: 100, currency: F.jpy)),
         ], received: [])
         #expect(spending(.systemLarge, mixed).reason == .noData)
     }
 
     @Test func emptySpendingHasZeroTotalsAndNoCategories() throws {
-        let empty = Analytics(period: "2026-11", currency: F.eur, spent: [], received: [])
+        let empty = Analytics(uncheckedPeriod: "2026-11", currency: F.eur, spent: [], received: [])
         let model = try #require(spending(.systemLarge, empty).spending)
         #expect(model.totalSpent.text == "€0.00")
         #expect(model.categories.isEmpty)
     }
 
     @Test func equalAmountsAreOrderedByName() throws {
-        let tied = Analytics(period: "2026-11", currency: F.eur, spent: [
-            CategoryAmount(category: "Zoo", amount: Money(minorUnits: 100, currency: F.eur)),
-            CategoryAmount(category: "Art", amount: Money(minorUnits: 100, currency: F.eur)),
-            CategoryAmount(category: "Mid", amount: Money(minorUnits: 100, currency: F.eur)),
+        let tied = Analytics(uncheckedPeriod: "2026-11", currency: F.eur, spent: [
+            CategoryAmount(uncheckedCategory: "Zoo", amount: Money(minorUnits: 100, currency: F.eur)),
+            CategoryAmount(uncheckedCategory: "Art", amount: Money(minorUnits: 100, currency: F.eur)),
+            CategoryAmount(uncheckedCategory: "Mid", amount: Money(minorUnits: 100, currency: F.eur)),
         ], received: [])
         let model = try #require(spending(.systemLarge, tied).spending)
         #expect(model.categories.map(\.name) == ["Art", "Mid", "Zoo"])

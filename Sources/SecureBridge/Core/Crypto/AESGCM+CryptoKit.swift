@@ -57,7 +57,7 @@ extension AES256Key {
 enum CryptoKitFailure {
     /// `CryptoError.backendFailure` naming `operation` and CryptoKit's error.
     static func error(_ operation: String, _ error: any Error) -> CryptoError {
-        .backendFailure(backend: "CryptoKit", operation: operation, reason: String(describing: error))
+        .backendFailure(operation: operation, .cryptoKit(description: String(describing: error)))
     }
 
     /// Runs `body`, turning what it throws into `error(operation, _)`.

@@ -1,8 +1,10 @@
+import SystemPackage
+
 /// What went wrong in the cryptographic layer.
 ///
-/// Cases carry lengths and operation names, never key material, plaintext or
-/// signatures, so the description is always safe to print.
-package enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Cases carry lengths, operation names and typed reasons, never key
+/// material, plaintext or signatures, so the description is always safe to print.
+public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A key had the wrong number of bytes.
     case invalidKeyLength(expected: Int, actual: Int)
     /// An AES-GCM nonce was not 12 bytes.
@@ -16,16 +18,81 @@ package enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A signature did not verify under the given public key.
     case signatureMismatch
     /// A PEM or DER key could not be read, or is not the expected algorithm.
-    case invalidKeyEncoding(String)
+    case invalidKeyEncoding(KeyEncodingProblem)
     /// A derivation asked for more output than the function can give.
     case invalidOutputLength(requested: Int, maximum: Int)
-    /// A passcode verifier's parameters are outside what this version accepts.
-    case invalidParameters(String)
-    /// The crypto backend (OpenSSL, or CryptoKit) reported a failure;
-    /// `reason` is what it said (OpenSSL's drained error queue).
-    case backendFailure(backend: String, operation: String, reason: String)
+    /// A stored passcode verifier is not one this version accepts.
+    case invalidParameters(VerifierProblem)
+    /// The crypto backend failed in `operation` (the call that failed, e.g.
+    /// `EVP_DigestInit_ex2`), for the reason `failure` gives.
+    case backendFailure(operation: String, BackendFailure)
 
-    package var description: String {
+    /// The two PEM documents an Ed25519 key is read from and written as.
+    public enum KeyDocument: Equatable, Sendable {
+        /// PKCS#8, `-----BEGIN PRIVATE KEY-----`.
+        case privateKey
+        /// SubjectPublicKeyInfo, `-----BEGIN PUBLIC KEY-----`.
+        case publicKey
+    }
+
+    /// Why a key could not be read.
+    public enum KeyEncodingProblem: Equatable, Sendable, CustomStringConvertible {
+        /// The text is not a PEM document of this kind (OpenSSL's decoders).
+        case notPEM(KeyDocument)
+        /// The PEM holds a key of another algorithm.
+        case notEd25519
+        /// The text is not the canonical layout of this kind (the DER as one
+        /// base64 line), the only one the CryptoKit backend reads.
+        case notCanonicalPEM(KeyDocument)
+        /// The DER is not the canonical Ed25519 encoding.
+        case notCanonical
+        /// A private key was asked of a public key.
+        case noPrivatePart
+
+        public var description: String {
+            switch self {
+            case .notPEM(.privateKey): "not a PKCS#8 PEM private key"
+            case .notPEM(.publicKey): "not a SubjectPublicKeyInfo PEM public key"
+            case .notEd25519: "the PEM holds a key of another algorithm, not Ed25519"
+            case .notCanonicalPEM(.privateKey):
+                "not an Ed25519 PKCS#8 PEM private key in the canonical layout (the DER as one base64 line)"
+            case .notCanonicalPEM(.publicKey):
+                "not an Ed25519 SubjectPublicKeyInfo PEM public key in the canonical layout (the DER as one base64 line)"
+            case .notCanonical: "not canonical"
+            case .noPrivatePart: "a public key has no private part"
+            }
+        }
+    }
+
+    /// Why a stored passcode verifier was refused.
+    public enum VerifierProblem: Equatable, Sendable, CustomStringConvertible {
+        /// The size, magic or version is not that of a version 1 verifier.
+        case notVersion1Verifier
+        /// The scrypt cost (N = 2^`log2N`, `r`, `p`) is outside the accepted range.
+        case costOutOfRange(log2N: UInt8, r: UInt32, p: UInt32)
+
+        public var description: String {
+            switch self {
+            case .notVersion1Verifier:
+                "the stored verifier is not a version 1 SecureBridge passcode verifier"
+            case let .costOutOfRange(log2N, r, p):
+                "scrypt cost N=2^\(log2N), r=\(r), p=\(p) is outside the accepted range"
+            }
+        }
+    }
+
+    /// What the backend reported when it failed.
+    public enum BackendFailure: Equatable, Sendable {
+        /// OpenSSL failed; its error queue held these packed error codes, oldest
+        /// first (`openssl errstr CODE` prints each one's text), or none.
+        case openSSL(errorCodes: [UInt])
+        /// CryptoKit threw an error it describes this way.
+        case cryptoKit(description: String)
+        /// The kernel's random generator refused with this `errno`.
+        case kernelRandom(Errno)
+    }
+
+    public var description: String {
         switch self {
         case let .invalidKeyLength(expected, actual):
             return "The key is \(actual) bytes long; it must be \(expected) bytes."
@@ -39,14 +106,25 @@ package enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The ciphertext failed authentication: it was altered or sealed under another key."
         case .signatureMismatch:
             return "The signature does not match the data and the pinned public key."
-        case let .invalidKeyEncoding(detail):
-            return "The key could not be read: \(detail)."
+        case let .invalidKeyEncoding(problem):
+            return "The key could not be read: \(problem)."
         case let .invalidOutputLength(requested, maximum):
             return "The derivation asked for \(requested) bytes; at most \(maximum) can be derived."
-        case let .invalidParameters(detail):
-            return "The passcode verifier's parameters are not acceptable: \(detail)."
-        case let .backendFailure(backend, operation, reason):
-            return "\(backend) failed in \(operation): \(reason)."
+        case let .invalidParameters(problem):
+            return "The passcode verifier's parameters are not acceptable: \(problem)."
+        case let .backendFailure(operation, .openSSL(codes)):
+            let reason = codes.isEmpty ? "no detail given" : codes.map { "error code \(Self.hex($0))" }.joined(separator: "; ")
+            return "OpenSSL failed in \(operation): \(reason)."
+        case let .backendFailure(operation, .cryptoKit(description)):
+            return "CryptoKit failed in \(operation): \(description)."
+        case let .backendFailure(operation, .kernelRandom(errno)):
+            return "The kernel's random generator failed in \(operation): \(errno)."
         }
+    }
+
+    /// `code` as eight upper-case hex digits, the form `openssl errstr` takes.
+    private static func hex(_ code: UInt) -> String {
+        let digits = String(code, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }
 }

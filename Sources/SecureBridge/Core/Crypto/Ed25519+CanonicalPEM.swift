@@ -88,7 +88,7 @@ extension Ed25519.PrivateKey {
             return try? SecureBytes(count: derCount) { der in
                 guard Base64.decodeCanonical(body, into: der) == derCount,
                     der.prefix(CanonicalPEM.privateKeyPrefix.count).elementsEqual(CanonicalPEM.privateKeyPrefix)
-                else { throw CryptoError.invalidKeyEncoding("not canonical") }
+                else { throw CryptoError.invalidKeyEncoding(.notCanonical) }
             }
         }.map { der in
             der.withUnsafeBytes { SecureBytes(copying: $0.suffix(Ed25519.keyByteCount)) }

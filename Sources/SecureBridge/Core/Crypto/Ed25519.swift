@@ -174,10 +174,5 @@ package enum Ed25519 {
 
 extension Ed25519 {
     /// The two PEM documents an Ed25519 key is read from and written as.
-    enum PEMKind {
-        /// PKCS#8, `-----BEGIN PRIVATE KEY-----`.
-        case privateKey
-        /// SubjectPublicKeyInfo, `-----BEGIN PUBLIC KEY-----`.
-        case publicKey
-    }
+    typealias PEMKind = CryptoError.KeyDocument
 }

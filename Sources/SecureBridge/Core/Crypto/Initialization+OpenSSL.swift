@@ -77,19 +77,13 @@ package enum OpenSSL {
     /// own `CryptoError` instead and only clear the queue.
     /// - Parameter operation: The call that failed, for the message.
     static func error(_ operation: String) -> CryptoError {
-        var codes: [String] = []
+        var codes: [UInt] = []
         while true {
             let code = ERR_get_error()
             if code == 0 { break }
-            codes.append("error code \(hex(code))")
+            codes.append(code)
         }
-        return .backendFailure(backend: "OpenSSL", operation: operation, reason: codes.isEmpty ? "no detail given" : codes.joined(separator: "; "))
-    }
-
-    /// `code` as eight upper-case hex digits, the form `openssl errstr` takes.
-    private static func hex(_ code: UInt) -> String {
-        let digits = String(code, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+        return .backendFailure(operation: operation, .openSSL(errorCodes: codes))
     }
 
     /// Empties this thread's error queue after a failure that is reported

@@ -65,8 +65,7 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     /// Reads the stored form.
     /// - Throws: `CryptoError.invalidParameters` for a wrong size, magic, version or cost.
     package init(storedBytes bytes: SecureBytes) throws {
-        let notVerifier = CryptoError.invalidParameters(
-            "the stored verifier is not a version 1 SecureBridge passcode verifier")
+        let notVerifier = CryptoError.invalidParameters(.notVersion1Verifier)
         guard bytes.count == Self.storedByteCount else { throw notVerifier }
         let (cost, salt, hash) = try ByteReader.read(bytes) { reader in
             guard Array(try reader.take(Self.magic.count, or: notVerifier)) == Self.magic,
@@ -81,7 +80,7 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
             return (cost, salt, hash)
         }
         guard cost.isAccepted else {
-            throw CryptoError.invalidParameters("scrypt cost N=2^\(cost.log2N), r=\(cost.r), p=\(cost.p) is outside the accepted range")
+            throw CryptoError.invalidParameters(.costOutOfRange(log2N: cost.log2N, r: cost.r, p: cost.p))
         }
         self.init(cost: cost, salt: salt, hash: hash)
     }

@@ -2,19 +2,19 @@
 ///
 /// Every case describes the structure, never the contents, so it is safe to
 /// print and to log.
-package enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The bytes do not start with the expected magic.
-    case badMagic(expected: String)
+public enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The bytes do not start with the magic of the `expected` format.
+    case badMagic(expected: Format)
     /// A format version this build does not read.
     case unsupportedVersion(UInt8)
     /// More bytes than the format allows; refused before parsing.
     case tooLarge(size: Int, limit: Int)
-    /// The bytes end before the field named.
+    /// The bytes end before the field named (e.g. `"signature"`, `"nonce"`).
     case truncated(field: String)
     /// Bytes left over after the signature.
     case trailingBytes(count: Int)
-    /// A field holds a value the format does not allow.
-    case invalidField(field: String, reason: String)
+    /// The field named holds a value the format does not allow.
+    case invalidField(field: String, FieldProblem)
     /// The signature does not verify under the pinned publisher key.
     case signatureMismatch
     /// Signed by a key other than the pinned publisher key.
@@ -24,7 +24,66 @@ package enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The ciphertext did not authenticate under the data key.
     case decryptionFailed
 
-    package var description: String {
+    /// The stored formats.
+    public enum Format: Equatable, Sendable, CustomStringConvertible {
+        /// A snapshot envelope (`SBSN`).
+        case snapshotEnvelope
+        /// A signed record (`SBRC`): onboarding or auth status.
+        case signedRecord
+        /// Either of the two, as `bridgectl inspect` reads any file.
+        case snapshotEnvelopeOrSignedRecord
+
+        public var description: String {
+            switch self {
+            case .snapshotEnvelope: "snapshot envelope"
+            case .signedRecord: "signed record"
+            case .snapshotEnvelopeOrSignedRecord: "snapshot envelope or signed record"
+            }
+        }
+    }
+
+    /// The two kinds of signed record, as their kind byte gives them.
+    public enum RecordKind: UInt8, Equatable, Sendable {
+        /// The onboarding record.
+        case onboarding = 1
+        /// The auth status.
+        case authStatus = 2
+    }
+
+    /// What is wrong with a field's value.
+    public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
+        /// The field (a whole record payload) is not `expected` bytes long.
+        case wrongSize(expected: Int)
+        /// The auth state byte names no known state.
+        case unknownState(UInt8)
+        /// Flag bits this version does not know are set.
+        case unknownFlags(UInt8)
+        /// The record is of another kind than the one being read; `found` is its kind byte.
+        case wrongRecordKind(expected: RecordKind, found: UInt8)
+        /// A length is over the format's `limit`.
+        case overLimit(Int, limit: Int)
+        /// A length is outside `range`.
+        case outOfRange(Int, range: ClosedRange<Int>)
+        /// A reserved byte is not 0.
+        case notZero
+        /// The times are not in the order issued ≤ stale ≤ expires.
+        case lifetimesOutOfOrder
+
+        public var description: String {
+            switch self {
+            case let .wrongSize(expected): "it is not \(expected) bytes"
+            case let .unknownState(byte): "\(byte) is not a known state"
+            case .unknownFlags: "unknown flag bits are set"
+            case let .wrongRecordKind(expected, found): "expected \(expected), found \(found)"
+            case let .overLimit(value, _): "\(value) is over the limit"
+            case let .outOfRange(value, _): "\(value) is out of range"
+            case .notZero: "it must be 0"
+            case .lifetimesOutOfOrder: "they must satisfy issued ≤ stale ≤ expires"
+            }
+        }
+    }
+
+    public var description: String {
         switch self {
         case let .badMagic(expected):
             return "The file is not a SecureBridge \(expected): its first bytes are wrong."
@@ -36,8 +95,8 @@ package enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible 
             return "The file ends before its \(field)."
         case let .trailingBytes(count):
             return "The file has \(count) unexpected bytes after its signature."
-        case let .invalidField(field, reason):
-            return "The file's \(field) is invalid: \(reason)."
+        case let .invalidField(field, problem):
+            return "The file's \(field) is invalid: \(problem)."
         case .signatureMismatch:
             return "The file's signature does not verify under the pinned publisher key."
         case let .unknownSigningKey(id):

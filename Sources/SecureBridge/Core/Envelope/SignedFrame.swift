@@ -28,10 +28,10 @@ enum SignedFrame {
     }
 
     /// Refuses oversize input and checks the magic and version every format starts with.
-    static func checkPreamble(_ bytes: [UInt8], magic: [UInt8], version: UInt8, limit: Int, name: String) throws {
+    static func checkPreamble(_ bytes: [UInt8], magic: [UInt8], version: UInt8, limit: Int, format: EnvelopeError.Format) throws {
         guard bytes.count <= limit else { throw EnvelopeError.tooLarge(size: bytes.count, limit: limit) }
         guard bytes.count >= magic.count, Array(bytes.prefix(magic.count)) == magic else {
-            throw EnvelopeError.badMagic(expected: name)
+            throw EnvelopeError.badMagic(expected: format)
         }
         guard bytes.count > magic.count else { throw EnvelopeError.truncated(field: "format version") }
         guard bytes[magic.count] == version else { throw EnvelopeError.unsupportedVersion(bytes[magic.count]) }

@@ -16,10 +16,7 @@
 /// The payload is decoded only after the signature has been verified.
 package struct SignedRecord: Sendable, Equatable {
     /// What a record is about.
-    package enum Kind: UInt8, Sendable {
-        case onboarding = 1
-        case authStatus = 2
-    }
+    package typealias Kind = EnvelopeError.RecordKind
 
     static let magic: [UInt8] = Array("SBRC".utf8)
     static let version: UInt8 = 1
@@ -45,19 +42,20 @@ package struct SignedRecord: Sendable, Equatable {
     /// - Throws: `EnvelopeError` naming the first problem.
     package init(bytes: [UInt8], expected: Kind) throws {
         try SignedFrame.checkPreamble(
-            bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, name: "signed record")
+            bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, format: .signedRecord)
         let (keyID, sequence) = try ByteReader.read(bytes) { reader in
             func truncated(_ field: String) -> EnvelopeError { .truncated(field: field) }
             _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
             let kindByte = try reader.read(UInt8.self, or: truncated("record kind"))
             guard kindByte == expected.rawValue else {
-                throw EnvelopeError.invalidField(field: "record kind", reason: "expected \(expected), found \(kindByte)")
+                throw EnvelopeError.invalidField(field: "record kind", .wrongRecordKind(expected: expected, found: kindByte))
             }
             let keyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))
             let sequence = try reader.read(UInt64.self, or: truncated("sequence"))
             let length = try reader.read(UInt16.self, or: truncated("payload length"))
             guard Int(length) <= Self.maximumPayloadByteCount else {
-                throw EnvelopeError.invalidField(field: "payload length", reason: "\(length) is over the limit")
+                throw EnvelopeError.invalidField(
+                    field: "payload length", .overLimit(Int(length), limit: Self.maximumPayloadByteCount))
             }
             _ = try reader.take(Int(length), or: truncated("payload"))
             _ = try reader.take(Ed25519.signatureByteCount, or: truncated("signature"))

@@ -83,13 +83,13 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     /// - Throws: `EnvelopeError` naming the first problem.
     package init(bytes: [UInt8]) throws {
         try SignedFrame.checkPreamble(
-            bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, name: "snapshot envelope")
+            bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, format: .snapshotEnvelope)
         self.bytes = bytes
         self.header = try ByteReader.read(bytes) { reader in
             func truncated(_ field: String) -> EnvelopeError { .truncated(field: field) }
             _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
             guard try reader.read(UInt8.self, or: truncated("reserved byte")) == 0 else {
-                throw EnvelopeError.invalidField(field: "reserved byte", reason: "it must be 0")
+                throw EnvelopeError.invalidField(field: "reserved byte", .notZero)
             }
             let signingKeyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))
             let dataKeyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("data key id")))
@@ -103,13 +103,15 @@ package struct SnapshotEnvelope: Sendable, Equatable {
             guard ciphertextLength >= AESGCM.tagByteCount,
                   ciphertextLength <= Self.maximumPayloadByteCount + AESGCM.tagByteCount
             else {
-                throw EnvelopeError.invalidField(field: "ciphertext length", reason: "\(ciphertextLength) is out of range")
+                throw EnvelopeError.invalidField(
+                    field: "ciphertext length",
+                    .outOfRange(ciphertextLength, range: AESGCM.tagByteCount...(Self.maximumPayloadByteCount + AESGCM.tagByteCount)))
             }
             _ = try reader.take(ciphertextLength, or: truncated("ciphertext"))
             _ = try reader.take(Ed25519.signatureByteCount, or: truncated("signature"))
             guard reader.remaining == 0 else { throw EnvelopeError.trailingBytes(count: reader.remaining) }
             guard issuedAt <= staleAt, staleAt <= expiresAt else {
-                throw EnvelopeError.invalidField(field: "lifetimes", reason: "they must satisfy issued ≤ stale ≤ expires")
+                throw EnvelopeError.invalidField(field: "lifetimes", .lifetimesOutOfOrder)
             }
             return SnapshotHeader(
                 signingKeyID: signingKeyID, dataKeyID: dataKeyID, epoch: epoch, sequence: sequence,
@@ -143,7 +145,7 @@ package struct SnapshotEnvelope: Sendable, Equatable {
             throw EnvelopeError.tooLarge(size: payload.count, limit: maximumPayloadByteCount)
         }
         guard issuedAt <= staleAt, staleAt <= expiresAt else {
-            throw EnvelopeError.invalidField(field: "lifetimes", reason: "they must satisfy issued ≤ stale ≤ expires")
+            throw EnvelopeError.invalidField(field: "lifetimes", .lifetimesOutOfOrder)
         }
         var writer = ByteWriter(capacity: headerByteCount + payload.count + 80)
         writer.append(magic)

@@ -102,12 +102,12 @@ public enum DeepLink: Sendable, Hashable {
     }
 
     /// Characters that would introduce a URL component the links never have.
-    private static let forbidden: [(UInt8, String)] = [
-        (UInt8(ascii: "?"), "query"),
-        (UInt8(ascii: "#"), "fragment"),
-        (UInt8(ascii: "@"), "user info"),
-        (UInt8(ascii: ":"), "port"),
-        (UInt8(ascii: "%"), "percent-escape"),
+    private static let forbidden: [(UInt8, DeepLinkError.Component)] = [
+        (UInt8(ascii: "?"), .query),
+        (UInt8(ascii: "#"), .fragment),
+        (UInt8(ascii: "@"), .userInfo),
+        (UInt8(ascii: ":"), .port),
+        (UInt8(ascii: "%"), .percentEscape),
     ]
 
     private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
@@ -132,13 +132,37 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The destination is neither `login` nor `account`.
     case unknownDestination
     /// The link has a component deep links never have (query, fragment, user info, port, percent-escape).
-    case forbiddenComponent(String)
+    case forbiddenComponent(Component)
     /// The path has missing or extra segments.
     case invalidPath
     /// The account id is not 1–64 characters of `A-Z a-z 0-9 . _ -`, or is `.` or `..`.
     case invalidAccountID
     /// The app's scheme itself is not a valid URL scheme.
     case invalidScheme
+
+    /// A URL component app links never have.
+    public enum Component: Equatable, Sendable, CustomStringConvertible {
+        /// `?…`.
+        case query
+        /// `#…`.
+        case fragment
+        /// `user@`.
+        case userInfo
+        /// `:port`.
+        case port
+        /// `%XX`.
+        case percentEscape
+
+        public var description: String {
+            switch self {
+            case .query: "query"
+            case .fragment: "fragment"
+            case .userInfo: "user info"
+            case .port: "port"
+            case .percentEscape: "percent-escape"
+            }
+        }
+    }
 
     public var description: String {
         switch self {

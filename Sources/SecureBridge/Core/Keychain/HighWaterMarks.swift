@@ -44,13 +44,13 @@ package struct HighWaterMarks: Sendable, Equatable {
 }
 
 /// Problems with the keychain's own files.
-package enum KeychainError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum KeychainError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A keychain file exists but is not in the expected format.
     case corrupt(file: String)
     /// A keychain file the operation needs is missing.
     case missing(file: String)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case let .corrupt(file): "The keychain file `\(file)` is damaged or not a SecureBridge file."
         case let .missing(file): "The keychain file `\(file)` is missing."

@@ -6,7 +6,9 @@ public struct Portfolio: Sendable, Equatable {
     /// Spending and income by category, when the app publishes them.
     public let analytics: Analytics?
 
-    package init(accounts: [Account], analytics: Analytics? = nil) {
+    /// A portfolio of values the caller has already checked (the JSON and
+    /// payload decoders, built-in sample data); `init(accounts:analytics:)` checks.
+    package init(uncheckedAccounts accounts: [Account], analytics: Analytics? = nil) {
         self.accounts = accounts
         self.analytics = analytics
     }
@@ -29,7 +31,9 @@ public struct Account: Sendable, Equatable, Identifiable {
     /// Whether this is the user's main account.
     public let type: AccountType
 
-    package init(id: String, name: String, balance: Money, iban: IBAN, type: AccountType) {
+    /// An account whose fields the caller has already checked;
+    /// `init(id:name:balance:iban:type:)` checks.
+    package init(uncheckedID id: String, name: String, balance: Money, iban: IBAN, type: AccountType) {
         self.id = id
         self.name = name
         self.balance = balance
@@ -57,7 +61,8 @@ public struct Analytics: Sendable, Equatable {
     /// Money received, by category.
     public let received: [CategoryAmount]
 
-    package init(period: String, currency: Currency, spent: [CategoryAmount], received: [CategoryAmount]) {
+    /// Analytics the caller has already checked; `init(period:currency:spent:received:)` checks.
+    package init(uncheckedPeriod period: String, currency: Currency, spent: [CategoryAmount], received: [CategoryAmount]) {
         self.period = period
         self.currency = currency
         self.spent = spent
@@ -72,7 +77,8 @@ public struct CategoryAmount: Sendable, Equatable {
     /// The non-negative total.
     public let amount: Money
 
-    package init(category: String, amount: Money) {
+    /// An entry the caller has already checked; `init(category:amount:)` checks.
+    package init(uncheckedCategory category: String, amount: Money) {
         self.category = category
         self.amount = amount
     }
@@ -86,6 +92,11 @@ public struct Money: Sendable, Equatable {
     public let currency: Currency
 
     /// An amount of `minorUnits` of `currency` (cents for EUR, yen for JPY).
+    ///
+    /// Any `Int64` is kept as given; the magnitude rule (at most
+    /// `Money.maximumMagnitude(in:)`) is checked where the amount is used, by
+    /// `Account(id:name:balance:iban:type:)` and `CategoryAmount(category:amount:)`.
+    /// `Money(decimal:currency:)` reads and checks a decimal string.
     public init(minorUnits: Int64, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency

@@ -63,7 +63,7 @@ extension BridgeApp {
             let sequence = written.cursor.sequence
             let digest = Bytes.hex(try SHA256Hasher.hash(payload))
             let changed = digest != written.previousDigest
-            try finishing("Snapshot \(sequence) is live", command: .publish) {
+            try finishing(.snapshotLive(sequence: sequence), command: .publish) {
                 if changed { try places.container.renewReloadToken() }
                 try written.storedCursor.save(written.cursor.recording(contentDigest: digest))
             }
@@ -117,7 +117,7 @@ extension BridgeApp {
                 payload: payload, epoch: state.epoch, sequence: sequence, issuedAt: times.issuedAt,
                 staleAt: times.staleAt, expiresAt: times.expiresAt, signingKey: signingKey, dataKey: dataKey)
             try places.container.write(FileName.snapshot, envelope.bytes)
-            try finishing("Snapshot \(sequence) is live", command: command) {
+            try finishing(.snapshotLive(sequence: sequence), command: command) {
                 try marks.raise(to: HighWaterMarks(snapshotSequence: sequence))
             }
             return reserved

@@ -60,8 +60,7 @@ extension BridgeApp {
                     try settleInterruptedRotation(places)
                 } catch let settling {
                     throw SessionError.unfinished(
-                        applied: "The key rotation failed (\(error)) and was left half done",
-                        failure: "\(settling)", command: .rotateKeys)
+                        applied: .rotationHalfDone(failure: .init(error)), failure: .init(settling), command: .rotateKeys)
                 }
                 throw error
             }
@@ -80,10 +79,10 @@ extension BridgeApp {
         let published = try PublishCursor.load(from: places.app, boot: PublishCursor.currentBoot(on: places.app.platform))?.sequence
             ?? state.snapshotSequence
         guard let envelope = try? SnapshotEnvelope(bytes: stored) else {
-            throw SessionError.notNewestSnapshot(found: "a damaged snapshot", published: published)
+            throw SessionError.notNewestSnapshot(found: .damaged, published: published)
         }
         let header = envelope.header
-        let found = "snapshot \(header.sequence) of epoch \(header.epoch)"
+        let found = SessionError.FoundSnapshot.snapshot(sequence: header.sequence, epoch: header.epoch)
         let marks = try places.keychain.readMarks(repairing: places.marksIfDamaged)
         let publisher = try loadSigningKey(places).publicKey
         // Not below the mark (which rises once a snapshot is written, and whenever a widget reads one) and

@@ -42,28 +42,28 @@ extension BridgeApp {
     /// then throws what logout did and did not do; rethrows `failure` when it
     /// could destroy nothing.
     private func destroyWithoutTheAppPlace(failure: StorageError) throws -> Never {
-        var destroyed: [String] = []
-        var kept: [String] = []
+        var destroyed: [SessionError.LogoutItem] = []
+        var kept: [(item: SessionError.LogoutItem, failure: SessionError.Failure)] = []
         do {
             if let keychain = try Keychain.open(in: home) { try keychain.destroy(FileName.keyset) }
-            destroyed.append("the data keys")
+            destroyed.append(.dataKeys)
         } catch {
-            kept.append("the data keys (\(error))")
+            kept.append((.dataKeys, .init(error)))
         }
         do {
             if let container = try SecureDirectory.open(.container, in: home) {
                 try container.remove(FileName.snapshot)
                 try container.renewReloadToken()
             }
-            destroyed.append("the snapshot")
+            destroyed.append(.snapshot)
         } catch {
-            kept.append("the snapshot (\(error))")
+            kept.append((.snapshot, .init(error)))
         }
         guard !destroyed.isEmpty else { throw failure }
-        logger.warning("logout could not use the app place; destroyed \(destroyed.joined(separator: " and ")) without it")
+        let items = SessionError.LogoutItems(destroyed)
+        logger.warning("logout could not use the app place; destroyed \(items) without it")
         throw SessionError.loggedOutInPart(
-            destroyed: destroyed.joined(separator: " and "), kept: kept.isEmpty ? nil : kept.joined(separator: " and "),
-            failure: failure.description)
+            destroyed: items, kept: kept.isEmpty ? nil : SessionError.LogoutFailures(kept), failure: failure)
     }
 
     /// Locks the app: the widget masks every amount until `unlock`.

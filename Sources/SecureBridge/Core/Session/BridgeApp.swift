@@ -209,11 +209,11 @@ public struct BridgeApp: Sendable {
     static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 
     static func validate(_ passcode: SecureBytes) throws {
-        let problem: String? = passcode.withUnsafeBytes { bytes in
-            if bytes.count < 4 { return "it must be at least 4 characters" }
-            if bytes.count > 128 { return "it must be at most 128 bytes" }
-            if bytes.contains(where: { $0 < 0x20 || $0 == 0x7f }) { return "it must not contain control characters" }
-            if String(validating: bytes, as: UTF8.self) == nil { return "it must be valid UTF-8" }
+        let problem: SessionError.PasscodeProblem? = passcode.withUnsafeBytes { bytes in
+            if bytes.count < 4 { return .tooShort(minimum: 4) }
+            if bytes.count > 128 { return .tooLong(maximumBytes: 128) }
+            if bytes.contains(where: { $0 < 0x20 || $0 == 0x7f }) { return .controlCharacter }
+            if String(validating: bytes, as: UTF8.self) == nil { return .invalidUTF8 }
             return nil
         }
         if let problem { throw SessionError.invalidPasscode(problem) }

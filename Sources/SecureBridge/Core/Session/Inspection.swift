@@ -40,6 +40,6 @@ package enum Inspection {
                 "signature: not verified (inspect never uses keys)",
             ].joined(separator: "\n")
         }
-        throw EnvelopeError.badMagic(expected: "snapshot envelope or signed record")
+        throw EnvelopeError.badMagic(expected: .snapshotEnvelopeOrSignedRecord)
     }
 }

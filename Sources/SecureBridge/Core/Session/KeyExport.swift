@@ -49,17 +49,8 @@ package enum KeyExport {
         }
     }
 
-    /// Why a key cannot be written as asked.
-    package enum Problem: Error, Equatable, CustomStringConvertible {
-        /// A data key was asked for as PEM.
-        case noPEMForm
-
-        package var description: String {
-            switch self {
-            case .noPEMForm: "A data key has no PEM form; use --format raw or --format jwk."
-            }
-        }
-    }
+    /// Why a key cannot be written as asked (`KeyExportError`).
+    package typealias Problem = KeyExportError
 
     private static func encoded(_ bytes: [UInt8], _ alphabet: Base64.Alphabet) -> [UInt8] {
         bytes.withUnsafeBytes { raw in
@@ -67,6 +58,18 @@ package enum KeyExport {
                 Base64.encode(raw, alphabet, into: UnsafeMutableRawBufferPointer(buffer))
                 count = buffer.count
             }
+        }
+    }
+}
+
+/// Why a key cannot be written as asked.
+public enum KeyExportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A data key was asked for as PEM.
+    case noPEMForm
+
+    public var description: String {
+        switch self {
+        case .noPEMForm: "A data key has no PEM form; use --format raw or --format jwk."
         }
     }
 }

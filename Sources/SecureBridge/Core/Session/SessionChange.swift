@@ -27,14 +27,17 @@ extension AppState.Session {
             && expiresAt <= other.expiresAt
     }
 
-    /// The session in words, for messages: `locked`, `unlocked with balances hidden`, `logged out`.
-    package var phrase: String {
+    /// The session as errors name it (`SessionError.SessionView`).
+    var view: SessionError.SessionView {
         switch state {
-        case .loggedOut: "logged out"
-        case .locked: "locked"
-        case .active: hidesBalances ? "unlocked with balances hidden" : "unlocked"
+        case .loggedOut: .loggedOut
+        case .locked: .locked
+        case .active: .unlocked(hidesBalances: hidesBalances)
         }
     }
+
+    /// The session in words, for messages: `locked`, `unlocked with balances hidden`, `logged out`.
+    package var phrase: String { view.description }
 }
 
 extension BridgeApp {
@@ -76,7 +79,7 @@ extension BridgeApp {
         try reservation.save(to: places)
         state = reservation
 
-        let recorded = "The app records the session as \(session.phrase), but widgets do not show it yet"
+        let recorded = SessionError.Progress.sessionRecorded(session.view)
         try finishing(showsLess ? nil : recorded, command: command) {
             try places.keychain.raiseMarks(to: HighWaterMarks(authSequence: next.authSequence), repairing: places.marksIfDamaged)
             try beforeRecord()
@@ -85,7 +88,7 @@ extension BridgeApp {
         logger.debug("signed auth status", metadata: [
             "state": "\(session.state)", "epoch": "\(next.epoch)", "sequence": "\(next.authSequence)",
         ])
-        try finishing("Widgets now see the session as \(session.phrase)", command: command) {
+        try finishing(.sessionShown(session.view), command: command) {
             try places.container.renewReloadToken()
             if showsLess { try next.save(to: places) }
         }
@@ -95,12 +98,12 @@ extension BridgeApp {
     /// Runs the steps after a change took effect, turning a failure into
     /// `SessionError.unfinished` that says what took effect (`applied`) and
     /// which command finishes it. With `applied` nil, failures pass unchanged.
-    func finishing(_ applied: String?, command: AppCommand, _ steps: () throws -> Void) throws {
+    func finishing(_ applied: SessionError.Progress?, command: AppCommand, _ steps: () throws -> Void) throws {
         guard let applied else { return try steps() }
         do {
             try steps()
         } catch let error where !(error is SessionError) {
-            throw SessionError.unfinished(applied: applied, failure: "\(error)", command: command)
+            throw SessionError.unfinished(applied: applied, failure: .init(error), command: command)
         }
     }
 }

@@ -13,22 +13,22 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The session's end has passed.
     case sessionExpired
     /// The session is in `state` (locked, logged out) where an active one is needed.
-    case notActive(state: String)
+    case notActive(state: SessionState)
     /// Unlock was asked of a session that is not locked.
     case notLocked
     /// The user id breaks its rule (1 to 64 letters, digits, `.`, `_`, `-`, `@`).
     case invalidUserID
     /// The passcode breaks its rule, for the reason given.
-    case invalidPasscode(String)
+    case invalidPasscode(PasscodeProblem)
     /// The passcode is wrong; this many attempts remain before the session is wiped.
     case wrongPasscode(attemptsLeft: Int)
     /// Too many wrong passcodes in a row; the next attempt is allowed after this many seconds.
     case tooManyAttempts(retryAfterSeconds: Int64)
     /// The last wrong passcode wiped the session, as a logout does.
     case sessionWiped
-    /// A duration could not be read.
+    /// A duration could not be read; the text as given.
     case invalidDuration(String)
-    /// A duration is longer than the longest accepted, `maximumDays` days.
+    /// A duration (the text as given) is longer than the longest accepted, `maximumDays` days.
     case durationTooLong(String, maximumDays: Int)
     /// The soft expiry is longer than the hard expiry.
     case staleAfterExceedsTTL
@@ -37,15 +37,15 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The container holds no snapshot (to inspect): none published since the last login, or logged out.
     case noSnapshot
     /// The container does not hold the newest snapshot the app published, so rotation would re-seal an older one.
-    case notNewestSnapshot(found: String, published: UInt64)
+    case notNewestSnapshot(found: FoundSnapshot, published: UInt64)
     /// A command's change took effect (`applied` says which), then a later
-    /// step failed; running `command` again finishes it.
-    case unfinished(applied: String, failure: String, command: AppCommand)
+    /// step failed with `failure`; running `command` again finishes it.
+    case unfinished(applied: Progress, failure: Failure, command: AppCommand)
     /// Logout could not run (`failure`: the app place refused or unreadable),
-    /// so it destroyed what it could without it (`destroyed`, e.g. "the data
-    /// keys and the snapshot"); `kept` names what it could not reach. Running
-    /// logout again, once `failure` is fixed, signs the logout.
-    case loggedOutInPart(destroyed: String, kept: String?, failure: String)
+    /// so it destroyed what it could without it (`destroyed`); `kept` names
+    /// what it could not reach, each with its failure. Running logout again,
+    /// once `failure` is fixed, signs the logout.
+    case loggedOutInPart(destroyed: LogoutItems, kept: LogoutFailures?, failure: StorageError)
 
     public var description: String {
         switch self {
@@ -88,6 +88,178 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .loggedOutInPart(destroyed, kept, failure):
             "Logged out only in part: \(failure) Without it, \(destroyed) were destroyed"
                 + (kept.map { "; \($0) could not be" } ?? "") + ". Log out again once that is fixed to sign the logout."
+        }
+    }
+}
+
+extension SessionError {
+    /// The state of a session that is not active.
+    public enum SessionState: Equatable, Sendable, CustomStringConvertible {
+        /// Locked: widgets mask every amount until unlock.
+        case locked
+        /// Logged out: widgets show nothing.
+        case loggedOut
+
+        public var description: String {
+            switch self {
+            case .locked: "locked"
+            case .loggedOut: "logged out"
+            }
+        }
+    }
+
+    /// Why a passcode is not acceptable.
+    public enum PasscodeProblem: Equatable, Sendable, CustomStringConvertible {
+        /// Shorter than `minimum` characters.
+        case tooShort(minimum: Int)
+        /// Longer than `maximumBytes` bytes of UTF-8.
+        case tooLong(maximumBytes: Int)
+        /// It holds a control character (U+0000 to U+001F, U+007F).
+        case controlCharacter
+        /// Its bytes are not valid UTF-8.
+        case invalidUTF8
+
+        public var description: String {
+            switch self {
+            case let .tooShort(minimum): "it must be at least \(minimum) characters"
+            case let .tooLong(maximumBytes): "it must be at most \(maximumBytes) bytes"
+            case .controlCharacter: "it must not contain control characters"
+            case .invalidUTF8: "it must be valid UTF-8"
+            }
+        }
+    }
+
+    /// The snapshot key rotation found in the container instead of the newest one.
+    public enum FoundSnapshot: Equatable, Sendable, CustomStringConvertible {
+        /// A snapshot that cannot be read as an envelope.
+        case damaged
+        /// A readable snapshot with this header.
+        case snapshot(sequence: UInt64, epoch: UInt64)
+
+        public var description: String {
+            switch self {
+            case .damaged: "a damaged snapshot"
+            case let .snapshot(sequence, epoch): "snapshot \(sequence) of epoch \(epoch)"
+            }
+        }
+    }
+
+    /// A session as widgets may show it, named in ``Progress``.
+    public enum SessionView: Equatable, Sendable, CustomStringConvertible {
+        /// Logged out.
+        case loggedOut
+        /// Locked.
+        case locked
+        /// Unlocked, with balances hidden or shown.
+        case unlocked(hidesBalances: Bool)
+
+        public var description: String {
+            switch self {
+            case .loggedOut: "logged out"
+            case .locked: "locked"
+            case let .unlocked(hidesBalances): hidesBalances ? "unlocked with balances hidden" : "unlocked"
+            }
+        }
+    }
+
+    /// How far a change got before a later step failed (``SessionError/unfinished(applied:failure:command:)``).
+    public enum Progress: Equatable, Sendable, CustomStringConvertible {
+        /// The app state records the session, but the widget's record is not written yet.
+        case sessionRecorded(SessionView)
+        /// Widgets see the session.
+        case sessionShown(SessionView)
+        /// The snapshot with this sequence number is live.
+        case snapshotLive(sequence: UInt64)
+        /// Key rotation failed with `failure` and could not be settled.
+        case rotationHalfDone(failure: Failure)
+
+        public var description: String {
+            switch self {
+            case let .sessionRecorded(session): "The app records the session as \(session), but widgets do not show it yet"
+            case let .sessionShown(session): "Widgets now see the session as \(session)"
+            case let .snapshotLive(sequence): "Snapshot \(sequence) is live"
+            case let .rotationHalfDone(failure): "The key rotation failed (\(failure)) and was left half done"
+            }
+        }
+    }
+
+    /// The error a later step failed with, as one of the library's public errors.
+    public indirect enum Failure: Equatable, Sendable, CustomStringConvertible {
+        /// A file or directory could not be used.
+        case storage(StorageError)
+        /// A keychain item is missing or damaged.
+        case keychain(KeychainError)
+        /// The cryptographic layer failed.
+        case crypto(CryptoError)
+        /// A stored record or envelope was refused.
+        case envelope(EnvelopeError)
+        /// A snapshot payload could not be encoded or decoded.
+        case payload(PayloadError)
+        /// Another step of the session refused.
+        case session(SessionError)
+        /// Another error (of the platform or a keychain store), by its description.
+        case other(description: String)
+
+        /// The failure `error` is.
+        public init(_ error: any Error) {
+            switch error {
+            case let error as StorageError: self = .storage(error)
+            case let error as KeychainError: self = .keychain(error)
+            case let error as CryptoError: self = .crypto(error)
+            case let error as EnvelopeError: self = .envelope(error)
+            case let error as PayloadError: self = .payload(error)
+            case let error as SessionError: self = .session(error)
+            default: self = .other(description: "\(error)")
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case let .storage(error): error.description
+            case let .keychain(error): error.description
+            case let .crypto(error): error.description
+            case let .envelope(error): error.description
+            case let .payload(error): error.description
+            case let .session(error): error.description
+            case let .other(description): description
+            }
+        }
+    }
+
+    /// What logout destroys.
+    public enum LogoutItem: Equatable, Sendable, CustomStringConvertible {
+        /// The data keyset.
+        case dataKeys
+        /// The snapshot.
+        case snapshot
+
+        public var description: String {
+            switch self {
+            case .dataKeys: "the data keys"
+            case .snapshot: "the snapshot"
+            }
+        }
+    }
+
+    /// Items logout destroyed, in order; printed `the data keys and the snapshot`.
+    public struct LogoutItems: Equatable, Sendable, CustomStringConvertible {
+        /// The items, in the order logout destroyed them.
+        public let items: [LogoutItem]
+        /// These items.
+        public init(_ items: [LogoutItem]) { self.items = items }
+        public var description: String { items.map(\.description).joined(separator: " and ") }
+    }
+
+    /// Items logout could not destroy, each with why; printed
+    /// `the snapshot (<failure>)`, joined with ` and `.
+    public struct LogoutFailures: Equatable, Sendable, CustomStringConvertible {
+        /// The items, in the order logout tried them, each with the failure that kept it.
+        public let items: [(item: LogoutItem, failure: Failure)]
+        /// These items and failures.
+        public init(_ items: [(item: LogoutItem, failure: Failure)]) { self.items = items }
+        public var description: String { items.map { "\($0.item) (\($0.failure))" }.joined(separator: " and ") }
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.items.count == rhs.items.count && zip(lhs.items, rhs.items).allSatisfy { $0.item == $1.item && $0.failure == $1.failure }
         }
     }
 }

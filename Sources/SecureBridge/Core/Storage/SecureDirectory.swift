@@ -163,7 +163,7 @@ extension SecureDirectory {
     }
 
     /// Runs `body`, turning an `Errno` into `StorageError.io` for `operation` on `path`.
-    func attempt<Result>(_ operation: String, _ path: String, _ body: () throws -> Result) throws -> Result {
+    func attempt<Result>(_ operation: StorageError.Operation, _ path: String, _ body: () throws -> Result) throws -> Result {
         do {
             return try body()
         } catch let error as Errno {
@@ -216,7 +216,7 @@ extension SecureDirectory {
     /// Runs `body` with the checked directory's descriptor; a missing directory
     /// is an error for `operation` on `name`.
     func withExistingDirectory<Result>(
-        _ operation: String, _ name: String, _ body: (OpenDirectory) throws -> Result
+        _ operation: StorageError.Operation, _ name: String, _ body: (OpenDirectory) throws -> Result
     ) throws -> Result {
         if let held { return try body(held.directory) }
         guard let descriptor = try openDirectory() else {

@@ -30,8 +30,8 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsafeAncestor(path: String, place: String, problem: AncestorProblem)
     /// Two places are the same directory (`nested` false) or `inner` lies inside `outer`.
     case overlappingPlaces(inner: StoragePlace, innerPath: String, outer: StoragePlace, outerPath: String, nested: Bool)
-    /// A system call failed.
-    case io(path: String, operation: String, errno: Errno)
+    /// A system call failed: `operation` on `path`, with `errno`.
+    case io(path: String, operation: Operation, errno: Errno)
 
     /// A resource shortage or an I/O error (`EMFILE`, `ENFILE`, `ENOMEM`,
     /// `ENOBUFS`, `EAGAIN`, `EIO`): trying again later may succeed, and it says
@@ -49,6 +49,47 @@ public enum StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     package static func octal(_ mode: UInt32) -> String {
         let digits = String(mode, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// What storage was doing when a system call failed, named as the message
+    /// says it (`Could not <operation> <path>`): a small open set, like `Errno`.
+    public struct Operation: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+        /// The verb phrase, e.g. `open` or `rename a temporary file over`.
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(stringLiteral value: String) { self.rawValue = value }
+
+        /// Opening a file or directory.
+        public static let open: Operation = "open"
+        /// Reading a file's or directory's status.
+        public static let inspect: Operation = "inspect"
+        /// Reading a file.
+        public static let read: Operation = "read"
+        /// Reading a symbolic link.
+        public static let readLink: Operation = "read the link"
+        /// Resolving a path's symbolic links.
+        public static let resolve: Operation = "resolve"
+        /// Listing a directory.
+        public static let list: Operation = "list"
+        /// Creating a directory.
+        public static let create: Operation = "create"
+        /// Creating the temporary file of an atomic replace.
+        public static let createTemporaryFile: Operation = "create a temporary file for"
+        /// Writing a file.
+        public static let write: Operation = "write"
+        /// Overwriting a file in place.
+        public static let overwrite: Operation = "overwrite"
+        /// Renaming the temporary file of an atomic replace over its target.
+        public static let renameTemporaryFile: Operation = "rename a temporary file over"
+        /// Flushing a file or directory to stable storage.
+        public static let sync: Operation = "sync"
+        /// Removing a file.
+        public static let remove: Operation = "remove"
+        /// Taking a directory's lock.
+        public static let lock: Operation = "lock"
+
+        public var description: String { rawValue }
     }
 
     /// What is wrong with an ancestor of a place.

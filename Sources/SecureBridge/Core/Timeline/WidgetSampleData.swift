@@ -11,23 +11,23 @@ package enum WidgetSampleData {
     static let euro = Currency(code: "EUR", minorUnitDigits: 2)
 
     static let portfolio = Portfolio(
-        accounts: [
-            Account(id: "sample-main", name: "Sample Checking", balance: Money(minorUnits: 123_456, currency: euro),
+        uncheckedAccounts: [
+            Account(uncheckedID: "sample-main", name: "Sample Checking", balance: Money(minorUnits: 123_456, currency: euro),
                     iban: IBAN(checkedElectronicFormat: "DE89370400440532013000"), type: .main),
-            Account(id: "sample-savings", name: "Sample Savings", balance: Money(minorUnits: 250_000, currency: euro),
+            Account(uncheckedID: "sample-savings", name: "Sample Savings", balance: Money(minorUnits: 250_000, currency: euro),
                     iban: IBAN(checkedElectronicFormat: "NL91ABNA0417164300"), type: .secondary),
-            Account(id: "sample-travel", name: "Sample Travel", balance: Money(minorUnits: 8_990, currency: euro),
+            Account(uncheckedID: "sample-travel", name: "Sample Travel", balance: Money(minorUnits: 8_990, currency: euro),
                     iban: IBAN(checkedElectronicFormat: "GB82WEST12345698765432"), type: .secondary),
         ],
         analytics: Analytics(
-            period: "2026-01", currency: euro,
+            uncheckedPeriod: "2026-01", currency: euro,
             spent: [
-                CategoryAmount(category: "Sample Groceries", amount: Money(minorUnits: 42_000, currency: euro)),
-                CategoryAmount(category: "Sample Rent", amount: Money(minorUnits: 90_000, currency: euro)),
-                CategoryAmount(category: "Sample Travel", amount: Money(minorUnits: 18_000, currency: euro)),
+                CategoryAmount(uncheckedCategory: "Sample Groceries", amount: Money(minorUnits: 42_000, currency: euro)),
+                CategoryAmount(uncheckedCategory: "Sample Rent", amount: Money(minorUnits: 90_000, currency: euro)),
+                CategoryAmount(uncheckedCategory: "Sample Travel", amount: Money(minorUnits: 18_000, currency: euro)),
             ],
             received: [
-                CategoryAmount(category: "Sample Salary", amount: Money(minorUnits: 300_000, currency: euro)),
+                CategoryAmount(uncheckedCategory: "Sample Salary", amount: Money(minorUnits: 300_000, currency: euro)),
             ]))
 
     /// The sample portfolio, published five minutes before `date` and valid for a day.

@@ -7,9 +7,17 @@ extension IBAN {
     /// (`DE89 3704 0044 0532 0130 00`), in either letter case. The result is
     /// the upper-case electronic format.
     /// - Parameter text: The IBAN as given.
-    /// - Throws: An error naming the problem (or emptiness), checked in this
-    ///   order: spacing, characters, country, length, checksum.
+    /// - Throws: `InputError.invalid(.document, field: "IBAN", problem)`, the
+    ///   problem `.empty` or an `.iban` one, checked in this order: spacing,
+    ///   characters, country, length, checksum.
     public init(_ text: String) throws {
+        self = try PortfolioRules.check(.document, "IBAN", in: .publishInput) { try IBAN(parsing: text) }
+    }
+
+    /// Reads and validates an IBAN as `init(_:)` does: the one implementation
+    /// of the rule, which publish input calls inside its record.
+    /// - Throws: `PortfolioRules.Violation` with `.empty` or an `.iban` problem.
+    init(parsing text: String) throws {
         guard !text.isEmpty else { throw PortfolioRules.Violation(.empty) }
         var characters: [UInt8] = []
         characters.reserveCapacity(34)

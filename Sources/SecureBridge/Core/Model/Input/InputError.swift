@@ -1,9 +1,12 @@
-/// Why publish input (the bank API's JSON) was refused.
+/// Why publish input was refused: the bank API's JSON (`Portfolio(bankJSON:)`),
+/// or the values an app builds a portfolio from (`Portfolio(accounts:analytics:)`,
+/// `Account(id:name:balance:iban:type:)`, `IBAN(_:)`, …). Both apply the same
+/// rules and report a broken one with the same `FieldProblem`.
 ///
 /// Every description is one sentence that names the record and field, e.g.
 /// `Account 2 ("acc-savings"), field "IBAN": the checksum is wrong.` It never
 /// repeats a balance, IBAN or account name.
-package enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input has no bytes, or only whitespace.
     case empty
     /// The input is larger than `limit` bytes; it was not parsed.
@@ -13,7 +16,7 @@ package enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A record breaks a rule; `field` is `nil` when the record as a whole does.
     case invalid(PortfolioRecord, field: String?, FieldProblem)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .empty:
             return "The input is empty; expected a JSON array of accounts or an object with \"accounts\"."

@@ -43,7 +43,7 @@ package enum PublishInput {
         }
         switch document {
         case let .array(accounts):
-            return Portfolio(accounts: try decodeAccounts(accounts, field: nil))
+            return Portfolio(uncheckedAccounts: try decodeAccounts(accounts, field: nil))
         case let .object(members):
             let fields = try Fields(members, allowed: ["accounts", "analytics"], record: .document)
             let accounts = try decodeAccounts(try fields.array("accounts"), field: "accounts")
@@ -56,7 +56,7 @@ package enum PublishInput {
             case let other?:
                 throw InputError.invalid(.document, field: "analytics", .wrongType(expected: .object, found: other.kind))
             }
-            return Portfolio(accounts: accounts, analytics: analytics)
+            return Portfolio(uncheckedAccounts: accounts, analytics: analytics)
         default:
             throw InputError.invalid(.document, field: nil, .notAccountsOrObject(found: document.kind))
         }
@@ -65,10 +65,10 @@ package enum PublishInput {
     // MARK: Accounts
 
     private static func decodeAccounts(_ list: [JSONValue], field: String?) throws -> [Account] {
-        guard !list.isEmpty else { throw InputError.invalid(.document, field: field, .noAccounts) }
-        guard list.count <= PortfolioRules.maximumAccounts else {
-            throw InputError.invalid(
-                .document, field: field, .tooManyEntries(count: list.count, limit: PortfolioRules.maximumAccounts))
+        do {
+            try PortfolioRules.checkAccountCount(list.count)
+        } catch let violation as PortfolioRules.Violation {
+            throw InputError.invalid(.document, field: field, violation.problem)
         }
         var accounts: [Account] = []
         accounts.reserveCapacity(list.count)
@@ -105,7 +105,7 @@ package enum PublishInput {
         let currency = try fields.currency("currency")
         let balance = try fields.amount("balance", currency: currency, allowsNegative: true)
         let ibanText = try fields.string("IBAN")
-        let iban = try PortfolioRules.check(record, "IBAN", in: .publishInput) { try IBAN(ibanText) }
+        let iban = try PortfolioRules.check(record, "IBAN", in: .publishInput) { try IBAN(parsing: ibanText) }
         let typeText = try fields.string("type")
         let type = try PortfolioRules.check(record, "type", in: .publishInput) { () throws -> AccountType in
             guard let type = AccountType(rawValue: typeText) else {
@@ -114,7 +114,7 @@ package enum PublishInput {
             try set.register(type: type, number: number)
             return type
         }
-        return Account(id: id, name: name, balance: balance, iban: iban, type: type)
+        return Account(uncheckedID: id, name: name, balance: balance, iban: iban, type: type)
     }
 
     // MARK: Analytics
@@ -127,17 +127,14 @@ package enum PublishInput {
         let currency = try fields.currency("currency")
         let spent = try decodeEntries(fields, "spent", currency: currency, record: PortfolioRecord.spent)
         let received = try decodeEntries(fields, "received", currency: currency, record: PortfolioRecord.received)
-        return Analytics(period: period, currency: currency, spent: spent, received: received)
+        return Analytics(uncheckedPeriod: period, currency: currency, spent: spent, received: received)
     }
 
     private static func decodeEntries(
         _ fields: Fields, _ field: String, currency: Currency, record: (Int) -> PortfolioRecord
     ) throws -> [CategoryAmount] {
         let list = try fields.array(field)
-        guard list.count <= PortfolioRules.maximumEntries else {
-            throw InputError.invalid(
-                .analytics, field: field, .tooManyEntries(count: list.count, limit: PortfolioRules.maximumEntries))
-        }
+        try PortfolioRules.check(.analytics, field, in: .publishInput) { try PortfolioRules.checkEntryCount(list.count) }
         var entries: [CategoryAmount] = []
         var categories = PortfolioRules.CategorySet()
         for (index, element) in list.enumerated() {
@@ -152,7 +149,7 @@ package enum PublishInput {
                 try categories.register(category, number: index + 1)
             }
             let amount = try entry.amount("amount", currency: currency, allowsNegative: false)
-            entries.append(CategoryAmount(category: category, amount: amount))
+            entries.append(CategoryAmount(uncheckedCategory: category, amount: amount))
         }
         return entries
     }

@@ -3,12 +3,12 @@
 /// The position is 1-based. Lines are separated by LF, CR or CR LF; columns
 /// count Unicode scalars from the start of the line, so a column points at
 /// the character an editor shows, not at a byte.
-package enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The document breaks a rule at `line`, `column`.
     case invalid(Problem, line: Int, column: Int)
 
     /// The rule that was broken, phrased as what the parser expected.
-    package enum Problem: Equatable, Sendable, CustomStringConvertible {
+    public enum Problem: Equatable, Sendable, CustomStringConvertible {
         /// A value (object, array, string, number, `true`, `false`, `null`) was expected.
         case expectedValue
         /// After `[`, a value or `]` was expected.
@@ -54,7 +54,7 @@ package enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
         /// An object has two members with this key.
         case duplicateKey(String)
 
-        package var description: String {
+        public var description: String {
             switch self {
             case .expectedValue:
                 return "expected a value (an object, array, string, number, true, false or null)"
@@ -105,21 +105,21 @@ package enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The broken rule.
-    package var problem: Problem {
+    public var problem: Problem {
         switch self { case let .invalid(problem, _, _): return problem }
     }
 
     /// The 1-based line of the offending character.
-    package var line: Int {
+    public var line: Int {
         switch self { case let .invalid(_, line, _): return line }
     }
 
     /// The 1-based column (in Unicode scalars) of the offending character.
-    package var column: Int {
+    public var column: Int {
         switch self { case let .invalid(_, _, column): return column }
     }
 
-    package var description: String {
+    public var description: String {
         "The input is not valid JSON: line \(line), column \(column): \(problem)."
     }
 }

@@ -17,23 +17,8 @@ package enum JSONValue: Sendable {
     /// `null`.
     case null
 
-    /// The six kinds of JSON value, for error messages that say what was
-    /// expected and what was found.
-    package enum Kind: Sendable, Equatable, CaseIterable, CustomStringConvertible {
-        case object, array, string, number, bool, null
-
-        /// The kind with its article, e.g. "an object", as a sentence uses it.
-        package var description: String {
-            switch self {
-            case .object: return "an object"
-            case .array: return "an array"
-            case .string: return "a string"
-            case .number: return "a number"
-            case .bool: return "a boolean"
-            case .null: return "null"
-            }
-        }
-    }
+    /// The six kinds of JSON value (`JSONKind`).
+    package typealias Kind = JSONKind
 
     /// Which kind of value this is.
     package var kind: Kind {
@@ -74,6 +59,24 @@ extension JSONValue: Equatable {
             return true
         default:
             return false
+        }
+    }
+}
+
+/// The six kinds of JSON value, for errors that say what was expected and
+/// what was found (`FieldProblem.wrongType(expected:found:)`).
+public enum JSONKind: Sendable, Equatable, CaseIterable, CustomStringConvertible {
+    case object, array, string, number, bool, null
+
+    /// The kind with its article, e.g. "an object", as a sentence uses it.
+    public var description: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
         }
     }
 }

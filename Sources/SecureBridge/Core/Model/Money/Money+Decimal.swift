@@ -21,11 +21,16 @@ extension Money {
         Int64(powerOfTen(min(15 + clampedDigits(digits), 18)))
     }
 
-    /// The limit of `maximumMinorUnits` in major units, for error messages,
-    /// e.g. `"1000000000000000 EUR"`.
-    static func limitDescription(for currency: Currency) -> String {
-        let digits = clampedDigits(currency.minorUnitDigits)
-        return String(UInt64(maximumMinorUnits(digits: digits)) / powerOfTen(digits)) + " " + currency.code
+    /// The largest magnitude SecureBridge accepts in `currency`
+    /// (`maximumMinorUnits`), e.g. 10^17 minor units of EUR.
+    public static func maximumMagnitude(in currency: Currency) -> Money {
+        Money(minorUnits: maximumMinorUnits(digits: currency.minorUnitDigits), currency: currency)
+    }
+
+    /// The whole major units of an amount and its currency code, for error
+    /// messages about limits, e.g. `"1000000000000000 EUR"`.
+    static func majorUnitsText(_ money: Money) -> String {
+        String(money.minorUnits.magnitude / powerOfTen(clampedDigits(money.currency.minorUnitDigits))) + " " + money.currency.code
     }
 
     /// Reads a decimal string exactly into minor units.
@@ -93,7 +98,7 @@ extension Money {
         var value: UInt64 = 0
         func append(_ digit: UInt8) throws {
             value = value * 10 + UInt64(digit - UInt8(ascii: "0"))
-            guard value <= limit else { throw fail(.tooLarge(limit: limitDescription(for: currency))) }
+            guard value <= limit else { throw fail(.tooLarge(limit: maximumMagnitude(in: currency))) }
         }
         for digit in integerDigits { try append(digit) }
         for position in 0..<digits {

@@ -2,7 +2,7 @@
 ///
 /// Descriptions name the record and field and never repeat a balance, IBAN
 /// or account name.
-package enum PayloadError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum PayloadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The first byte is a format version this build does not read.
     case unsupportedVersion(UInt8)
     /// The payload ends inside `field` of `record`.
@@ -14,7 +14,7 @@ package enum PayloadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The portfolio breaks a rule, so it cannot be encoded.
     case unencodable(PortfolioRecord, field: String, FieldProblem)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case let .unsupportedVersion(version):
             return "The payload has format version \(version); this build reads only version \(PortfolioPayload.formatVersion)."

@@ -33,12 +33,7 @@ extension PortfolioPayload {
             let version = try read(UInt8.self, .document, "version")
             guard version == PortfolioPayload.formatVersion else { throw PayloadError.unsupportedVersion(version) }
             let count = Int(try read(UInt16.self, .document, "account count"))
-            guard count > 0 else { throw PayloadError.invalid(.document, field: "account count", .noAccounts) }
-            guard count <= PortfolioRules.maximumAccounts else {
-                throw PayloadError.invalid(
-                    .document, field: "account count",
-                    .tooManyEntries(count: count, limit: PortfolioRules.maximumAccounts))
-            }
+            try PortfolioRules.check(.document, "account count", in: .payload) { try PortfolioRules.checkAccountCount(count) }
             var accounts: [Account] = []
             accounts.reserveCapacity(count)
             var set = PortfolioRules.AccountSet()
@@ -55,7 +50,7 @@ extension PortfolioPayload {
                 throw PayloadError.invalid(.document, field: "analytics flag", .unknownCode(code))
             }
             guard bytes.remaining == 0 else { throw PayloadError.trailingBytes(count: bytes.remaining) }
-            return Portfolio(accounts: accounts, analytics: analytics)
+            return Portfolio(uncheckedAccounts: accounts, analytics: analytics)
         }
 
         private mutating func readAccount(number: Int, set: inout PortfolioRules.AccountSet) throws -> Account {
@@ -84,7 +79,7 @@ extension PortfolioPayload {
             case let code: throw PayloadError.invalid(record, field: "type", .unknownCode(code))
             }
             try PortfolioRules.check(record, "type", in: .payload) { try set.register(type: type, number: number) }
-            return Account(id: id, name: name, balance: balance, iban: iban, type: type)
+            return Account(uncheckedID: id, name: name, balance: balance, iban: iban, type: type)
         }
 
         private mutating func readAnalytics() throws -> Analytics {
@@ -94,17 +89,14 @@ extension PortfolioPayload {
             let currency = try self.currency(.analytics)
             let spent = try entries("spent", currency: currency, record: PortfolioRecord.spent)
             let received = try entries("received", currency: currency, record: PortfolioRecord.received)
-            return Analytics(period: period, currency: currency, spent: spent, received: received)
+            return Analytics(uncheckedPeriod: period, currency: currency, spent: spent, received: received)
         }
 
         private mutating func entries(
             _ field: String, currency: Currency, record: (Int) -> PortfolioRecord
         ) throws -> [CategoryAmount] {
             let count = Int(try read(UInt8.self, .analytics, field))
-            guard count <= PortfolioRules.maximumEntries else {
-                throw PayloadError.invalid(
-                    .analytics, field: field, .tooManyEntries(count: count, limit: PortfolioRules.maximumEntries))
-            }
+            try PortfolioRules.check(.analytics, field, in: .payload) { try PortfolioRules.checkEntryCount(count) }
             var entries: [CategoryAmount] = []
             entries.reserveCapacity(count)
             var categories = PortfolioRules.CategorySet()
@@ -118,7 +110,7 @@ extension PortfolioPayload {
                 try PortfolioRules.check(entryRecord, "amount", in: .payload) {
                     try PortfolioRules.checkAmount(amount, allowsNegative: false)
                 }
-                entries.append(CategoryAmount(category: category, amount: amount))
+                entries.append(CategoryAmount(uncheckedCategory: category, amount: amount))
             }
             return entries
         }

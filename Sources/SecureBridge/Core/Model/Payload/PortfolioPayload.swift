@@ -28,44 +28,18 @@ extension Portfolio {
     /// Encodes the portfolio as a snapshot payload.
     ///
     /// The portfolio is checked against the same rules as publish input first
-    /// (a portfolio from `PublishInput.decode` or `init(payload:)` always
-    /// passes), so every payload written can be read back.
+    /// (`check(as:)`; a portfolio from `PublishInput.decode`, `init(payload:)`
+    /// or the validating initialisers always passes), so every payload written
+    /// can be read back.
     /// - Returns: The payload bytes, at most `PortfolioPayload.maximumByteCount`.
     /// - Throws: `PayloadError.unencodable` naming the record and field that
     ///   break a rule.
     package func payloadBytes() throws -> [UInt8] {
+        try check(as: .encoding)
         var writer = ByteWriter(capacity: 64 + accounts.count * 96)
         writer.append(PortfolioPayload.formatVersion)
-        guard !accounts.isEmpty else { throw PayloadError.unencodable(.document, field: "accounts", .noAccounts) }
-        guard accounts.count <= PortfolioRules.maximumAccounts else {
-            throw PayloadError.unencodable(
-                .document, field: "accounts",
-                .tooManyEntries(count: accounts.count, limit: PortfolioRules.maximumAccounts))
-        }
         writer.append(UInt16(accounts.count))
-        var set = PortfolioRules.AccountSet()
-        for (index, account) in accounts.enumerated() {
-            let number = index + 1
-            let record = PortfolioRecord.account(
-                number: number, id: Identifier.isValid(account.id, kind: .account) ? account.id : nil)
-            try PortfolioRules.check(record, "id", in: .encoding) {
-                try Identifier.check(account.id, kind: .account)
-                try set.register(id: account.id, number: number)
-            }
-            try PortfolioRules.check(record, "name", in: .encoding) { try PortfolioRules.checkText(account.name) }
-            try PortfolioRules.check(record, "IBAN", in: .encoding) {
-                try IBAN.checkElectronic(account.iban.electronicFormat.utf8)
-            }
-            try PortfolioRules.check(record, "currency", in: .encoding) {
-                try PortfolioRules.checkCurrency(account.balance.currency)
-            }
-            try PortfolioRules.check(record, "balance", in: .encoding) {
-                try PortfolioRules.checkAmount(account.balance, allowsNegative: true)
-            }
-            try PortfolioRules.check(record, "type", in: .encoding) {
-                try set.register(type: account.type, number: number)
-            }
-
+        for account in accounts {
             writer.append(account.id.utf8, lengthPrefix: UInt8.self)
             writer.append(account.name.utf8, lengthPrefix: UInt16.self)
             writer.append(account.iban.electronicFormat.utf8, lengthPrefix: UInt8.self)
@@ -78,35 +52,11 @@ extension Portfolio {
             return writer.bytes
         }
         writer.append(PortfolioPayload.analyticsPresent)
-        try PortfolioRules.check(.analytics, "period", in: .encoding) {
-            try PortfolioRules.checkPeriod(analytics.period)
-        }
-        try PortfolioRules.check(.analytics, "currency", in: .encoding) {
-            try PortfolioRules.checkCurrency(analytics.currency)
-        }
         writer.append(analytics.period.utf8)
         writer.append(analytics.currency)
-        for (field, entries, record) in [
-            ("spent", analytics.spent, PortfolioRecord.spent), ("received", analytics.received, PortfolioRecord.received),
-        ] {
-            guard entries.count <= PortfolioRules.maximumEntries else {
-                throw PayloadError.unencodable(
-                    .analytics, field: field,
-                    .tooManyEntries(count: entries.count, limit: PortfolioRules.maximumEntries))
-            }
+        for entries in [analytics.spent, analytics.received] {
             writer.append(UInt8(entries.count))
-            var categories = PortfolioRules.CategorySet()
-            for (index, entry) in entries.enumerated() {
-                try PortfolioRules.check(record(index + 1), "category", in: .encoding) {
-                    try PortfolioRules.checkText(entry.category)
-                    try categories.register(entry.category, number: index + 1)
-                }
-                try PortfolioRules.check(record(index + 1), "amount", in: .encoding) {
-                    guard entry.amount.currency == analytics.currency else {
-                        throw PortfolioRules.Violation(.currencyMismatch)
-                    }
-                    try PortfolioRules.checkAmount(entry.amount, allowsNegative: false)
-                }
+            for entry in entries {
                 writer.append(entry.category.utf8, lengthPrefix: UInt16.self)
                 writer.append(entry.amount.minorUnits)
             }

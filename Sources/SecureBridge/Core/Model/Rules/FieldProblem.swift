@@ -4,7 +4,7 @@
 ///
 /// Descriptions are predicates that follow "field "x": " and never repeat the
 /// offending value: it may be a balance, an IBAN or an account name.
-package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
+public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
     // MARK: Structure (publish input)
 
     /// A required field is absent.
@@ -13,11 +13,11 @@ package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
     /// it differs from only in letter case, if any.
     case unknownField(allowed: [String], suggestion: String?)
     /// The JSON value has the wrong kind.
-    case wrongType(expected: JSONValue.Kind, found: JSONValue.Kind)
+    case wrongType(expected: JSONKind, found: JSONKind)
     /// An amount is a JSON number; amounts must be decimal strings.
     case amountIsNumber
     /// The top-level value is neither an array of accounts nor an object.
-    case notAccountsOrObject(found: JSONValue.Kind)
+    case notAccountsOrObject(found: JSONKind)
 
     // MARK: Counts
 
@@ -73,14 +73,14 @@ package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
     case currencyMismatch
 
     /// The unit a length limit is counted in.
-    package enum LengthUnit: Equatable, Sendable {
+    public enum LengthUnit: Equatable, Sendable {
         /// Unicode scalars (what people call characters).
         case scalars
         /// UTF-8 bytes.
         case bytes
     }
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .missing:
             return "is missing"
@@ -150,7 +150,7 @@ package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What is wrong with a decimal amount.
-package enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
+public enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
     /// Not of the form `-?digits(.digits)?` (letters, `NaN`, `.5`, `5.`, …).
     case malformed
     /// Starts with `+`.
@@ -167,10 +167,11 @@ package enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
     case negative
     /// More decimal places than the currency's minor unit allows.
     case tooManyDecimals(currency: String, allowed: Int)
-    /// Larger in magnitude than SecureBridge accepts.
-    case tooLarge(limit: String)
+    /// Larger in magnitude than SecureBridge accepts; `limit` is the largest
+    /// magnitude accepted in its currency (`Money.maximumMagnitude(in:)`).
+    case tooLarge(limit: Money)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .malformed:
             return "must be a decimal string like \"4675.00\": digits, an optional leading '-' and an optional '.' followed by digits"
@@ -191,13 +192,13 @@ package enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
         case let .tooManyDecimals(currency, allowed):
             return "has more than the \(allowed) decimal places \(currency) allows"
         case let .tooLarge(limit):
-            return "is beyond the limit of \(limit) in magnitude"
+            return "is beyond the limit of \(Money.majorUnitsText(limit)) in magnitude"
         }
     }
 }
 
 /// What is wrong with an IBAN (ISO 13616).
-package enum IBANProblem: Equatable, Sendable, CustomStringConvertible {
+public enum IBANProblem: Equatable, Sendable, CustomStringConvertible {
     /// Spaces other than single spaces between groups of four characters.
     case invalidSpacing
     /// A character other than A-Z, a-z, 0-9 (and spaces between groups).
@@ -209,7 +210,7 @@ package enum IBANProblem: Equatable, Sendable, CustomStringConvertible {
     /// The check digits do not match (mod 97 is not 1, or they are not 02–98).
     case checksumMismatch
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .invalidSpacing:
             return "may only use single spaces between groups of four characters"

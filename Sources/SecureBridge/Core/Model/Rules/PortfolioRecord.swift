@@ -1,7 +1,11 @@
 /// Which record of a portfolio a problem was found in. Numbers are 1-based,
 /// in the order the records appear.
-package enum PortfolioRecord: Equatable, Sendable, CustomStringConvertible {
-    /// The document as a whole (the top-level array or object, or the payload header).
+public enum PortfolioRecord: Equatable, Sendable, CustomStringConvertible {
+    /// The document as a whole (the top-level array or object, or the payload
+    /// header); for a value an app builds on its own (`IBAN(_:)`,
+    /// `Money(decimal:currency:)`, `Account(id:name:balance:iban:type:)`,
+    /// `CategoryAmount(category:amount:)`), that value, not yet a numbered
+    /// record of a portfolio.
     case document
     /// An account; `id` is given once the record's id has been read and found valid.
     case account(number: Int, id: String?)
@@ -14,7 +18,7 @@ package enum PortfolioRecord: Equatable, Sendable, CustomStringConvertible {
 
     /// The record as the subject of a sentence, e.g. `Account 2 ("acc-savings")`.
     /// The document reads "The document"; the errors name it more precisely.
-    package var description: String {
+    public var description: String {
         switch self {
         case .document:
             return "The document"

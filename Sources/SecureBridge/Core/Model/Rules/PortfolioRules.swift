@@ -20,7 +20,7 @@ enum PortfolioRules {
 
     /// What is being checked, and so which error a broken rule becomes.
     enum Subject {
-        /// Publish input: `InputError.invalid`.
+        /// Publish input, or values an app builds a portfolio from: `InputError.invalid`.
         case publishInput
         /// A snapshot payload being decoded: `PayloadError.invalid`.
         case payload
@@ -45,6 +45,19 @@ enum PortfolioRules {
             case .encoding: throw PayloadError.unencodable(record, field: field, violation.problem)
             }
         }
+    }
+
+    /// Checks the number of accounts: 1 to `maximumAccounts`.
+    /// - Throws: `Violation` with `.noAccounts` or `.tooManyEntries`.
+    static func checkAccountCount(_ count: Int) throws {
+        guard count > 0 else { throw Violation(.noAccounts) }
+        guard count <= maximumAccounts else { throw Violation(.tooManyEntries(count: count, limit: maximumAccounts)) }
+    }
+
+    /// Checks the number of entries of a `spent` or `received` list: at most `maximumEntries`.
+    /// - Throws: `Violation(.tooManyEntries)`.
+    static func checkEntryCount(_ count: Int) throws {
+        guard count <= maximumEntries else { throw Violation(.tooManyEntries(count: count, limit: maximumEntries)) }
     }
 
     /// Checks an account name or a category: text a widget shows.
@@ -92,7 +105,7 @@ enum PortfolioRules {
         if money.minorUnits < 0 && !allowsNegative { throw Violation(.amount(.negative)) }
         let limit = Money.maximumMinorUnits(digits: money.currency.minorUnitDigits)
         guard money.minorUnits.magnitude <= UInt64(limit) else {
-            throw Violation(.amount(.tooLarge(limit: Money.limitDescription(for: money.currency))))
+            throw Violation(.amount(.tooLarge(limit: Money.maximumMagnitude(in: money.currency))))
         }
     }
 

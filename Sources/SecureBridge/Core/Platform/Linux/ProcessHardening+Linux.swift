@@ -8,18 +8,26 @@ import Glibc
 import Musl
 #endif
 
+/// Why the process could not be protected; the command then stops before
+/// it reads a key or a passcode.
+public struct ProcessHardeningError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Why `prctl(PR_SET_DUMPABLE, 0)` failed.
+    public let errno: Errno
+
+    /// The failure of `prctl(PR_SET_DUMPABLE, 0)` with `errno`.
+    public init(errno: Errno) {
+        self.errno = errno
+    }
+
+    public var description: String {
+        "Could not mark this process non-dumpable (prctl PR_SET_DUMPABLE: \(errno.description)), so a crash could dump keys or a passcode; stopping before touching any."
+    }
+}
+
 /// Process-wide protections for a program that handles passcodes and keys.
 package enum ProcessHardening {
-    /// Why the process could not be protected; the command then stops before
-    /// it reads a key or a passcode.
-    package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        /// Why `prctl(PR_SET_DUMPABLE, 0)` failed.
-        package let errno: Errno
-
-        package var description: String {
-            "Could not mark this process non-dumpable (prctl PR_SET_DUMPABLE: \(errno.description)), so a crash could dump keys or a passcode; stopping before touching any."
-        }
-    }
+    /// Why the process could not be protected (`ProcessHardeningError`).
+    package typealias Failure = ProcessHardeningError
 
     /// Everything a command needs before it touches a secret: no core file
     /// (`forbidCoreDumps`) and not dumpable at all (`forbidDumping`).

@@ -25,8 +25,7 @@ enum KernelRandom {
             } else if count < 0 && errno == EINTR {
                 continue
             } else {
-                throw CryptoError.backendFailure(
-                    backend: "The kernel's random generator", operation: "getrandom", reason: "\(Errno(rawValue: errno))")
+                throw CryptoError.backendFailure(operation: "getrandom", .kernelRandom(Errno(rawValue: errno)))
             }
         }
     }
