@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// The CSPRNG, the only source of randomness SecureBridge uses: the kernel's
 /// (`getrandom`) with the OpenSSL backend, CryptoKit's with CryptoKit.
 package enum SystemRandom {
@@ -12,6 +14,10 @@ package enum SystemRandom {
     /// Fills `buffer` with random bytes.
     static func fill(_ buffer: UnsafeMutableRawBufferPointer) throws {
         guard buffer.count > 0 else { return }
-        try Backend.fill(buffer)
+        do {
+            try Backend.fill(buffer)
+        } catch {
+            throw CryptoError.backendFailure(operation: "getrandom", .kernelRandom(error))
+        }
     }
 }

@@ -15,8 +15,9 @@ internal import CLinux
 /// kernel's generator is seeded at boot, and opens no file.
 enum KernelRandom {
     /// Fills a non-empty `buffer`, however many calls it takes.
-    /// - Throws: `CryptoError.backendFailure` when the kernel refuses.
-    static func fill(_ buffer: UnsafeMutableRawBufferPointer) throws {
+    /// - Throws: The `Errno` of `getrandom` when the kernel refuses
+    ///   (`SystemRandom` reports it as `CryptoError.backendFailure`).
+    static func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(Errno) {
         var filled = 0
         while filled < buffer.count {
             let count = getrandom(buffer.baseAddress! + filled, buffer.count - filled, 0)
@@ -25,7 +26,7 @@ enum KernelRandom {
             } else if count < 0 && errno == EINTR {
                 continue
             } else {
-                throw CryptoError.backendFailure(operation: "getrandom", .kernelRandom(Errno(rawValue: errno)))
+                throw Errno(rawValue: errno)
             }
         }
     }
