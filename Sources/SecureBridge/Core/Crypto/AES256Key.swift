@@ -20,7 +20,7 @@ package struct AES256Key: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A fresh random key.
-    package static func generate() throws -> AES256Key {
+    static func generate() throws -> AES256Key {
         try AES256Key(SecureBytes.random(count: byteCount))
     }
 

@@ -3,9 +3,9 @@
 /// and truncated tags; these checks refuse them before OpenSSL is called.
 package enum AESGCM {
     /// Bytes in a nonce (96 bits).
-    package static let nonceByteCount = 12
+    static let nonceByteCount = 12
     /// Bytes in a tag (128 bits).
-    package static let tagByteCount = 16
+    static let tagByteCount = 16
 
     /// A 12-byte AES-GCM nonce.
     package struct Nonce: Sendable, Equatable {

@@ -4,9 +4,9 @@
 /// so a signature made for one purpose never verifies for another.
 package enum Ed25519 {
     /// Bytes in a raw private or public key.
-    package static let keyByteCount = 32
+    static let keyByteCount = 32
     /// Bytes in a signature.
-    package static let signatureByteCount = 64
+    static let signatureByteCount = 64
 
     /// What a signature is for. The label is signed before the message.
     package struct Context: Sendable, Equatable {
@@ -147,7 +147,7 @@ package enum Ed25519 {
 
         /// Whether `signature` is this key's signature of `context ‖ 0x00 ‖ message`.
         /// Wrong-length signatures are rejected before the backend sees them.
-        package func isValidSignature(
+        func isValidSignature(
             _ signature: some Collection<UInt8>, for message: some Collection<UInt8>, context: Context
         ) -> Bool {
             let framed = Bytes.withContiguous(message) { context.framing($0) }

@@ -1,7 +1,7 @@
 /// HKDF with SHA-256 (RFC 5869), extract then expand.
 package enum HKDFSHA256 {
     /// The most output HKDF-SHA256 can produce: 255 blocks of 32 bytes.
-    package static let maximumOutputByteCount = 255 * SHA256Hasher.byteCount
+    static let maximumOutputByteCount = 255 * SHA256Hasher.byteCount
 
     /// Derives `outputByteCount` bytes of key material.
     /// - Parameters:
@@ -11,7 +11,7 @@ package enum HKDFSHA256 {
     ///   - outputByteCount: How many bytes to derive.
     /// - Returns: The derived bytes, in wiped memory.
     /// - Throws: `CryptoError.invalidOutputLength` above 8160 bytes, `CryptoError.backendFailure` on failure.
-    package static func deriveKey(
+    static func deriveKey(
         inputKeyMaterial: SecureBytes,
         salt: [UInt8] = [],
         info: [UInt8],

@@ -7,7 +7,7 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     /// scrypt cost parameters.
     package struct Cost: Sendable, Equatable {
         /// log2 of the CPU/memory cost N.
-        package let log2N: UInt8
+        let log2N: UInt8
         /// Block size.
         package let r: UInt32
         /// Parallelism.
@@ -43,7 +43,7 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     static let saltByteCount = 16
     static let hashByteCount = 32
     /// Bytes in the stored form.
-    package static let storedByteCount = 4 + 1 + 1 + 4 + 4 + saltByteCount + hashByteCount
+    static let storedByteCount = 4 + 1 + 1 + 4 + 4 + saltByteCount + hashByteCount
 
     /// The cost the hash was made with.
     package let cost: Cost

@@ -113,7 +113,7 @@ package struct OnboardingRecord: Sendable, Equatable {
     /// Random id of this onboarding; never derived from the user's id.
     package let enrollmentID: [UInt8]
     /// When the user onboarded (Unix seconds).
-    package let onboardedAt: Int64
+    let onboardedAt: Int64
 
     static let payloadByteCount = 24
 

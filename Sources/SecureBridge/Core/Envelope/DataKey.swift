@@ -12,7 +12,7 @@ package struct DataKey: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A fresh random data key.
-    package static func generate() throws -> DataKey {
+    static func generate() throws -> DataKey {
         try DataKey(key: AES256Key.generate())
     }
 

@@ -31,7 +31,7 @@ package struct SignedRecord: Sendable, Equatable {
     /// The record kind.
     package let kind: Kind
     /// The id of the key that signed it.
-    package let signingKeyID: KeyID
+    let signingKeyID: KeyID
     /// The monotonic sequence number.
     package let sequence: UInt64
 

@@ -16,7 +16,7 @@ public struct SnapshotHeader: Sendable, Equatable {
     /// Hard expiry: after it, no amount is shown (Unix seconds).
     public let expiresAt: Int64
     /// The AES-GCM nonce.
-    package let nonce: AESGCM.Nonce
+    let nonce: AESGCM.Nonce
 
     package init(
         signingKeyID: KeyID, dataKeyID: KeyID, epoch: UInt64, sequence: UInt64,
@@ -64,7 +64,7 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     static let signatureContext = Ed25519.Context("SecureBridge snapshot v1")
 
     /// The largest payload a snapshot may carry.
-    package static let maximumPayloadByteCount = 1 << 20
+    static let maximumPayloadByteCount = 1 << 20
     /// The largest stored envelope; anything bigger is refused before parsing.
     package static let maximumByteCount =
         headerByteCount + maximumPayloadByteCount + AESGCM.tagByteCount + Ed25519.signatureByteCount

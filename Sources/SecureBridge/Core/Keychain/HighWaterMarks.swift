@@ -11,9 +11,9 @@ import Foundation
 /// Stored in `keychain/marks` (`MarksFile`): format v2, two slots updated in
 /// place; format v1 (37 bytes, one record) is still read.
 package struct HighWaterMarks: Sendable, Equatable {
-    package var onboardingSequence: UInt64 = 0
+    var onboardingSequence: UInt64 = 0
     package var authSequence: UInt64 = 0
-    package var snapshotSequence: UInt64 = 0
+    var snapshotSequence: UInt64 = 0
     /// The latest clock reading seen; reads never use an earlier "now".
     package var time: Int64 = 0
 

@@ -182,7 +182,7 @@ public struct WidgetReader: Sendable {
 
     /// How many signature verifications this reader (and its copies) skipped
     /// because the same bytes had verified before, and how many it made.
-    package var verificationCounts: (hits: Int, misses: Int) { cache.verifications.counts }
+    var verificationCounts: (hits: Int, misses: Int) { cache.verifications.counts }
 
     /// The placeholder reason for a failure anywhere in the gate.
     static func reason(for error: any Error) -> Reason {

@@ -6,7 +6,7 @@ package enum FileLimit {
     package static let signingKey = 4096
     package static let passcode = KeychainItem.passcodeVerifier.byteLimit
     package static let state = 64 * 1024
-    package static let publishCursor = 1024
+    static let publishCursor = 1024
     package static let keyset = KeychainItem.dataKeyset.byteLimit
     package static let pinnedKey = KeychainItem.pinnedPublisherKey.byteLimit
     package static let marks = KeychainItem.highWaterMarks.byteLimit

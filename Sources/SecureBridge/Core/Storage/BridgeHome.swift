@@ -134,7 +134,7 @@ public struct BridgeHome: Sendable, Equatable {
     }
 
     /// `defaultRoot(home:environment:)` with the environment read one variable at a time.
-    package static func defaultRoot(home: String?, variable: (String) -> String?) -> FilePath? {
+    static func defaultRoot(home: String?, variable: (String) -> String?) -> FilePath? {
         if let home = nonEmpty(home) { return FilePath(home) }
         if let home = nonEmpty(variable("BRIDGE_HOME")) { return FilePath(home) }
         if let data = nonEmpty(variable("XDG_DATA_HOME")), data.hasPrefix("/") {

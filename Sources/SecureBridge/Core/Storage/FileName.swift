@@ -4,7 +4,7 @@ package enum FileName {
     package static let signingKey = "signing-key.pem"
     package static let passcode = "passcode"
     package static let state = "state.json"
-    package static let publishCursor = "publish-cursor"
+    static let publishCursor = "publish-cursor"
     // keychain/ — shared by the app and the widget
     package static let keyset = "keyset"
     package static let pinnedKey = "publisher.pub"

@@ -12,7 +12,7 @@ extension SecureDirectory {
     /// or throws. Writers hold it for milliseconds, so the wait is not bounded.
     /// - Returns: `body`'s result.
     /// - Throws: `StorageError` when the lock cannot be taken, or what `body` throws.
-    package func withExclusiveLock<Result>(_ body: () throws -> Result) throws -> Result {
+    func withExclusiveLock<Result>(_ body: () throws -> Result) throws -> Result {
         let lockPath = path(of: Self.lockName)
         let lock = try withExistingDirectory("lock", Self.lockName) { directory in
             let descriptor: OpenFile
@@ -50,7 +50,7 @@ extension SecureDirectory {
     /// - Returns: How many were removed.
     /// - Throws: `StorageError`.
     @discardableResult
-    package func removeLeftoverTemporaryFiles() throws -> Int {
+    func removeLeftoverTemporaryFiles() throws -> Int {
         try removeTemporaryFiles(listingOnly: false)
     }
 
@@ -64,7 +64,7 @@ extension SecureDirectory {
     /// - Returns: How many were removed.
     /// - Throws: `StorageError`.
     @discardableResult
-    package func removeLeftoverTemporaryFilesUnderItsLock() throws -> Int {
+    func removeLeftoverTemporaryFilesUnderItsLock() throws -> Int {
         guard try removeTemporaryFiles(listingOnly: true) > 0 else { return 0 }
         return try withExclusiveLock { try removeLeftoverTemporaryFiles() }
     }

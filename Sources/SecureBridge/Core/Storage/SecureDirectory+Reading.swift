@@ -47,13 +47,13 @@ extension SecureDirectory {
         /// The permission bits, for example `0o600`.
         package let permissions: UInt32
         /// The last modification time.
-        package let modified: Date
+        let modified: Date
     }
 
     /// Describes `name` without opening it or following a symbolic link.
     /// - Returns: The entry's status, or `nil` when it (or the directory) does not exist.
     /// - Throws: `StorageError`.
-    package func fileStatus(_ name: String) throws -> FileStatus? {
+    func fileStatus(_ name: String) throws -> FileStatus? {
         try checkName(name)
         let filePath = path(of: name)
         return try withDirectory { directory -> FileStatus? in

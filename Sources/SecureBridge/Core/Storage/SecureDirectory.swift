@@ -45,7 +45,7 @@ package struct SecureDirectory: Sendable {
     ///   - platform: The platform it is on.
     /// - Returns: The checked directory.
     /// - Throws: `StorageError`.
-    package static func prepare(
+    static func prepare(
         _ place: StoragePlace, at path: FilePath, on platform: any BridgePlatform = .system
     ) throws -> SecureDirectory {
         let directory = SecureDirectory(path: path, place: place, platform: platform)
@@ -81,7 +81,7 @@ package struct SecureDirectory: Sendable {
     }
 
     /// Opens a place for writing under `home`, creating it if needed. See `prepare(_:at:)`.
-    package static func prepare(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory {
+    static func prepare(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory {
         try prepare(place, at: home.path(for: place), on: home.platform)
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// Every function here is pure: no I/O, no clock (the caller passes `now`).
 package enum WidgetTimeline {
     /// How far ahead transitions are pre-scheduled as entries: 24 hours.
-    package static let schedulingHorizon: TimeInterval = 24 * 3600
+    static let schedulingHorizon: TimeInterval = 24 * 3600
 
     /// An instant entry of built-in sample data, for the widget gallery and
     /// while the real timeline loads. It is marked `isSample`, its names say

@@ -15,7 +15,7 @@ package enum PublishInput {
     /// - Parameter bytes: The JSON document, UTF-8.
     /// - Returns: The portfolio, accounts in input order.
     /// - Throws: `InputError` naming the first problem found.
-    package static func decode(_ bytes: [UInt8]) throws -> Portfolio {
+    static func decode(_ bytes: [UInt8]) throws -> Portfolio {
         try bytes.withUnsafeBytes { try decode($0) }
     }
 
@@ -23,7 +23,7 @@ package enum PublishInput {
     /// - Parameter bytes: The JSON document, UTF-8.
     /// - Returns: The portfolio, accounts in input order.
     /// - Throws: `InputError` naming the first problem found.
-    package static func decode(_ bytes: UnsafeRawBufferPointer) throws -> Portfolio {
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws -> Portfolio {
         guard !bytes.isEmpty else { throw InputError.empty }
         guard bytes.count <= maximumByteCount else {
             throw InputError.tooLarge(byteCount: bytes.count, limit: maximumByteCount)

@@ -15,7 +15,7 @@ package enum JSONParser {
     ///   - maximumDepth: How deeply arrays and objects may nest.
     /// - Returns: The top-level value.
     /// - Throws: `JSONError` naming the line, column and broken rule.
-    package static func parse(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws -> JSONValue {
+    static func parse(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws -> JSONValue {
         try bytes.withUnsafeBytes { try parse($0, maximumDepth: maximumDepth) }
     }
 
@@ -25,7 +25,7 @@ package enum JSONParser {
     ///   - maximumDepth: How deeply arrays and objects may nest.
     /// - Returns: The top-level value.
     /// - Throws: `JSONError` naming the line, column and broken rule.
-    package static func parse(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = maximumDepth) throws -> JSONValue {
+    static func parse(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = maximumDepth) throws -> JSONValue {
         var parser = Parser(bytes: bytes, maximumDepth: maximumDepth)
         return try parser.parseDocument()
     }

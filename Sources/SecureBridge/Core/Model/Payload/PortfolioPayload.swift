@@ -3,7 +3,7 @@
 /// layout byte for byte.
 package enum PortfolioPayload {
     /// The format version this build writes and reads (the first byte).
-    package static let formatVersion: UInt8 = 1
+    static let formatVersion: UInt8 = 1
 
     /// The largest payload the format can hold: 1,000 accounts and two lists
     /// of 50 entries with every string at its limit. A reader may refuse
@@ -34,7 +34,7 @@ extension Portfolio {
     /// - Returns: The payload bytes, at most `PortfolioPayload.maximumByteCount`.
     /// - Throws: `PayloadError.unencodable` naming the record and field that
     ///   break a rule.
-    package func payloadBytes() throws -> [UInt8] {
+    func payloadBytes() throws -> [UInt8] {
         try check(as: .encoding)
         var writer = ByteWriter(capacity: 64 + accounts.count * 96)
         writer.append(PortfolioPayload.formatVersion)

@@ -41,7 +41,7 @@ package enum ProcessHardening {
     /// Sets the core-file size limit to zero, so a crash never writes key
     /// material, a passcode or a balance to a core file. Best effort: a
     /// failure leaves the limit as it was (`forbidDumping` still holds).
-    package static func forbidCoreDumps() {
+    static func forbidCoreDumps() {
         var none = rlimit(rlim_cur: 0, rlim_max: 0)
         #if canImport(Glibc)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
@@ -57,12 +57,12 @@ package enum ProcessHardening {
     /// process gets no core at all, cannot be attached to by other processes
     /// of the same user, and its `/proc/PID` files belong to root.
     /// - Throws: `Failure` with the `errno` of `prctl`.
-    package static func forbidDumping() throws {
+    static func forbidDumping() throws {
         guard CLinux_forbidDumping() == 0 else { throw Failure(errno: Errno(rawValue: errno)) }
     }
 
     /// Whether the process is currently dumpable (`prctl(PR_GET_DUMPABLE)`).
-    package static var isDumpable: Bool {
+    static var isDumpable: Bool {
         CLinux_dumpable() != 0
     }
 }
