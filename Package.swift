@@ -129,19 +129,53 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [.unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))]
         ),
+        // One test target per module: the core, each tool, the CLI. A test of
+        // module X goes in Tests/<X>Tests (the core's: Tests/SecureBridgeTests).
+        // Every target depends on `bridgectl`, so `swift build --build-tests`
+        // builds the binary the process-level tests run. What several targets
+        // share (the `bridgectl` child, the fixtures) is Tests/SecureBridgeTestSupport.
+        .target(
+            name: "SecureBridgeTestSupport",
+            dependencies: [
+                "SecureBridge",
+                "SecureBridgePreview",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/SecureBridgeTestSupport"
+        ),
         .testTarget(
             name: "SecureBridgeTests",
             dependencies: [
                 "SecureBridge",
-                "CTestSupport",
+                "SecureBridgeTestSupport",
                 "SecureBridgePreview",
                 "SecureBridgeDoctor",
-                "SecureBridgeFollow",
+                "bridgectl",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            exclude: ["Vectors", "Fixtures"]
+        ),
+        .testTarget(
+            name: "SecureBridgePreviewTests",
+            dependencies: ["SecureBridge", "SecureBridgePreview", "SecureBridgeTestSupport", "bridgectl"]
+        ),
+        .testTarget(
+            name: "SecureBridgeDoctorTests",
+            dependencies: ["SecureBridge", "SecureBridgeDoctor", "SecureBridgeTestSupport", "bridgectl"]
+        ),
+        .testTarget(
+            name: "SecureBridgeFollowTests",
+            dependencies: ["SecureBridge", "SecureBridgeFollow", "SecureBridgeTestSupport", "CTestSupport", "bridgectl"]
+        ),
+        .testTarget(
+            name: "bridgectlTests",
+            dependencies: [
+                "SecureBridge",
+                "SecureBridgeTestSupport",
                 "bridgectl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            exclude: ["Vectors", "Fixtures"]
+            ]
         ),
         // The library as an outsider uses it: no @testable import, and every
         // Swift sample of the documentation is compiled here (Samples/).

@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 8: the directories and symbolic links on the way to a home
 /// are checked as OpenSSH's StrictModes checks them. One another user can

@@ -3,6 +3,7 @@ import SystemPackage
 import Testing
 @testable import SecureBridge
 @testable import SecureBridgeDoctor
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, items 1 to 5: every app-side command is all-or-nothing under
 /// faults and attack, and can only ever make the widget show less than the

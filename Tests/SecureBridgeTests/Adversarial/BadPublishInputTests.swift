@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 6: malformed input to `bridgectl publish`. Each is refused with
 /// exit status 1 and one sentence on standard error naming the record and

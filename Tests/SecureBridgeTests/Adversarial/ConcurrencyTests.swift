@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 8: several publisher processes and several reader processes at
 /// once. The short version of `scripts/concurrency-test`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 7: `kill -9` of the publisher at random instants while a widget
 /// keeps reading. The short version of `scripts/crash-test`.

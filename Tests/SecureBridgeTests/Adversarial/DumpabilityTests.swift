@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 7: a command that holds a key or a passcode is not
 /// dumpable, so no core handler (which ignores `RLIMIT_CORE`) ever gets its memory.

@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 4: endless data. Sparse multi-gigabyte files cost no disk, so an
 /// attacker can plant them anywhere it can write; every read has a size cap

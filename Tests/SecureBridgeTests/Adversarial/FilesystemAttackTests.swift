@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 5: links, FIFOs, directories, foreign owners and open permissions
 /// in place of the files and directories the reader and the app use. The

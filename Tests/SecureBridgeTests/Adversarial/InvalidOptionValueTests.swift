@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 12: an invalid option value of `read`, `preview` or `open`
 /// is a usage error (exit 64) with one sentence, on the quick path and the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 12: every number read from disk is printed as it is, never
 /// trapped on. An epoch or sequence of 2⁶³ or more (a damaged or planted

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 6: a masked entry must not reveal amounts through which
 /// rows it lists or in what order. Two snapshots with the same accounts and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 9: the three places must be separate directories, none
 /// inside another, however the paths are spelled (`..`, symbolic links).

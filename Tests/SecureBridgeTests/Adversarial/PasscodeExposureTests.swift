@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 9: the passcode. Wrong passcodes back off across processes (the
 /// wipe after ten is `SessionTests`), and the passcode never appears in any

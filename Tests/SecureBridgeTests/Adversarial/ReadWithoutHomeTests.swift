@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 11: `read` always prints a renderable timeline and exits 0
 /// unless invoked wrongly, even when nothing names a home. It renders the

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+@testable import SecureBridgeTestSupport
 
 /// A widget that keeps reading on a background thread while a test kills or
 /// races publishers: each `bridgectl read --format json` (real clock, so it

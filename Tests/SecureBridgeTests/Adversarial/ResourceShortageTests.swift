@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 12: running out of file descriptors (or memory, or an I/O
 /// error) while the widget reads is not a security finding. It shows

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 1: every byte of every container file flipped, every truncation,
 /// garbage appended. The reader may show exactly what was published or a

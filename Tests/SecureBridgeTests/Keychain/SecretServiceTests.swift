@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// The keychain place in the desktop's Secret Service: the whole session run
 /// by the real `bridgectl` against a real GNOME Keyring on a private bus,

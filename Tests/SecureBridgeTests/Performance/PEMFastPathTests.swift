@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// The canonical-PEM fast path (`Ed25519+CanonicalPEM.swift`) reads the key
 /// the general path (the backend's PEM reader) reads, and nothing else.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SecureBridge
 @testable import SecureBridgePreview
+@testable import SecureBridgeTestSupport
 
 /// Widget text in the six languages: the translations are found and used,
 /// amounts, percentages, months and durations follow the locale, and an

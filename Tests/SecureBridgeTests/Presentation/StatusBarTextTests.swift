@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// `read --format line` and `--format waybar`: the current entry in one line
 /// or as waybar's custom-module JSON, with the state as the bar's class, and

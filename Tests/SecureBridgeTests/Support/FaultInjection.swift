@@ -1,4 +1,5 @@
 import Foundation
+@testable import SecureBridgeTestSupport
 
 /// `bridgectl` under `strace`: traced once to learn the system calls it
 /// makes, then run again with one of them failing or killing it

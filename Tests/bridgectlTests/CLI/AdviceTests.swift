@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+@testable import bridgectl
+@testable import SecureBridgeTestSupport
+
+/// The library states facts; `bridgectl` gives the advice.
+@Suite struct AdviceTests {
+    /// Every line of code (not comments) of the core that holds a string literal.
+    static var coreCodeLines: [(file: String, line: String)] {
+        get throws {
+            let core = Bridgectl.packageRoot.appendingPathComponent("Sources/SecureBridge/Core")
+            let files = FileManager.default.enumerator(atPath: core.path)?.compactMap { $0 as? String }
+                .filter { $0.hasSuffix(".swift") } ?? []
+            #expect(files.count > 50)
+            return try files.flatMap { file in
+                try String(contentsOf: core.appendingPathComponent(file), encoding: .utf8)
+                    .split(separator: "\n")
+                    .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") && $0.contains("\"") }
+                    .map { (file, String($0)) }
+            }
+        }
+    }
+
+    @Test func noMessageOfTheCoreNamesACommandOrAFlag() throws {
+        let offending = try Self.coreCodeLines.filter { $0.line.contains("bridgectl") || $0.line.contains("`--") }
+        #expect(offending.isEmpty, "\(offending.map { "\($0.file): \($0.line)" })")
+    }
+
+    static let commandErrors: [(SessionError, String)] = [
+        (.notOnboarded, "`bridgectl login --user ID`"),
+        (.notLoggedIn, "`bridgectl login --user ID`"),
+        (.alreadyLoggedIn(user: "alice"), "`bridgectl logout`"),
+        (.sessionExpired, "`bridgectl login --user ID`"),
+        (.notActive(state: "locked"), "`bridgectl unlock`"),
+        (.staleAfterExceedsTTL, "(--stale-after)"),
+        (.notNewestSnapshot(found: "snapshot 3", published: 4), "`bridgectl publish`"),
+        (.unfinished(applied: "Snapshot 7 is live", failure: "No space left on device.", command: .publish), "`bridgectl publish`"),
+        (.unfinished(applied: "The lock is signed", failure: "I/O error.", command: .lock), "`bridgectl lock`"),
+        (.unfinished(applied: "x", failure: "y.", command: .setHidesBalances(true)), "`bridgectl prefs --hide-balances on`"),
+        (.unfinished(applied: "x", failure: "y.", command: .rotateKeys), "`bridgectl keys rotate`"),
+        (.damagedState, "`bridgectl logout`"),
+        (.noSnapshot, "`bridgectl publish FILE`"),
+        (.loggedOutInPart(destroyed: "the data keys", kept: nil, failure: "`/h/app` is open."), "`bridgectl logout`"),
+    ]
+
+    /// `inspect` after a logout says the container holds no snapshot, and how
+    /// to get one, not another command's words.
+    @Test func inspectAfterALogoutSaysThereIsNoSnapshot() throws {
+        try EndToEndHome.with { home in
+            try home.login()
+            try home.publish(Examples.accounts)
+            #expect(try home.bridgectl("logout").succeeded)
+            let result = try home.bridgectl("inspect")
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains("The container holds no snapshot") && result.stderr.contains("`bridgectl publish FILE`"), "\(result)")
+            #expect(!result.stderr.contains("re-seal"), "\(result)")
+        }
+    }
+
+    @Test(arguments: commandErrors)
+    func theCommandLineNamesTheCommandThatHelps(error: SessionError, command: String) {
+        let advised = "\(Advice.error(for: error))"
+        #expect(advised.contains(command), "\(advised)")
+        #expect(!error.description.contains("bridgectl") && !error.description.contains("--"), "\(error.description)")
+        #expect(advised.hasPrefix(String(error.description.prefix(12))), "the advice keeps the library's fact first")
+    }
+
+    @Test func errorsWithoutACommandPassThroughUnchanged() {
+        #expect("\(Advice.error(for: SessionError.wrongPasscode(attemptsLeft: 3)))" == SessionError.wrongPasscode(attemptsLeft: 3).description)
+        #expect(Advice.error(for: StorageError.homeUnknown) is StorageError)
+    }
+}
