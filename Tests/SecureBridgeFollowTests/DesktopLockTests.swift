@@ -112,46 +112,46 @@ import Glibc
 
     // MARK: `read --follow` on a real session bus
 
-    @Test(.timeLimit(.minutes(1))) func readFollowMasksWhileTheScreenSaverIsActive() throws {
+    @Test(.timeLimit(.minutes(1))) func readFollowMasksWhileTheScreenSaverIsActive() async throws {
         let fixture = try BridgeFixture.live()
         let bus = try PrivateSessionBus()
         let child = try Bridgectl.start(
             ["read", "--follow", "--format", "waybar", "--home", fixture.root],
             setting: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent"])
-        #expect(try #require(child.readLine()).contains(#""class":"full""#))
+        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
         try bus.screenSaver(active: true)
-        let locked = try #require(child.readLine())
+        let locked = try #require(await child.readLine())
         #expect(locked.contains(#""class":"masked""#), "\(locked)")
         #expect(!locked.contains("4,675"), "no amount while locked")
         try bus.screenSaver(active: false)
-        #expect(try #require(child.readLine()).contains(#""class":"full""#))
+        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
         child.send(SIGTERM)
-        let end = child.finish()
+        let end = await child.finish()
         #expect(end.status == 0)
         #expect(end.stderr.isEmpty, "\(end.stderr)")
     }
 
-    @Test(.timeLimit(.minutes(1))) func withoutABusItSaysSoOnceAndCarriesOn() throws {
+    @Test(.timeLimit(.minutes(1))) func withoutABusItSaysSoOnceAndCarriesOn() async throws {
         let fixture = try BridgeFixture.live()
         let child = try Bridgectl.start(
             ["read", "--follow", "--format", "line", "--home", fixture.root], unsetting: ["DBUS_SESSION_BUS_ADDRESS"],
             setting: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent"])
-        #expect(try #require(child.readLine()).contains("€"))
+        #expect(try #require(await child.readLine()).contains("€"))
         child.send(SIGTERM)
-        let end = child.finish()
+        let end = await child.finish()
         #expect(end.status == 0)
         #expect(end.stderrLines.count == 1, "\(end.stderr)")
         #expect(end.stderr.contains("Cannot see the desktop's lock"))
     }
 
-    @Test(.timeLimit(.minutes(1))) func theLockCanBeIgnored() throws {
+    @Test(.timeLimit(.minutes(1))) func theLockCanBeIgnored() async throws {
         let fixture = try BridgeFixture.live()
         let child = try Bridgectl.start(
             ["read", "--follow", "--ignore-desktop-lock", "--format", "line", "--home", fixture.root],
             unsetting: ["DBUS_SESSION_BUS_ADDRESS"], setting: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent"])
-        #expect(try #require(child.readLine()).contains("€"))
+        #expect(try #require(await child.readLine()).contains("€"))
         child.send(SIGTERM)
-        let end = child.finish()
+        let end = await child.finish()
         #expect(end.status == 0)
         #expect(end.stderr.isEmpty, "no warning when the lock is not watched: \(end.stderr)")
     }

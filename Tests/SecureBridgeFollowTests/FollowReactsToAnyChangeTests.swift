@@ -14,9 +14,9 @@ import Testing
     static let patience: TimeInterval = 5
 
     /// Starts `read --follow --format json` on `fixture` and checks the first line shows amounts.
-    static func follow(_ fixture: BridgeFixture) throws -> Bridgectl.Child {
+    static func follow(_ fixture: BridgeFixture) async throws -> Bridgectl.Child {
         let child = try Bridgectl.start(["read", "--follow", "--format", "json", "--home", fixture.root])
-        let first = try #require(child.readLine(), "the first timeline")
+        let first = try #require(await child.readLine(), "the first timeline")
         #expect(state(of: first) == "full", "\(first)")
         return child
     }
@@ -30,40 +30,40 @@ import Testing
     /// Expects a masked line within `patience`, and before it no line that
     /// shows amounts (a placeholder may come first: a lock raises the keychain
     /// mark before its record lands); then stops the follower.
-    static func expectMaskedLine(from child: Bridgectl.Child) {
+    static func expectMaskedLine(from child: Bridgectl.Child) async {
         let started = Date()
-        var line = child.readLine()
+        var line = await child.readLine()
         while let shown = line, state(of: shown) == "placeholder", Date().timeIntervalSince(started) < patience {
-            line = child.readLine()
+            line = await child.readLine()
         }
         let waited = Date().timeIntervalSince(started)
         #expect(line.map(state(of:)) == "masked", "\(line ?? "no line")")
         #expect(waited < patience, "the masked line took \(waited) s")
         child.send(SIGTERM)
-        let end = child.finish()
+        let end = await child.finish()
         #expect(end.status == 0, "\(end)")
     }
 
-    @Test func aLockAfterTheTokenBecameADirectoryIsSeen() throws {
+    @Test func aLockAfterTheTokenBecameADirectoryIsSeen() async throws {
         let fixture = try BridgeFixture.live()
-        let child = try Self.follow(fixture)
+        let child = try await Self.follow(fixture)
         let token = fixture.path(.container, "reload-token")
         #expect(unlink(token) == 0 && mkdir(token, 0o700) == 0)
         // The lock's own token write fails on the directory; its auth status has landed by then.
         _ = try? fixture.app.lock(now: Date())
-        Self.expectMaskedLine(from: child)
+        await Self.expectMaskedLine(from: child)
     }
 
-    @Test func aLockAfterTheTokenWasDeletedIsSeen() throws {
+    @Test func aLockAfterTheTokenWasDeletedIsSeen() async throws {
         let fixture = try BridgeFixture.live()
-        let child = try Self.follow(fixture)
+        let child = try await Self.follow(fixture)
         #expect(unlink(fixture.path(.container, "reload-token")) == 0)
-        usleep(200_000)
+        try await Task.sleep(for: .milliseconds(200))
         try fixture.app.lock(now: Date())
-        Self.expectMaskedLine(from: child)
+        await Self.expectMaskedLine(from: child)
     }
 
-    @Test func aNewAuthStatusWithoutANewTokenIsSeen() throws {
+    @Test func aNewAuthStatusWithoutANewTokenIsSeen() async throws {
         let fixture = try BridgeFixture.live()
         // Lock a copy of the home (same keys), then bring only its auth status over.
         let copy = try BridgeFixture()
@@ -72,12 +72,12 @@ import Testing
         }
         try BridgeApp(home: copy.home).lock(now: Date())
         let locked = try copy.bytes(.container, "auth-status")
-        let child = try Self.follow(fixture)
+        let child = try await Self.follow(fixture)
         let token = try fixture.bytes(.container, "reload-token")
         let staged = fixture.root + "/auth-status.new"
         #expect(FileManager.default.createFile(atPath: staged, contents: Data(locked), attributes: [.posixPermissions: 0o600]))
         #expect(rename(staged, fixture.path(.container, "auth-status")) == 0)
-        Self.expectMaskedLine(from: child)
+        await Self.expectMaskedLine(from: child)
         #expect(try fixture.bytes(.container, "reload-token") == token)
     }
 
@@ -87,9 +87,9 @@ import Testing
         #expect(source.interval <= .seconds(1))
     }
 
-    @Test func aLockAfterTheContainerWasReplacedIsSeen() throws {
+    @Test func aLockAfterTheContainerWasReplacedIsSeen() async throws {
         let fixture = try BridgeFixture.live()
-        let child = try Self.follow(fixture)
+        let child = try await Self.follow(fixture)
         // The watched directory goes away; an identical one takes its place,
         // in one step (an exchange of the two names), so the follower never
         // reads a container half copied and shows its amounts again.
@@ -100,6 +100,6 @@ import Testing
         let token = fixture.path(.container, "reload-token")
         #expect(unlink(token) == 0 && mkdir(token, 0o700) == 0)
         _ = try? fixture.app.lock(now: Date())
-        Self.expectMaskedLine(from: child)
+        await Self.expectMaskedLine(from: child)
     }
 }

@@ -98,7 +98,7 @@ extension BridgeFixture {
 
 extension Bridgectl {
     /// `bridgectl read --home ROOT --format json --now NOW`: a widget's view of a home at an instant.
-    static func readJSON(home root: String, now: String) throws -> Output {
-        try run(["read", "--home", root, "--format", "json", "--now", now])
+    static func readJSON(home root: String, now: String) async throws -> Output {
+        try await run(["read", "--home", root, "--format", "json", "--now", now])
     }
 }

@@ -13,13 +13,19 @@ enum Bridgectl {
     ///   - input: Bytes written to its standard input, which is then closed.
     /// - Returns: What it printed and how it ended.
     /// - Throws: `Bridgectl.Failure` when the binary is missing or cannot start.
-    static func run(_ arguments: [String], input: [UInt8] = []) throws -> Output {
-        try start(arguments).finish(input: input)
+    static func run(_ arguments: [String], input: [UInt8] = []) async throws -> Output {
+        try await slots.holding { try await start(arguments).finish(input: input) }
+    }
+
+    /// Runs `bridgectl arguments…` to completion on the calling thread: for
+    /// a thread of a test's own (`ReaderLoop`), never for a task of the pool.
+    static func runBlocking(_ arguments: [String], input: [UInt8] = []) throws -> Output {
+        try start(arguments).finishBlocking(input: input)
     }
 
     /// Runs `bridgectl arguments…` to completion with standard input read from `file` (for example `/dev/zero`).
-    static func run(_ arguments: [String], inputFile file: String) throws -> Output {
-        try start(arguments, inputFile: file).finish()
+    static func run(_ arguments: [String], inputFile file: String) async throws -> Output {
+        try await slots.holding { try await start(arguments, inputFile: file).finish() }
     }
 
     /// Starts `bridgectl arguments…` and returns at once, for a test that
@@ -39,14 +45,20 @@ enum Bridgectl {
     }
 
     /// Runs `bridgectl arguments…` to completion with `setting` in its environment.
-    static func run(_ arguments: [String], setting: [String: String]) throws -> Output {
-        try start(arguments, setting: setting).finish()
+    static func run(_ arguments: [String], setting: [String: String]) async throws -> Output {
+        try await slots.holding { try await start(arguments, setting: setting).finish() }
     }
 
     /// Runs `bridgectl arguments…` to completion without the variables in `unsetting`, started through `launcher`.
-    static func run(_ arguments: [String], unsetting: [String], launcher: [String] = []) throws -> Output {
-        try start(arguments, unsetting: unsetting, launcher: launcher).finish()
+    static func run(_ arguments: [String], unsetting: [String], launcher: [String] = []) async throws -> Output {
+        try await slots.holding { try await start(arguments, unsetting: unsetting, launcher: launcher).finish() }
     }
+
+    /// The children that `run` may have running at once, all tests together:
+    /// with the waits off the pool, every test that runs `bridgectl` would
+    /// otherwise start its child at the same instant. `start` takes no slot
+    /// (a test may hold a follower while it runs other commands).
+    static let slots = ChildSlots(count: 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     /// What a finished `bridgectl` left.
     struct Output: Sendable, CustomStringConvertible {

@@ -10,7 +10,12 @@ extension Bridgectl {
     /// or from a file. Standard output and error are drained together with
     /// `poll`, and fully before the child is waited for, so a chatty child never
     /// blocks on a full buffer. A child still running when its handle goes away is killed.
-    final class Child {
+    ///
+    /// A test awaits the child: `readLine()` and `finish(input:)` wait on a
+    /// thread of their own, so the concurrency pool's few threads run other
+    /// tests meanwhile. One caller at a time uses a child (a test awaits each
+    /// call before the next), which is what makes it `Sendable`.
+    final class Child: @unchecked Sendable {
         let pid: pid_t
         private let arguments: [String]
         private var input: Int32
@@ -85,7 +90,7 @@ extension Bridgectl {
         deinit {
             if ended == nil {
                 kill(pid, SIGKILL)
-                finish()
+                finishBlocking()
             }
         }
 
@@ -94,12 +99,24 @@ extension Bridgectl {
             if ended == nil { kill(pid, signal) }
         }
 
-        /// The next line of standard output without its newline, or `nil` at
-        /// the end of the output or after 30 s of silence.
         /// How long `finish` waits for the child before it kills it.
         static let finishTimeout: Duration = .seconds(60)
 
-        func readLine() -> String? {
+        /// The next line of standard output without its newline, or `nil` at
+        /// the end of the output or after 30 s of silence.
+        func readLine() async -> String? {
+            await OwnThread.run { self.readLineBlocking() }
+        }
+
+        /// Writes `input` to standard input and closes it, reads both outputs
+        /// to their end, and waits for the child to end.
+        @discardableResult
+        func finish(input bytes: [UInt8] = []) async -> Output {
+            await OwnThread.run { self.finishBlocking(input: bytes) }
+        }
+
+        /// `readLine()` on the calling thread.
+        private func readLineBlocking() -> String? {
             while true {
                 if let newline = stdout.firstIndex(of: UInt8(ascii: "\n")) {
                     defer { stdout.removeSubrange(...newline) }
@@ -109,10 +126,10 @@ extension Bridgectl {
             }
         }
 
-        /// Writes `input` to standard input and closes it, reads both outputs
-        /// to their end, and waits for the child to end.
+        /// `finish(input:)` on the calling thread: for a thread of a test's
+        /// own (`ReaderLoop`) and for `deinit`, never for a task of the pool.
         @discardableResult
-        func finish(input bytes: [UInt8] = []) -> Output {
+        func finishBlocking(input bytes: [UInt8] = []) -> Output {
             if let ended { return ended }
             unwritten = bytes[...]
             if unwritten.isEmpty { closeSocket(&input) }
@@ -194,4 +211,17 @@ extension Bridgectl {
     }
 }
 
-// MARK: - Until Docs/CompletionScriptTests.swift uses `Bridgectl.run`
+/// Blocking work moved off the concurrency pool.
+enum OwnThread {
+    /// Runs `work` on a new thread and resumes when it returns: a test that
+    /// waits for a child process this way holds none of the pool's threads
+    /// (as many as the machine has cores), so other tests run meanwhile.
+    /// - Parameter work: Blocking work, such as `poll` and `waitpid` on a child.
+    /// - Returns: What `work` returned.
+    static func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
+    }
+}
+

@@ -138,20 +138,20 @@ import Testing
     static func sweep(
         _ command: [String], input: [UInt8] = [], prepare: (BridgeFixture) throws -> Void = { _ in },
         finish: (BridgeFixture) throws -> Void, faults: [FaultInjection.Fault] = [.error("ENOSPC")]
-    ) throws -> Int {
+    ) async throws -> Int {
         let template = try liveTemplate.get()
         let start = try template.fixture()
         try prepare(start)
         let prepared = try HomeTemplate(of: start)
         let traced = try prepared.fixture()
-        let calls = try FaultInjection.trace(command + ["--home", traced.root], input: input)
+        let calls = try await FaultInjection.trace(command + ["--home", traced.root], input: input)
         #expect(calls.count >= 10, "\(calls)")
         var runs = 0
         for call in calls {
             for fault in faults {
                 let fixture = try prepared.fixture()
                 let earlier = try fixture.bytes(.container, "auth-status")
-                let output = try FaultInjection.run(command + ["--home", fixture.root], input: input, injecting: fault, at: call)
+                let output = try await FaultInjection.run(command + ["--home", fixture.root], input: input, injecting: fault, at: call)
                 runs += 1
                 let context = "\(command.joined(separator: " ")) with \(fault) at \(call): \(output)"
                 let now = Date()
@@ -175,8 +175,8 @@ import Testing
     }
 
     @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func lockFailingAtAnyCallNeverShowsMoreThanTheApp() throws {
-        let runs = try Self.sweep(["lock"]) { fixture in
+    func lockFailingAtAnyCallNeverShowsMoreThanTheApp() async throws {
+        let runs = try await Self.sweep(["lock"]) { fixture in
             try fixture.app.lock(now: Date())
             #expect(fixture.content(at: Date())?.isLocked == true)
         }
@@ -184,8 +184,8 @@ import Testing
     }
 
     @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func hidingBalancesFailingAtAnyCallNeverShowsMoreThanTheApp() throws {
-        _ = try Self.sweep(["prefs", "--hide-balances", "on"]) { fixture in
+    func hidingBalancesFailingAtAnyCallNeverShowsMoreThanTheApp() async throws {
+        _ = try await Self.sweep(["prefs", "--hide-balances", "on"]) { fixture in
             try fixture.app.setHidesBalances(true, now: Date())
             #expect(fixture.content(at: Date())?.hidesBalances == true)
         }
@@ -195,8 +195,8 @@ import Testing
     /// used a sequence it had reserved, so the lock after it signs a higher
     /// one and the cut-short "unlocked" record is a rollback.
     @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func unlockFailingAtAnyCallReusesNoSequence() throws {
-        _ = try Self.sweep(
+    func unlockFailingAtAnyCallReusesNoSequence() async throws {
+        _ = try await Self.sweep(
             ["unlock", "--passcode-stdin"], input: Array("2468\n".utf8),
             prepare: { try $0.app.lock(now: Date()) },
             finish: { fixture in
@@ -208,10 +208,10 @@ import Testing
     // MARK: 4. Every passcode attempt counts
 
     @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func theAttemptIsCountedBeforeThePasscodeIsRead() throws {
+    func theAttemptIsCountedBeforeThePasscodeIsRead() async throws {
         let fixture = try Self.liveTemplate.get().fixture()
         try fixture.app.lock(now: Date())
-        let calls = try FaultInjection.trace(
+        let calls = try await FaultInjection.trace(
             ["unlock", "--passcode-stdin", "--home", fixture.root], input: Array("0000\n".utf8),
             calls: ["openat", "renameat", "renameat2", "rename"])
         let counted = try #require(calls.first("state.json\")"))
@@ -223,21 +223,21 @@ import Testing
     /// A full disk, an I/O error or a kill at any call: whenever the answer
     /// showed (exit status or message), the attempt was counted.
     @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func noFaultGivesAWrongPasscodeAnUncountedAnswer() throws {
+    func noFaultGivesAWrongPasscodeAnUncountedAnswer() async throws {
         let fixture = try Self.liveTemplate.get().fixture()
         try fixture.app.lock(now: Date())
         let locked = try HomeTemplate(of: fixture)
         let arguments = ["unlock", "--passcode-stdin"]
         let input = Array("0000\n".utf8)
         // Every call up to the one that prints the answer (later ones cannot hide it); each run costs a scrypt.
-        let traced = try FaultInjection.trace(arguments + ["--home", fixture.root], input: input)
+        let traced = try await FaultInjection.trace(arguments + ["--home", fixture.root], input: input)
         let answer = try #require(traced.first("write(2, "))
         let calls = traced[...answer.index]
         var answered = 0
         for call in calls {
             for fault in [FaultInjection.Fault.error("ENOSPC"), .kill] {
                 let copy = try locked.fixture()
-                let output = try FaultInjection.run(arguments + ["--home", copy.root], input: input, injecting: fault, at: call)
+                let output = try await FaultInjection.run(arguments + ["--home", copy.root], input: input, injecting: fault, at: call)
                 let counted = try copy.app.status(now: Date()).failedUnlocks
                 if output.stderr.contains("passcode is wrong") {
                     answered += 1
@@ -252,14 +252,14 @@ import Testing
 
     /// With a file-size limit below the app state's size nothing can be
     /// counted, so nothing is checked: the right and the wrong passcode end alike.
-    @Test func aSmallFileSizeLimitAnswersNothing() throws {
+    @Test func aSmallFileSizeLimitAnswersNothing() async throws {
         let template = try Self.liveTemplate.get()
         var endings: [String] = []
         for passcode in ["2468", "0000"] {
             let fixture = try template.fixture()
             try fixture.app.lock(now: Date())
             let record = try fixture.bytes(.container, "auth-status")
-            let output = try Bridgectl.start(
+            let output = try await Bridgectl.start(
                 ["unlock", "--passcode-stdin", "--home", fixture.root], launcher: ["/usr/bin/prlimit", "--fsize=200"]
             ).finish(input: Array("\(passcode)\n".utf8))
             #expect(!output.succeeded)
@@ -314,17 +314,17 @@ import Testing
     // MARK: 5. Rotation completes or leaves the keyset as it was
 
     @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func rotationFailingAtAnyCallEndsWithOneKeyAndTheSnapshotReadable() throws {
+    func rotationFailingAtAnyCallEndsWithOneKeyAndTheSnapshotReadable() async throws {
         let template = try Self.liveTemplate.get()
         let traced = try template.fixture()
-        let calls = try FaultInjection.trace(["keys", "rotate", "--home", traced.root])
+        let calls = try await FaultInjection.trace(["keys", "rotate", "--home", traced.root])
         let expected = try #require(traced.content(at: Date())?.portfolio)
         var outcomes: [String: Int] = [:]
         for call in calls {
             for fault in [FaultInjection.Fault.error("ENOSPC"), .kill] {
                 let fixture = try template.fixture()
                 let keyset = try fixture.bytes(.keychain, "keyset")
-                let output = try FaultInjection.run(["keys", "rotate", "--home", fixture.root], injecting: fault, at: call)
+                let output = try await FaultInjection.run(["keys", "rotate", "--home", fixture.root], injecting: fault, at: call)
                 let context = "\(fault) at \(call): \(output)"
                 if case .error = fault {
                     // No half keyset survives an error.

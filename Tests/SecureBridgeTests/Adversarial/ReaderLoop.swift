@@ -48,7 +48,7 @@ final class ReaderLoop: Sendable {
     private func readOnce() -> String? {
         let output: Bridgectl.Output
         do {
-            output = try Bridgectl.run(["read", "--home", home, "--format", "json"])
+            output = try Bridgectl.runBlocking(["read", "--home", home, "--format", "json"])
         } catch {
             return "could not run bridgectl: \(error)"
         }

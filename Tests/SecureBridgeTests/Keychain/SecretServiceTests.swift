@@ -23,70 +23,70 @@ import Testing
 
     // MARK: A whole session
 
-    @Test(.timeLimit(.minutes(2))) func aWholeSessionKeepsEveryKeyInTheSecretService() throws {
+    @Test(.timeLimit(.minutes(2))) func aWholeSessionKeepsEveryKeyInTheSecretService() async throws {
         let session = try KeyringSession()
         let (keyring, fixture) = (session.keyring, session.fixture)
 
-        let login = try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468")
+        let login = try await session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468")
         #expect(login.succeeded, "\(login)")
         #expect(login.stdout.contains("kept in the Secret Service"))
         #expect(try keychainFiles(fixture) == [FileName.store], "no key is a file")
         #expect(try items(keyring) == [FileName.keyset, FileName.marks, FileName.passcode, FileName.pinnedKey].sorted())
-        #expect(try session.run(["status"]).stdout.contains("keychain: secret-service"))
+        await #expect(try session.run(["status"]).stdout.contains("keychain: secret-service"))
         #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, FileName.passcode)), "the verifier is an item too")
 
-        #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
-        let full = try session.run(["read", "--format", "json"])
+        await #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        let full = try await session.run(["read", "--format", "json"])
         #expect(full.json?["entries"] != nil && full.stdout.contains("4,675.00"), "\(full)")
 
-        #expect(try session.run(["lock"]).succeeded)
-        let masked = try session.run(["read", "--format", "json"])
+        await #expect(try session.run(["lock"]).succeeded)
+        let masked = try await session.run(["read", "--format", "json"])
         #expect(masked.stdout.contains(#""locked""#), "\(masked)")
         #expect(!masked.stdout.contains("4,675"))
-        #expect(try session.run(["unlock", "--passcode-stdin"], input: "2468").succeeded)
+        await #expect(try session.run(["unlock", "--passcode-stdin"], input: "2468").succeeded)
 
         let before = try keyring.secretTool(["lookup", "application", "securebridge", "item", FileName.keyset])
-        let rotate = try session.run(["keys", "rotate"])
+        let rotate = try await session.run(["keys", "rotate"])
         #expect(rotate.succeeded, "\(rotate)")
         #expect(try keyring.secretTool(["lookup", "application", "securebridge", "item", FileName.keyset]) != before)
-        #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"), "the re-sealed snapshot opens with the new key")
+        await #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"), "the re-sealed snapshot opens with the new key")
 
-        let doctor = try session.run(["doctor"])
+        let doctor = try await session.run(["doctor"])
         #expect(doctor.stdout.contains("keychain store: the Secret Service, reachable"), "\(doctor)")
 
-        #expect(try session.run(["logout"]).succeeded)
+        await #expect(try session.run(["logout"]).succeeded)
         #expect(try items(keyring) == [FileName.marks, FileName.pinnedKey].sorted(), "logout deletes the data keys and the verifier")
-        #expect(try session.run(["read", "--format", "json"]).stdout.contains("logged-out"))
+        await #expect(try session.run(["read", "--format", "json"]).stdout.contains("logged-out"))
         #expect(try keychainFiles(fixture) == [FileName.store])
     }
 
     // MARK: Never a file instead
 
-    @Test(.timeLimit(.minutes(2))) func aLockedKeyringIsOneSentenceAndNeverAFile() throws {
+    @Test(.timeLimit(.minutes(2))) func aLockedKeyringIsOneSentenceAndNeverAFile() async throws {
         let session = try KeyringSession()
         let (keyring, fixture) = (session.keyring, session.fixture)
-        #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
-        #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
+        await #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
         let snapshot = try fixture.bytes(.container, FileName.snapshot)
         try keyring.lock()
 
-        let publish = try session.run(["publish", "-"], input: String(decoding: BridgeFixture.otherAccounts, as: UTF8.self))
+        let publish = try await session.run(["publish", "-"], input: String(decoding: BridgeFixture.otherAccounts, as: UTF8.self))
         #expect(publish.status == 1)
         #expect(publish.stderr.contains("The Secret Service's default collection is locked; unlock it"), "\(publish)")
         #expect(publish.stderrLines.count == 1)
         #expect(try fixture.bytes(.container, FileName.snapshot) == snapshot, "nothing was published")
 
-        let read = try session.run(["read", "--format", "json"])
+        let read = try await session.run(["read", "--format", "json"])
         #expect(read.succeeded)
         #expect(read.stdout.contains("keychain-unavailable"), "\(read)")
         #expect(!read.stdout.contains("4,675"), "no amount")
         #expect(try keychainFiles(fixture) == [FileName.store], "no key was written as a file")
     }
 
-    @Test(.timeLimit(.minutes(2))) func noKeyringIsOneSentenceAndNeverAFile() throws {
+    @Test(.timeLimit(.minutes(2))) func noKeyringIsOneSentenceAndNeverAFile() async throws {
         let bus = try PrivateSessionBus(activating: false)
         let fixture = try BridgeFixture()
-        let login = try Bridgectl.start(
+        let login = try await Bridgectl.start(
             ["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service", "--home", fixture.root],
             setting: ["DBUS_SESSION_BUS_ADDRESS": bus.address]
         ).finish(input: Array("2468".utf8))
@@ -96,7 +96,7 @@ import Testing
         #expect(!(try keychainFiles(fixture).contains(FileName.pinnedKey)))
         #expect(!(try keychainFiles(fixture).contains(FileName.store)), "a store that cannot be used is not chosen")
 
-        let withoutBus = try Bridgectl.start(
+        let withoutBus = try await Bridgectl.start(
             ["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service", "--home", fixture.root],
             unsetting: ["DBUS_SESSION_BUS_ADDRESS"]
         ).finish(input: Array("2468".utf8))
@@ -105,19 +105,19 @@ import Testing
         #expect(!(try keychainFiles(fixture).contains(FileName.keyset)))
     }
 
-    @Test(.timeLimit(.minutes(1))) func aKeyringThatNeverAnswersIsOneSentenceNotAHang() throws {
+    @Test(.timeLimit(.minutes(1))) func aKeyringThatNeverAnswersIsOneSentenceNotAHang() async throws {
         let fixture = try BridgeFixture.live()
         // The keychain's recorded choice says Secret Service, whose bus then hangs.
         try fixture.overwrite(.keychain, FileName.store, with: try KeychainStore.new(.secretService).storedBytes)
         let silent = try SilentSocket()
         let bus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(silent.path)"]
 
-        let read = try Bridgectl.start(["read", "--format", "json", "--home", fixture.root], setting: bus).finish()
+        let read = try await Bridgectl.start(["read", "--format", "json", "--home", fixture.root], setting: bus).finish()
         #expect(read.succeeded, "a widget renders: \(read)")
         #expect(read.stdout.contains("keychain-unavailable"), "\(read)")
         #expect(!read.stdout.contains("4,675"))
 
-        let publish = try Bridgectl.start(["publish", "-", "--home", fixture.root], setting: bus).finish(input: BridgeFixture.otherAccounts)
+        let publish = try await Bridgectl.start(["publish", "-", "--home", fixture.root], setting: bus).finish(input: BridgeFixture.otherAccounts)
         #expect(publish.status == 1)
         #expect(publish.stderr.contains("The Secret Service did not answer within 5 seconds"), "\(publish)")
         #expect(publish.stderrLines.count == 1)
@@ -125,36 +125,36 @@ import Testing
 
     // MARK: Changing stores
 
-    @Test(.timeLimit(.minutes(2))) func changingStoresAtLoginLeavesNoKeyBehind() throws {
+    @Test(.timeLimit(.minutes(2))) func changingStoresAtLoginLeavesNoKeyBehind() async throws {
         let session = try KeyringSession()
         let (keyring, fixture) = (session.keyring, session.fixture)
-        #expect(try session.run(["login", "--user", "alice", "--passcode-stdin"], input: "2468").succeeded)
+        await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin"], input: "2468").succeeded)
         #expect(try keychainFiles(fixture).contains(FileName.keyset), "files stay the default")
-        #expect(try session.run(["logout"]).succeeded)
+        await #expect(try session.run(["logout"]).succeeded)
 
-        #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
+        await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
         #expect(try keychainFiles(fixture) == [FileName.store])
         #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, FileName.passcode)))
-        #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
-        #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
-        #expect(try session.run(["lock"]).succeeded)
-        #expect(try session.run(["unlock", "--passcode-stdin"], input: "2468").succeeded, "the verifier is read from the keyring")
-        #expect(try session.run(["logout"]).succeeded)
+        await #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        await #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+        await #expect(try session.run(["lock"]).succeeded)
+        await #expect(try session.run(["unlock", "--passcode-stdin"], input: "2468").succeeded, "the verifier is read from the keyring")
+        await #expect(try session.run(["logout"]).succeeded)
 
-        #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "files"], input: "2468").succeeded)
+        await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "files"], input: "2468").succeeded)
         #expect(try items(keyring).isEmpty, "the Secret Service keeps nothing of this home")
         #expect(try keychainFiles(fixture).contains(FileName.keyset))
-        #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
-        #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+        await #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        await #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
     }
 
     // MARK: Doctor's fixes, followed
 
-    @Test(.timeLimit(.minutes(2))) func doctorsFixesForItemsInTheSecretServiceWork() throws {
+    @Test(.timeLimit(.minutes(2))) func doctorsFixesForItemsInTheSecretServiceWork() async throws {
         let session = try KeyringSession()
         let (keyring, fixture) = (session.keyring, session.fixture)
-        #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
-        #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
+        await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
+        await #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
         let id = try #require(String(decoding: fixture.bytes(.keychain, FileName.store), as: UTF8.self).split(separator: " ").last)
             .trimmingCharacters(in: .newlines)
 
@@ -162,17 +162,17 @@ import Testing
         _ = try Desktop.run(
             "/bin/sh", ["-c", "printf 'not a key' | secret-tool store --label=x application securebridge keychain \(id) item \(FileName.pinnedKey)"],
             environment: keyring.environment)
-        #expect(try session.run(["read", "--format", "json"]).stdout.contains("tampered"))
-        let damaged = try session.run(["doctor"])
+        await #expect(try session.run(["read", "--format", "json"]).stdout.contains("tampered"))
+        let damaged = try await session.run(["doctor"])
         #expect(damaged.status == 1)
         let fix = try #require(damaged.stdout.split(separator: "\n").first { $0.contains("the Secret Service item `publisher.pub` is not an Ed25519 public key") },
                                "\(damaged)")
         let command = try #require(fix.split(separator: "`").dropFirst(3).first, "the re-pin command in: \(fix)")
         #expect(command.contains("secret-tool store"), "\(command)")
         _ = try Desktop.run("/bin/sh", ["-c", String(command)], environment: keyring.environment)
-        let healed = try session.run(["doctor"])
+        let healed = try await session.run(["doctor"])
         #expect(healed.succeeded, "\(healed)")
-        #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+        await #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
     }
 
     // MARK: Helpers
@@ -187,8 +187,8 @@ import Testing
             fixture = try BridgeFixture()
         }
 
-        func run(_ arguments: [String], input: String = "") throws -> Bridgectl.Output {
-            try Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
+        func run(_ arguments: [String], input: String = "") async throws -> Bridgectl.Output {
+            try await Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
         }
     }
 

@@ -31,7 +31,7 @@ import Testing
     struct Case: Sendable, CustomStringConvertible {
         let name: String
         /// Puts the home into the state.
-        let setUp: @Sendable (EndToEndHome) throws -> Void
+        let setUp: @Sendable (EndToEndHome) async throws -> Void
         let source: Source
         /// A command the advice must quote.
         let quotes: String
@@ -52,27 +52,27 @@ import Testing
         Case(name: "publish before onboarding", setUp: { _ in }, source: .error(["publish", Examples.accounts]),
              quotes: "bridgectl login --user ID"),
         Case(name: "lock after a logout", setUp: { home in
-            try home.login()
-            try #require(try home.bridgectl("logout").succeeded)
+            try await home.login()
+            try await #require(try home.bridgectl("logout").succeeded)
         }, source: .error(["lock"]), quotes: "bridgectl login --user ID"),
-        Case(name: "login while logged in", setUp: { home in try home.login() },
+        Case(name: "login while logged in", setUp: { home in try await home.login() },
              source: .error(["login", "--user", "bob", "--passcode-stdin"]), quotes: "bridgectl logout"),
         Case(name: "publish after the session expired", setUp: { home in
-            try home.login(sessionTTL: "1s")
-            Thread.sleep(forTimeInterval: 1.2)
+            try await home.login(sessionTTL: "1s")
+            try await Task.sleep(for: .seconds(1.2))
         }, source: .error(["publish", Examples.accounts]), quotes: "bridgectl login --user ID"),
         Case(name: "publish with a damaged app state", setUp: { home in
-            try home.login()
+            try await home.login()
             try Data("{ not json".utf8).write(to: URL(fileURLWithPath: home.path("app/state.json")))
         }, source: .error(["publish", Examples.accounts]), quotes: "bridgectl logout"),
-        Case(name: "inspect with no snapshot", setUp: { home in try home.login() },
+        Case(name: "inspect with no snapshot", setUp: { home in try await home.login() },
              source: .error(["inspect"]), quotes: "bridgectl publish FILE"),
         Case(name: "inspect after a logout", setUp: published { home in
-            try #require(try home.bridgectl("logout").succeeded)
+            try await #require(try home.bridgectl("logout").succeeded)
         }, source: .error(["inspect"]), quotes: "bridgectl publish FILE"),
         Case(name: "rotate while the container holds an older snapshot", setUp: published { home in
             let old = try Data(contentsOf: URL(fileURLWithPath: home.path("container/snapshot")))
-            try home.publish(Examples.spending)
+            try await home.publish(Examples.spending)
             try old.write(to: URL(fileURLWithPath: home.path("container/snapshot")))
         }, source: .error(["keys", "rotate"]), quotes: "bridgectl publish"),
 
@@ -86,23 +86,23 @@ import Testing
         Case(name: "a fresh home's widget", setUp: { _ in }, source: .doctor("(not-onboarded)"),
              quotes: "bridgectl login --user ID"),
         Case(name: "logged out", setUp: { home in
-            try home.login()
-            try #require(try home.bridgectl("logout").succeeded)
+            try await home.login()
+            try await #require(try home.bridgectl("logout").succeeded)
         }, source: .doctor("logged out: widgets show the login placeholder"), quotes: "bridgectl login --user ID"),
         Case(name: "session expired", setUp: { home in
-            try home.login(sessionTTL: "1s")
-            Thread.sleep(forTimeInterval: 1.2)
+            try await home.login(sessionTTL: "1s")
+            try await Task.sleep(for: .seconds(1.2))
         }, source: .doctor("the session expired"), quotes: "bridgectl login --user ID"),
-        Case(name: "nothing published", setUp: { home in try home.login() },
+        Case(name: "nothing published", setUp: { home in try await home.login() },
              source: .doctor("no snapshot has been published"), quotes: "bridgectl publish FILE"),
         Case(name: "locked", setUp: published { home in
-            try #require(try home.bridgectl("lock").succeeded)
+            try await #require(try home.bridgectl("lock").succeeded)
         }, source: .doctor("(locked)"), quotes: "bridgectl unlock"),
         Case(name: "balances hidden", setUp: published { home in
-            try #require(try home.bridgectl("prefs", "--hide-balances", "on").succeeded)
+            try await #require(try home.bridgectl("prefs", "--hide-balances", "on").succeeded)
         }, source: .doctor("(hidden)"), quotes: "bridgectl prefs --hide-balances off"),
         Case(name: "a damaged app state", setUp: { home in
-            try home.login()
+            try await home.login()
             try Data("{ not json".utf8).write(to: URL(fileURLWithPath: home.path("app/state.json")))
         }, source: .doctor("state.json"), quotes: "bridgectl logout"),
         Case(name: "a group-readable signing key", setUp: published { home in
@@ -128,8 +128,8 @@ import Testing
                 .write(to: URL(fileURLWithPath: home.path("app/signing-key.pem")))
         }, source: .doctor("is not an Ed25519 private key"), quotes: "mv"),
         Case(name: "another key pinned", setUp: published { home in
-            try EndToEndHome.with { other in
-                try other.login()
+            try await EndToEndHome.with { other in
+                try await other.login()
                 let pin = try Data(contentsOf: URL(fileURLWithPath: other.path("keychain/publisher.pub")))
                 try pin.write(to: URL(fileURLWithPath: home.path("keychain/publisher.pub")))
             }
@@ -138,12 +138,12 @@ import Testing
             try FileManager.default.removeItem(atPath: home.path("container"))
         }, source: .doctor("is missing while the other places exist"), quotes: "bridgectl logout; bridgectl login --user ID"),
         Case(name: "a leftover temporary file in the app place", setUp: { home in
-            try home.login()
+            try await home.login()
             try #require(FileManager.default.createFile(atPath: home.path("app/.state.json.tmp-0123456789abcdef"), contents: Data("{}".utf8),
                                            attributes: [.posixPermissions: 0o600]))
         }, source: .doctor("leftover temporary file"), quotes: "rm -f"),
         Case(name: "a leftover temporary file in the container", setUp: { home in
-            try home.login()
+            try await home.login()
             try #require(FileManager.default.createFile(atPath: home.path("container/.snapshot.tmp-0123456789abcdef"), contents: Data(),
                                            attributes: [.posixPermissions: 0o600]))
         }, source: .doctor("leftover temporary file"), quotes: "bridgectl publish"),
@@ -173,7 +173,7 @@ import Testing
             try Data("garbage".utf8).write(to: URL(fileURLWithPath: home.path("keychain/marks")))
         }, source: .doctor("high-water marks"), quotes: "bridgectl publish FILE"),
         Case(name: "the marks damaged after a logout", setUp: published { home in
-            try #require(try home.bridgectl("logout").succeeded)
+            try await #require(try home.bridgectl("logout").succeeded)
             try Data("garbage".utf8).write(to: URL(fileURLWithPath: home.path("keychain/marks")))
         }, source: .doctor("high-water marks"), quotes: "bridgectl login --user ID"),
         Case(name: "the keychain's choice of store damaged", setUp: published { home in
@@ -187,7 +187,7 @@ import Testing
         }, source: .doctor("is not a valid data keyset"), quotes: "bridgectl logout; bridgectl login --user ID"),
         Case(name: "a keyset restored after a logout", setUp: published { home in
             let keyset = try Data(contentsOf: URL(fileURLWithPath: home.path("keychain/keyset")))
-            try #require(try home.bridgectl("logout").succeeded)
+            try await #require(try home.bridgectl("logout").succeeded)
             try keyset.write(to: URL(fileURLWithPath: home.path("keychain/keyset")))
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: home.path("keychain/keyset"))
         }, source: .doctor("a data keyset is present although no session is live"), quotes: "rm"),
@@ -202,27 +202,27 @@ import Testing
         }, source: .doctor("(tampered)"), quotes: "bridgectl logout"),
         Case(name: "an older snapshot put back", setUp: published { home in
             let old = try Data(contentsOf: URL(fileURLWithPath: home.path("container/snapshot")))
-            try home.publish(Examples.spending)
+            try await home.publish(Examples.spending)
             try old.write(to: URL(fileURLWithPath: home.path("container/snapshot")))
         }, source: .doctor("(rollback)"), quotes: "bridgectl publish FILE"),
         Case(name: "stale data", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts, options: ["--stale-after", "1s", "--ttl", "1h"])
-            Thread.sleep(forTimeInterval: 1.2)
+            try await home.login()
+            try await home.publish(Examples.accounts, options: ["--stale-after", "1s", "--ttl", "1h"])
+            try await Task.sleep(for: .seconds(1.2))
         }, source: .doctor("(stale)"), quotes: "bridgectl publish FILE"),
         Case(name: "expired data", setUp: { home in
-            try home.login()
-            try home.publish(Examples.accounts, options: ["--stale-after", "1s", "--ttl", "1s"])
-            Thread.sleep(forTimeInterval: 1.2)
+            try await home.login()
+            try await home.publish(Examples.accounts, options: ["--stale-after", "1s", "--ttl", "1s"])
+            try await Task.sleep(for: .seconds(1.2))
         }, source: .doctor("(expired)"), quotes: "bridgectl publish FILE"),
     ]
 
     /// A home logged in with `examples/accounts.json` published, then `damage`.
-    static func published(_ damage: @escaping @Sendable (EndToEndHome) throws -> Void) -> @Sendable (EndToEndHome) throws -> Void {
+    static func published(_ damage: @escaping @Sendable (EndToEndHome) async throws -> Void) -> @Sendable (EndToEndHome) async throws -> Void {
         { home in
-            try home.login()
-            try home.publish(Examples.accounts)
-            try damage(home)
+            try await home.login()
+            try await home.publish(Examples.accounts)
+            try await damage(home)
         }
     }
 
@@ -233,29 +233,29 @@ import Testing
     }
 
     @Test(arguments: cases)
-    func followingTheAdviceLiterallyHeals(_ advice: Case) throws {
+    func followingTheAdviceLiterallyHeals(_ advice: Case) async throws {
         if advice.needsRoot, geteuid() != 0 {
             // Said, not skipped silently: CI runs as root, where this case runs.
             print("AdviceFollowsTests: \(advice) needs root to give a file another owner; not run as uid \(geteuid())")
             return
         }
-        try EndToEndHome.with { home in
-            try advice.setUp(home)
-            let text = try self.advice(from: advice.source, in: home)
+        try await EndToEndHome.with { home in
+            try await advice.setUp(home)
+            let text = try await self.advice(from: advice.source, in: home)
             #expect(text.contains("`\(advice.quotes)") || text.contains("`\(advice.quotes) "), "\(advice): \(text)")
-            try follow(text, in: home)
+            try await follow(text, in: home)
             switch advice.source {
             case let .error(arguments) where advice.succeedsAgain:
-                let again = try run(arguments, in: home)
+                let again = try await run(arguments, in: home)
                 #expect(again.succeeded, "\(advice): after following the advice, \(again)")
             case .error:
                 break
             case let .doctor(line):
-                let report = try home.bridgectl("doctor")
+                let report = try await home.bridgectl("doctor")
                 let still = report.stdout.split(separator: "\n").filter { $0.contains(line) && !$0.hasPrefix("ok ") }
                 #expect(still.isEmpty, "\(advice): after following the advice, doctor still says \(still)")
             }
-            let doctor = try home.bridgectl("doctor")
+            let doctor = try await home.bridgectl("doctor")
             #expect(doctor.succeeded, "\(advice): the home is not healthy after following the advice:\n\(doctor.stdout)")
         }
     }
@@ -275,14 +275,14 @@ import Testing
     // MARK: The follower
 
     /// The advice the source prints now.
-    private func advice(from source: Source, in home: EndToEndHome) throws -> String {
+    private func advice(from source: Source, in home: EndToEndHome) async throws -> String {
         switch source {
         case let .error(arguments):
-            let result = try run(arguments, in: home)
+            let result = try await run(arguments, in: home)
             try #require(!result.succeeded, "\(source) succeeded: \(result)")
             return result.stderr
         case let .doctor(line):
-            let report = try home.bridgectl("doctor")
+            let report = try await home.bridgectl("doctor")
             let found = report.stdout.split(separator: "\n").first { $0.contains(line) && $0.contains(" — fix: ") }
             let finding = try #require(found, "doctor has no line with '\(line)' and a fix:\n\(report.stdout)")
             return String(finding[finding.range(of: " — fix: ")!.upperBound...])
@@ -293,7 +293,7 @@ import Testing
     /// that quotes a command, every command it quotes in order. A
     /// `bridgectl` command that fails with advice of its own has that advice
     /// followed first, then runs again.
-    private func follow(_ text: String, in home: EndToEndHome, depth: Int = 0) throws {
+    private func follow(_ text: String, in home: EndToEndHome, depth: Int = 0) async throws {
         try #require(depth < 3, "advice leads to advice more than three deep: \(text)")
         let alternatives = text.components(separatedBy: ", or ").flatMap { $0.components(separatedBy: "; else ") }
             .filter { $0.contains("`") }
@@ -310,10 +310,10 @@ import Testing
                     default: String(word)
                     }
                 }
-                var result = try run(words, in: home)
+                var result = try await run(words, in: home)
                 if !result.succeeded, result.stderr.contains("`") {
-                    try follow(result.stderr, in: home, depth: depth + 1)
-                    result = try run(words, in: home)
+                    try await follow(result.stderr, in: home, depth: depth + 1)
+                    result = try await run(words, in: home)
                 }
                 #expect(result.succeeded, "`\(command)`, quoted by the advice, fails: \(result)")
             } else {
@@ -338,7 +338,7 @@ import Testing
 
     /// `bridgectl arguments --home HOME`, with the passcode when the command asks for one,
     /// and a file of accounts on standard input for a `publish` without one.
-    private func run(_ arguments: [String], in home: EndToEndHome) throws -> Bridgectl.Output {
+    private func run(_ arguments: [String], in home: EndToEndHome) async throws -> Bridgectl.Output {
         var arguments = arguments
         var input = ""
         if ["login", "unlock"].contains(arguments.first) {
@@ -348,6 +348,6 @@ import Testing
         if arguments == ["publish"] {
             input = try String(contentsOfFile: Examples.accounts, encoding: .utf8)
         }
-        return try home.bridgectl(arguments, standardInput: input)
+        return try await home.bridgectl(arguments, standardInput: input)
     }
 }

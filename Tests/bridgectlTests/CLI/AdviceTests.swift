@@ -46,12 +46,12 @@ import Testing
 
     /// `inspect` after a logout says the container holds no snapshot, and how
     /// to get one, not another command's words.
-    @Test func inspectAfterALogoutSaysThereIsNoSnapshot() throws {
-        try EndToEndHome.with { home in
-            try home.login()
-            try home.publish(Examples.accounts)
-            #expect(try home.bridgectl("logout").succeeded)
-            let result = try home.bridgectl("inspect")
+    @Test func inspectAfterALogoutSaysThereIsNoSnapshot() async throws {
+        try await EndToEndHome.with { home in
+            try await home.login()
+            try await home.publish(Examples.accounts)
+            await #expect(try home.bridgectl("logout").succeeded)
+            let result = try await home.bridgectl("inspect")
             #expect(result.status == 1, "\(result)")
             #expect(result.stderr.contains("The container holds no snapshot") && result.stderr.contains("`bridgectl publish FILE`"), "\(result)")
             #expect(!result.stderr.contains("re-seal"), "\(result)")

@@ -8,8 +8,8 @@ import Testing
         ("pubish", "publish"), ("stauts", "status"), ("lgin", "login"), ("readd", "read"), ("doctr", "doctor"),
         ("doc", "doctor"), ("logo", "logout"), ("loin", "login"), ("insp", "inspect"),
     ])
-    func aCommandTwoEditsAwayIsSuggested(typed: String, meant: String) throws {
-        let output = try Bridgectl.run([typed, "--home", "/nonexistent/securebridge-home"])
+    func aCommandTwoEditsAwayIsSuggested(typed: String, meant: String) async throws {
+        let output = try await Bridgectl.run([typed, "--home", "/nonexistent/securebridge-home"])
         #expect(output.status == 64 && output.stdout.isEmpty, "\(output)")
         #expect(output.stderrLines.first == "Error: Unknown command '\(typed)'. Did you mean '\(meant)'?"[...], "\(output)")
     }

@@ -6,8 +6,8 @@ import Testing
 /// The version has one source (`SecureBridgeVersion`), and what a release
 /// carries names it: `bridgectl --version`, the changelog, the licence.
 @Suite struct ReleaseTests {
-    @Test func versionPrintsTheReleaseAndTheFormatVersions() throws {
-        let output = try Bridgectl.run(["--version"])
+    @Test func versionPrintsTheReleaseAndTheFormatVersions() async throws {
+        let output = try await Bridgectl.run(["--version"])
         #expect(output.succeeded, "\(output)")
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.first == "bridgectl \(SecureBridgeVersion.release)"[...], "\(output)")

@@ -14,10 +14,10 @@ import Testing
     ]
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
-    func publishWithNoFileOnATerminalRefusesWithAHintAndChangesNothing() throws {
-        try EndToEndHome.with { home in
-            try home.login()
-            let result = try Bridgectl.run(["publish", "--home", home.home], unsetting: [], launcher: Self.onATerminal)
+    func publishWithNoFileOnATerminalRefusesWithAHintAndChangesNothing() async throws {
+        try await EndToEndHome.with { home in
+            try await home.login()
+            let result = try await Bridgectl.run(["publish", "--home", home.home], unsetting: [], launcher: Self.onATerminal)
             #expect(result.status == 1, "\(result)")
             #expect(result.stderrLines.count == 1, "\(result)")
             #expect(result.stderr.contains("Standard input is a terminal, not a file or a pipe"), "\(result)")
@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
-    func inspectOfStandardInputOnATerminalRefusesWithAHint() throws {
-        let result = try Bridgectl.run(["inspect", "-"], unsetting: [], launcher: Self.onATerminal)
+    func inspectOfStandardInputOnATerminalRefusesWithAHint() async throws {
+        let result = try await Bridgectl.run(["inspect", "-"], unsetting: [], launcher: Self.onATerminal)
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("Standard input is a terminal") && result.stderr.contains("bridgectl inspect"), "\(result)")
     }
@@ -65,16 +65,16 @@ import Testing
         sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
         """
 
-    static func login(typing answers: [String], home: EndToEndHome) throws -> Bridgectl.Output {
-        try Bridgectl.run(
+    static func login(typing answers: [String], home: EndToEndHome) async throws -> Bridgectl.Output {
+        try await Bridgectl.run(
             ["login", "--user", "alice", "--home", home.home], unsetting: [],
             launcher: ["/usr/bin/python3", "-c", answeringPrompts, answers.joined(separator: ",")])
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
-    func twoDifferentPasscodesChangeNothing() throws {
-        try EndToEndHome.with { home in
-            let result = try Self.login(typing: ["2468", "2469"], home: home)
+    func twoDifferentPasscodesChangeNothing() async throws {
+        try await EndToEndHome.with { home in
+            let result = try await Self.login(typing: ["2468", "2469"], home: home)
             #expect(result.status == 1, "\(result)")
             #expect(result.stdout.contains("Choose a passcode: ") && result.stdout.contains("Type it again: "), "\(result)")
             #expect(result.stdout.contains("The two passcodes typed differ; nothing was changed."), "\(result)")
@@ -84,12 +84,12 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
-    func theSamePasscodeTwiceLogsIn() throws {
-        try EndToEndHome.with { home in
-            let result = try Self.login(typing: ["2468", "2468"], home: home)
+    func theSamePasscodeTwiceLogsIn() async throws {
+        try await EndToEndHome.with { home in
+            let result = try await Self.login(typing: ["2468", "2468"], home: home)
             #expect(result.status == 0, "\(result)")
             #expect(result.stdout.contains("Logged in as alice"), "\(result)")
-            let unlock = try home.bridgectl(["unlock", "--passcode-stdin"], standardInput: "2468\n")
+            let unlock = try await home.bridgectl(["unlock", "--passcode-stdin"], standardInput: "2468\n")
             #expect(unlock.succeeded, "\(unlock)")
         }
     }

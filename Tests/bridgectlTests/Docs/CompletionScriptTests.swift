@@ -5,8 +5,8 @@ import Testing
 /// The README's completion commands work and know the newest commands.
 @Suite struct CompletionScriptTests {
     @Test(.timeLimit(.minutes(1)), arguments: ["bash", "zsh", "fish"])
-    func completionScriptNamesDoctorAndFollow(shell: String) throws {
-        let output = try Bridgectl.run(["--generate-completion-script", shell])
+    func completionScriptNamesDoctorAndFollow(shell: String) async throws {
+        let output = try await Bridgectl.run(["--generate-completion-script", shell])
         let script = output.stdout
         #expect(output.status == 0)
         #expect(script.contains("doctor"))

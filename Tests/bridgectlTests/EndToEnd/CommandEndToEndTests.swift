@@ -8,8 +8,8 @@ struct CommandEndToEndTests {
         ("securebridge://account/acc-main", "acc-main"),
         ("securebridge://login", "login"),
     ])
-    func openResolvesTheAppsOwnDeepLinks(url: String, mentions: String) throws {
-        let result = try Bridgectl.run(["open", url])
+    func openResolvesTheAppsOwnDeepLinks(url: String, mentions: String) async throws {
+        let result = try await Bridgectl.run(["open", url])
 
         #expect(result.succeeded, "\(result)")
         #expect(result.stdout.contains(mentions), "\(result.stdout)")
@@ -24,16 +24,16 @@ struct CommandEndToEndTests {
         "securebridge://account/acc%2Fmain",
         "securebridge://login/extra",
     ])
-    func openRejectsAnyOtherLinkWithOneSentence(url: String) throws {
-        let result = try Bridgectl.run(["open", url])
+    func openRejectsAnyOtherLinkWithOneSentence(url: String) async throws {
+        let result = try await Bridgectl.run(["open", url])
 
         #expect(!result.succeeded)
         #expect(result.stdout.isEmpty, "a rejected link must not resolve: \(result.stdout)")
         #expect(result.stderrLines.count == 1, "\(result.stderr)")
     }
 
-    @Test func demoTellsTheWholeStory() throws {
-        let result = try Bridgectl.run(["demo"])
+    @Test func demoTellsTheWholeStory() async throws {
+        let result = try await Bridgectl.run(["demo"])
 
         #expect(result.succeeded, "\(result)")
         let lines = result.stdout.split(separator: "\n")
@@ -45,20 +45,20 @@ struct CommandEndToEndTests {
         }
     }
 
-    @Test func whatIfReadsChangeNoFileUnderTheHome() throws {
-        try EndToEndHome.with { home in
-            try home.login(sessionTTL: "7d")
-            try home.publish(Examples.accounts)
+    @Test func whatIfReadsChangeNoFileUnderTheHome() async throws {
+        try await EndToEndHome.with { home in
+            try await home.login(sessionTTL: "7d")
+            try await home.publish(Examples.accounts)
             let before = try home.files()
             try #require(!before.isEmpty)
 
             let now = Date()
             for offset: TimeInterval in [-86_400, 2 * 3600, 25 * 3600, 8 * 86_400] {
-                _ = try home.read("--now", Instant.text(now.addingTimeInterval(offset)))
+                _ = try await home.read("--now", Instant.text(now.addingTimeInterval(offset)))
             }
             let soon = Instant.text(now.addingTimeInterval(60))
-            _ = try home.read("--now", soon, "--family", "accessoryInline")
-            _ = try home.read("--now", soon, "--family", "systemSmall", "--privacy")
+            _ = try await home.read("--now", soon, "--family", "accessoryInline")
+            _ = try await home.read("--now", soon, "--family", "systemSmall", "--privacy")
 
             let after = try home.files()
             #expect(after.keys.sorted() == before.keys.sorted(), "what-if reads added or removed files")

@@ -9,8 +9,8 @@ import Testing
 /// published with the keys `bridgectl keys export` prints: the formats are
 /// readable without OpenSSL and without unwrapping DER.
 @Suite struct CryptoKitInteropTests {
-    private func export(_ root: String, _ arguments: [String]) throws -> String {
-        let output = try Bridgectl.run(["keys", "export", "--home", root] + arguments)
+    private func export(_ root: String, _ arguments: [String]) async throws -> String {
+        let output = try await Bridgectl.run(["keys", "export", "--home", root] + arguments)
         #expect(output.succeeded, "\(output)")
         return output.stdout
     }
@@ -25,17 +25,17 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String])
     }
 
-    @Test func theExportedKeysVerifyAndOpenTheSnapshotWithCryptoKit() throws {
+    @Test func theExportedKeysVerifyAndOpenTheSnapshotWithCryptoKit() async throws {
         let fixture = try BridgeFixture.published()
         let root = fixture.root
 
         // The publisher key, three ways, to one CryptoKit key.
-        let raw = try #require(Data(base64Encoded: try export(root, ["--format", "raw"]).trimmingCharacters(in: .newlines)))
+        let raw = try await #require(Data(base64Encoded: try export(root, ["--format", "raw"]).trimmingCharacters(in: .newlines)))
         let publisher = try Curve25519.Signing.PublicKey(rawRepresentation: raw)
-        let publicJWK = try jwk(try export(root, ["--format", "jwk"]))
+        let publicJWK = try jwk(try await export(root, ["--format", "jwk"]))
         #expect(publicJWK["kty"] == "OKP" && publicJWK["crv"] == "Ed25519")
         #expect(try base64url(try #require(publicJWK["x"])) == raw)
-        let pem = try export(root, ["--format", "pem"])
+        let pem = try await export(root, ["--format", "pem"])
         #expect(pem == String(decoding: try fixture.bytes(.keychain, "publisher.pub"), as: UTF8.self))
         #expect(try Ed25519.PublicKey(pemRepresentation: pem).rawRepresentation == Array(raw))
 
@@ -52,8 +52,8 @@ import Testing
         let sealed = snapshot[78..<(78 + length)]
 
         // The data key, raw and as a JWK, derives the epoch's key and opens the payload.
-        let dataKey = try #require(Data(base64Encoded: try export(root, ["--format", "raw", "--reveal-data-key"]).trimmingCharacters(in: .newlines)))
-        let secretJWK = try jwk(try export(root, ["--format", "jwk", "--reveal-data-key"]))
+        let dataKey = try await #require(Data(base64Encoded: try export(root, ["--format", "raw", "--reveal-data-key"]).trimmingCharacters(in: .newlines)))
+        let secretJWK = try jwk(try await export(root, ["--format", "jwk", "--reveal-data-key"]))
         #expect(secretJWK["kty"] == "oct" && secretJWK["kid"] == Bytes.hex(header[14..<22]))
         #expect(try base64url(try #require(secretJWK["k"])) == dataKey)
         var info = Data("SecureBridge snapshot key v1\0".utf8)
@@ -67,9 +67,9 @@ import Testing
         #expect(!portfolio.accounts.isEmpty)
     }
 
-    @Test func theDataKeyIsNeverPEMAndSaysSo() throws {
+    @Test func theDataKeyIsNeverPEMAndSaysSo() async throws {
         let fixture = try BridgeFixture.published()
-        let output = try Bridgectl.run(["keys", "export", "--home", fixture.root, "--format", "pem", "--reveal-data-key"])
+        let output = try await Bridgectl.run(["keys", "export", "--home", fixture.root, "--format", "pem", "--reveal-data-key"])
         #expect(!output.succeeded && output.stdout.isEmpty, "\(output)")
         #expect(output.stderr.contains("A data key has no PEM form"), "\(output)")
     }

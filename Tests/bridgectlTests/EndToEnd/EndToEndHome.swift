@@ -26,10 +26,10 @@ struct EndToEndHome: Sendable {
     }
 
     /// Runs `body` with a fresh home and removes it afterwards.
-    static func with<Result>(_ body: (EndToEndHome) throws -> Result) throws -> Result {
+    static func with<Result>(_ body: (EndToEndHome) async throws -> Result) async throws -> Result {
         let home = try EndToEndHome()
         defer { home.remove() }
-        return try body(home)
+        return try await body(home)
     }
 
     /// `relative` inside the home, e.g. `keychain/keyset`.
@@ -40,13 +40,13 @@ struct EndToEndHome: Sendable {
     // MARK: Commands
 
     /// Runs `bridgectl ARGUMENTS --home HOME`.
-    func bridgectl(_ arguments: [String], standardInput: String = "") throws -> Bridgectl.Output {
-        try Bridgectl.run(arguments + ["--home", home], input: Array(standardInput.utf8))
+    func bridgectl(_ arguments: [String], standardInput: String = "") async throws -> Bridgectl.Output {
+        try await Bridgectl.run(arguments + ["--home", home], input: Array(standardInput.utf8))
     }
 
     /// Runs `bridgectl ARGUMENTS --home HOME`.
-    func bridgectl(_ arguments: String..., standardInput: String = "") throws -> Bridgectl.Output {
-        try bridgectl(arguments, standardInput: standardInput)
+    func bridgectl(_ arguments: String..., standardInput: String = "") async throws -> Bridgectl.Output {
+        try await bridgectl(arguments, standardInput: standardInput)
     }
 
     /// Logs in with the passcode on standard input; the test stops if that fails.
@@ -54,10 +54,10 @@ struct EndToEndHome: Sendable {
     func login(
         user: String = "alice", passcode: String = EndToEndHome.passcode, sessionTTL: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> Bridgectl.Output {
+    ) async throws -> Bridgectl.Output {
         var arguments = ["login", "--user", user, "--passcode-stdin"]
         if let sessionTTL { arguments += ["--session-ttl", sessionTTL] }
-        let result = try bridgectl(arguments, standardInput: passcode + "\n")
+        let result = try await bridgectl(arguments, standardInput: passcode + "\n")
         try #require(result.succeeded, "login failed: \(result)", sourceLocation: sourceLocation)
         return result
     }
@@ -66,21 +66,21 @@ struct EndToEndHome: Sendable {
     @discardableResult
     func publish(
         _ file: String, options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> Bridgectl.Output {
-        let result = try bridgectl(["publish", file] + options)
+    ) async throws -> Bridgectl.Output {
+        let result = try await bridgectl(["publish", file] + options)
         try #require(result.succeeded, "publish failed: \(result)", sourceLocation: sourceLocation)
         return result
     }
 
     /// Runs `read --format json OPTIONS`, checks the exit status and the JSON
     /// contract, and checks that no masked or placeholder entry shows an amount.
-    func read(_ options: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> WidgetOutput {
-        try read(options, sourceLocation: sourceLocation)
+    func read(_ options: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws -> WidgetOutput {
+        try await read(options, sourceLocation: sourceLocation)
     }
 
     /// See `read(_:sourceLocation:)`.
-    func read(_ options: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> WidgetOutput {
-        let result = try bridgectl(["read", "--format", "json"] + options)
+    func read(_ options: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> WidgetOutput {
+        let result = try await bridgectl(["read", "--format", "json"] + options)
         try #require(result.succeeded, "read must always exit 0: \(result)", sourceLocation: sourceLocation)
         #expect(result.stderr.isEmpty, "read printed on stderr: \(result.stderr)", sourceLocation: sourceLocation)
         let output = try WidgetOutput(parsing: result.stdout)
@@ -89,8 +89,8 @@ struct EndToEndHome: Sendable {
     }
 
     /// `status --format json`, parsed.
-    func status(sourceLocation: SourceLocation = #_sourceLocation) throws -> StatusOutput {
-        let result = try bridgectl("status", "--format", "json")
+    func status(sourceLocation: SourceLocation = #_sourceLocation) async throws -> StatusOutput {
+        let result = try await bridgectl("status", "--format", "json")
         try #require(result.succeeded, "status failed: \(result)", sourceLocation: sourceLocation)
         return try StatusOutput(parsing: result.stdout)
     }

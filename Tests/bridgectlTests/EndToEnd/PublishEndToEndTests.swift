@@ -48,18 +48,18 @@ struct PublishEndToEndTests {
     /// One home for all rejected inputs (each login costs a passcode
     /// derivation); they run one after another, each against the same
     /// published snapshot.
-    @Test func rejectedPublishNamesTheProblemAndChangesNothing() throws {
-        try EndToEndHome.with { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+    @Test func rejectedPublishNamesTheProblemAndChangesNothing() async throws {
+        try await EndToEndHome.with { home in
+            try await home.login()
+            try await home.publish(Examples.accounts)
             let now = Instant.text(Date().addingTimeInterval(5 * 60))
-            let before = try home.read("--now", now)
+            let before = try await home.read("--now", now)
             try #require(before.current.state == "full")
             let filesBefore = try home.files()
 
             for input in Self.rejectedInputs {
                 let file = try home.input(named: "input.json", input.text)
-                let result = try home.bridgectl("publish", file)
+                let result = try await home.bridgectl("publish", file)
 
                 #expect(!result.succeeded, "\(input.name) was accepted")
                 #expect(result.stdout.isEmpty, "\(input.name): a rejected publish printed \(result.stdout)")
@@ -77,43 +77,43 @@ struct PublishEndToEndTests {
                             "\(input.name): the error shows an IBAN")
                 }
                 #expect(try home.files() == filesBefore, "\(input.name): a rejected publish changed files under the home")
-                let after = try home.read("--now", now)
+                let after = try await home.read("--now", now)
                 #expect(after.raw == before.raw, "\(input.name): the previous snapshot no longer reads the same")
             }
         }
     }
 
-    @Test func republishingTheSameContentKeepsTheReloadTokenAndNewContentChangesIt() throws {
-        try EndToEndHome.with { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+    @Test func republishingTheSameContentKeepsTheReloadTokenAndNewContentChangesIt() async throws {
+        try await EndToEndHome.with { home in
+            try await home.login()
+            try await home.publish(Examples.accounts)
             let token = try #require(home.contents("container/reload-token"), "publish wrote no container/reload-token")
 
-            let again = try home.publish(Examples.accounts)
+            let again = try await home.publish(Examples.accounts)
             #expect(again.stdout.contains("unchanged"), "\(again.stdout)")
             #expect(home.contents("container/reload-token") == token)
 
-            let other = try home.publish(Examples.spending)
+            let other = try await home.publish(Examples.spending)
             #expect(!other.stdout.contains("unchanged"), "\(other.stdout)")
             #expect(home.contents("container/reload-token") != token)
         }
     }
 
-    @Test func keyRotationReSealsTheSnapshotUnderANewDataKey() throws {
-        try EndToEndHome.with { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+    @Test func keyRotationReSealsTheSnapshotUnderANewDataKey() async throws {
+        try await EndToEndHome.with { home in
+            try await home.login()
+            try await home.publish(Examples.accounts)
             let now = Instant.text(Date().addingTimeInterval(5 * 60))
-            let before = try home.read("--now", now)
-            let oldKey = try #require(try home.status().dataKeyID)
+            let before = try await home.read("--now", now)
+            let oldKey = try await #require(try home.status().dataKeyID)
             let token = home.contents("container/reload-token")
 
-            let rotate = try home.bridgectl("keys", "rotate")
+            let rotate = try await home.bridgectl("keys", "rotate")
             try #require(rotate.succeeded, "\(rotate)")
 
-            let newKey = try #require(try home.status().dataKeyID)
+            let newKey = try await #require(try home.status().dataKeyID)
             #expect(newKey != oldKey)
-            let after = try home.read("--now", now)
+            let after = try await home.read("--now", now)
             #expect(after.current.state == "full")
             #expect(after.current.reason == nil)
             #expect(after.raw == before.raw, "rotation changed what the widget shows")
@@ -121,11 +121,11 @@ struct PublishEndToEndTests {
         }
     }
 
-    @Test func spendingWidgetShowsTotalsAndTheTopCategories() throws {
-        try EndToEndHome.with { home in
-            try home.login()
-            try home.publish(Examples.spending)
-            let output = try home.read("--kind", "spending", "--family", "systemLarge")
+    @Test func spendingWidgetShowsTotalsAndTheTopCategories() async throws {
+        try await EndToEndHome.with { home in
+            try await home.login()
+            try await home.publish(Examples.spending)
+            let output = try await home.read("--kind", "spending", "--family", "systemLarge")
 
             #expect(output.kind == "spending")
             #expect(output.current.state == "full")
@@ -137,41 +137,41 @@ struct PublishEndToEndTests {
             #expect(spending.categories.first?.percent == "56.2%")
             #expect(spending.categories.allSatisfy { $0.percent != nil })
 
-            let masked = try home.read("--kind", "spending", "--family", "systemLarge", "--privacy")
+            let masked = try await home.read("--kind", "spending", "--family", "systemLarge", "--privacy")
             #expect(masked.current.state == "masked")
             #expect(masked.current.reason == "privacy")
             #expect(masked.current.spending != nil)
         }
     }
 
-    @Test func keysetReadableByOthersIsRefusedByReaderAndPublisher() throws {
-        try EndToEndHome.with { home in
-            try home.login()
-            try home.publish(Examples.accounts)
+    @Test func keysetReadableByOthersIsRefusedByReaderAndPublisher() async throws {
+        try await EndToEndHome.with { home in
+            try await home.login()
+            try await home.publish(Examples.accounts)
             let keyset = home.path("keychain/keyset")
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: keyset)
 
-            let output = try home.read()
+            let output = try await home.read()
             #expect(output.current.state == "placeholder")
             #expect(output.current.reason == "insecure-storage")
 
-            let publish = try home.bridgectl("publish", Examples.spending)
+            let publish = try await home.bridgectl("publish", Examples.spending)
             #expect(!publish.succeeded)
             #expect(publish.stderrLines.count == 1, "\(publish.stderr)")
             #expect(publish.stderr.contains(keyset), "the error names the file: \(publish.stderr)")
             #expect(publish.stderr.contains("chmod 600"), "the error says how to fix it: \(publish.stderr)")
 
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyset)
-            let repaired = try home.read()
+            let repaired = try await home.read()
             #expect(repaired.current.state == "full")
             #expect(repaired.current.accounts.first?.balance == "€4,675.00", "the refused publish must not have replaced the snapshot")
         }
     }
 
-    @Test func staleAfterLongerThanTTLIsRejectedWithASentenceAboutBothOptions() throws {
-        try EndToEndHome.with { home in
-            try home.login()
-            let result = try home.bridgectl("publish", Examples.accounts, "--ttl", "1h", "--stale-after", "2h")
+    @Test func staleAfterLongerThanTTLIsRejectedWithASentenceAboutBothOptions() async throws {
+        try await EndToEndHome.with { home in
+            try await home.login()
+            let result = try await home.bridgectl("publish", Examples.accounts, "--ttl", "1h", "--stale-after", "2h")
 
             #expect(!result.succeeded)
             #expect(result.stderrLines.count == 1, "\(result.stderr)")

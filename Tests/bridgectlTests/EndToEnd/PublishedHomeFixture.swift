@@ -28,10 +28,10 @@ struct PublishedHome: Sendable {
         try #require(current, "this suite needs the .publishedHome trait", sourceLocation: sourceLocation)
     }
 
-    static func make(in home: EndToEndHome) throws -> PublishedHome {
-        try home.login(user: "alice", sessionTTL: "7d")
-        try home.publish(Examples.accounts, options: ["--stale-after", "1h", "--ttl", "24h"])
-        let status = try home.status()
+    static func make(in home: EndToEndHome) async throws -> PublishedHome {
+        try await home.login(user: "alice", sessionTTL: "7d")
+        try await home.publish(Examples.accounts, options: ["--stale-after", "1h", "--ttl", "24h"])
+        let status = try await home.status()
         return PublishedHome(
             home: home,
             issuedAt: try Instant.date(try #require(status.issuedAt)),
@@ -50,7 +50,7 @@ struct PublishedHomeTrait: SuiteTrait, TestScoping {
     ) async throws {
         let home = try EndToEndHome()
         defer { home.remove() }
-        let fixture = try PublishedHome.make(in: home)
+        let fixture = try await PublishedHome.make(in: home)
         try await PublishedHome.$current.withValue(fixture) {
             try await function()
         }

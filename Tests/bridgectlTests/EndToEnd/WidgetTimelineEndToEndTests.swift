@@ -9,9 +9,9 @@ import Testing
 struct WidgetTimelineEndToEndTests {
     static let allAccountIDs = ["acc-main", "acc-usd", "acc-gbp", "acc-chf", "acc-jpy"]
 
-    @Test func activeSessionShowsFormattedBalancesAndOnlyTheLastFourOfEachIBAN() throws {
+    @Test func activeSessionShowsFormattedBalancesAndOnlyTheLastFourOfEachIBAN() async throws {
         let fixture = try PublishedHome.shared()
-        let output = try fixture.home.read("--family", "systemMedium", "--now", fixture.activeInstant)
+        let output = try await fixture.home.read("--family", "systemMedium", "--now", fixture.activeInstant)
 
         #expect(output.kind == "balance")
         #expect(output.family == "systemMedium")
@@ -35,28 +35,28 @@ struct WidgetTimelineEndToEndTests {
         }
     }
 
-    @Test func activeSessionReloadsAfterTheRefreshInterval() throws {
+    @Test func activeSessionReloadsAfterTheRefreshInterval() async throws {
         let fixture = try PublishedHome.shared()
         let now = fixture.issuedAt.addingTimeInterval(60)
-        let output = try fixture.home.read("--now", Instant.text(now))
+        let output = try await fixture.home.read("--now", Instant.text(now))
 
         #expect(output.policyKind == "after")
         // The next transition (stale, 59 minutes away) is later than the 30-minute refresh.
         #expect(output.policyDate == Instant.text(now.addingTimeInterval(30 * 60)))
     }
 
-    @Test func reloadComesAtTheNextTransitionWhenThatIsSooner() throws {
+    @Test func reloadComesAtTheNextTransitionWhenThatIsSooner() async throws {
         let fixture = try PublishedHome.shared()
-        let output = try fixture.home.read("--now", Instant.text(fixture.staleAt.addingTimeInterval(-10 * 60)))
+        let output = try await fixture.home.read("--now", Instant.text(fixture.staleAt.addingTimeInterval(-10 * 60)))
 
         #expect(output.current.reason == nil)
         #expect(output.policyKind == "after")
         #expect(output.policyDate == Instant.text(fixture.staleAt))
     }
 
-    @Test func timelinePreSchedulesTheStaleAndExpiredEntries() throws {
+    @Test func timelinePreSchedulesTheStaleAndExpiredEntries() async throws {
         let fixture = try PublishedHome.shared()
-        let output = try fixture.home.read("--now", fixture.activeInstant)
+        let output = try await fixture.home.read("--now", fixture.activeInstant)
 
         #expect(output.entries.map(\.date) == [
             fixture.activeInstant, Instant.text(fixture.staleAt), Instant.text(fixture.expiresAt),
@@ -65,12 +65,12 @@ struct WidgetTimelineEndToEndTests {
         #expect(output.entries.map(\.reason) == [nil, "stale", "expired"])
     }
 
-    @Test func whatIfReadAtEachScheduledInstantShowsWhatTheTimelineScheduled() throws {
+    @Test func whatIfReadAtEachScheduledInstantShowsWhatTheTimelineScheduled() async throws {
         let fixture = try PublishedHome.shared()
-        let timeline = try fixture.home.read("--now", fixture.activeInstant)
+        let timeline = try await fixture.home.read("--now", fixture.activeInstant)
 
         for entry in timeline.entries {
-            let later = try fixture.home.read("--now", entry.date).current
+            let later = try await fixture.home.read("--now", entry.date).current
             #expect(later.state == entry.state, "at \(entry.date)")
             #expect(later.reason == entry.reason, "at \(entry.date)")
             #expect(later.accounts.map(\.balance) == entry.accounts.map(\.balance), "at \(entry.date)")
@@ -78,9 +78,9 @@ struct WidgetTimelineEndToEndTests {
     }
 
     @Test(arguments: [("systemSmall", 1), ("systemMedium", 3), ("systemLarge", 5)])
-    func systemFamilyShowsItsNumberOfAccountsMainFirst(family: String, count: Int) throws {
+    func systemFamilyShowsItsNumberOfAccountsMainFirst(family: String, count: Int) async throws {
         let fixture = try PublishedHome.shared()
-        let output = try fixture.home.read("--family", family, "--now", fixture.activeInstant)
+        let output = try await fixture.home.read("--family", family, "--now", fixture.activeInstant)
 
         #expect(output.family == family)
         #expect(output.current.state == "full")
@@ -93,9 +93,9 @@ struct WidgetTimelineEndToEndTests {
     }
 
     @Test(arguments: ["accessoryCircular", "accessoryRectangular", "accessoryInline"])
-    func lockScreenFamilyNeverShowsAmounts(family: String) throws {
+    func lockScreenFamilyNeverShowsAmounts(family: String) async throws {
         let fixture = try PublishedHome.shared()
-        let output = try fixture.home.read("--family", family, "--now", fixture.activeInstant)
+        let output = try await fixture.home.read("--family", family, "--now", fixture.activeInstant)
 
         #expect(output.family == family)
         #expect(output.current.state == "masked")
@@ -103,9 +103,9 @@ struct WidgetTimelineEndToEndTests {
         #expect(!output.entries.contains { $0.state == "full" })
     }
 
-    @Test func configuredAccountIsTheOneTheSmallWidgetShows() throws {
+    @Test func configuredAccountIsTheOneTheSmallWidgetShows() async throws {
         let fixture = try PublishedHome.shared()
-        let output = try fixture.home.read(
+        let output = try await fixture.home.read(
             "--family", "systemSmall", "--account", "acc-usd", "--now", fixture.activeInstant)
 
         #expect(output.current.state == "full")
@@ -114,18 +114,18 @@ struct WidgetTimelineEndToEndTests {
         #expect(output.current.accounts.first?.url == "securebridge://account/acc-usd")
     }
 
-    @Test func unknownConfiguredAccountShowsTheNoDataPlaceholder() throws {
+    @Test func unknownConfiguredAccountShowsTheNoDataPlaceholder() async throws {
         let fixture = try PublishedHome.shared()
-        let output = try fixture.home.read(
+        let output = try await fixture.home.read(
             "--family", "systemSmall", "--account", "acc-closed", "--now", fixture.activeInstant)
 
         #expect(output.current.state == "placeholder")
         #expect(output.current.reason == "no-data")
     }
 
-    @Test func privacyContextMasksEveryAmount() throws {
+    @Test func privacyContextMasksEveryAmount() async throws {
         let fixture = try PublishedHome.shared()
-        let output = try fixture.home.read("--privacy", "--now", fixture.activeInstant)
+        let output = try await fixture.home.read("--privacy", "--now", fixture.activeInstant)
 
         #expect(output.current.state == "masked")
         #expect(output.current.reason == "privacy")
@@ -133,28 +133,28 @@ struct WidgetTimelineEndToEndTests {
         #expect(!output.entries.contains { $0.state == "full" })
     }
 
-    @Test func afterTheSoftTTLBalancesShowFlaggedStale() throws {
+    @Test func afterTheSoftTTLBalancesShowFlaggedStale() async throws {
         let fixture = try PublishedHome.shared()
-        let output = try fixture.home.read("--now", Instant.text(fixture.issuedAt.addingTimeInterval(2 * 3600)))
+        let output = try await fixture.home.read("--now", Instant.text(fixture.issuedAt.addingTimeInterval(2 * 3600)))
 
         #expect(output.current.state == "full")
         #expect(output.current.reason == "stale")
         #expect(output.current.accounts.first?.balance == "€4,675.00")
     }
 
-    @Test func afterTheHardTTLAmountsAreMaskedAsExpired() throws {
+    @Test func afterTheHardTTLAmountsAreMaskedAsExpired() async throws {
         let fixture = try PublishedHome.shared()
-        let output = try fixture.home.read("--now", Instant.text(fixture.issuedAt.addingTimeInterval(25 * 3600)))
+        let output = try await fixture.home.read("--now", Instant.text(fixture.issuedAt.addingTimeInterval(25 * 3600)))
 
         #expect(output.current.state == "masked")
         #expect(output.current.reason == "expired")
         #expect(!output.entries.contains { $0.state == "full" })
     }
 
-    @Test func afterTheSessionEndsTheWidgetShowsTheSessionExpiredPlaceholder() throws {
+    @Test func afterTheSessionEndsTheWidgetShowsTheSessionExpiredPlaceholder() async throws {
         let fixture = try PublishedHome.shared()
         for instant in [fixture.sessionExpiresAt, fixture.sessionExpiresAt.addingTimeInterval(3600)] {
-            let output = try fixture.home.read("--now", Instant.text(instant))
+            let output = try await fixture.home.read("--now", Instant.text(instant))
 
             #expect(output.current.state == "placeholder", "at \(Instant.text(instant))")
             #expect(output.current.reason == "session-expired", "at \(Instant.text(instant))")
@@ -163,22 +163,22 @@ struct WidgetTimelineEndToEndTests {
         }
     }
 
-    @Test func statusReportsTheActiveSessionAsJSON() throws {
+    @Test func statusReportsTheActiveSessionAsJSON() async throws {
         let fixture = try PublishedHome.shared()
-        let status = try fixture.home.status()
+        let status = try await fixture.home.status()
 
         #expect(status.state == "active")
         #expect(status.epoch == fixture.epoch)
         #expect(status.snapshotEpoch == fixture.epoch)
         #expect(status.snapshotSequence == fixture.sequence)
-        let text = try fixture.home.bridgectl("status")
+        let text = try await fixture.home.bridgectl("status")
         #expect(text.succeeded)
-        expectNoAmounts(in: text.stdout + (try fixture.home.bridgectl("status", "--format", "json").stdout), "status")
+        expectNoAmounts(in: text.stdout + (try await fixture.home.bridgectl("status", "--format", "json").stdout), "status")
     }
 
-    @Test func inspectPrintsTheClearHeaderButNoAccountData() throws {
+    @Test func inspectPrintsTheClearHeaderButNoAccountData() async throws {
         let fixture = try PublishedHome.shared()
-        let result = try fixture.home.bridgectl("inspect")
+        let result = try await fixture.home.bridgectl("inspect")
 
         try #require(result.succeeded, "\(result)")
         let lines = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
