@@ -174,7 +174,7 @@ import Testing
         return runs
     }
 
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
     func lockFailingAtAnyCallNeverShowsMoreThanTheApp() async throws {
         let runs = try await Self.sweep(["lock"]) { fixture in
             try fixture.app.lock(now: Date())
@@ -183,7 +183,7 @@ import Testing
         print("lock: \(runs) injected runs")
     }
 
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
     func hidingBalancesFailingAtAnyCallNeverShowsMoreThanTheApp() async throws {
         _ = try await Self.sweep(["prefs", "--hide-balances", "on"]) { fixture in
             try fixture.app.setHidesBalances(true, now: Date())
@@ -194,7 +194,7 @@ import Testing
     /// Item 3: an unlock cut short after its record reached the container
     /// used a sequence it had reserved, so the lock after it signs a higher
     /// one and the cut-short "unlocked" record is a rollback.
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
     func unlockFailingAtAnyCallReusesNoSequence() async throws {
         _ = try await Self.sweep(
             ["unlock", "--passcode-stdin"], input: Array("2468\n".utf8),
@@ -207,7 +207,7 @@ import Testing
 
     // MARK: 4. Every passcode attempt counts
 
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
     func theAttemptIsCountedBeforeThePasscodeIsRead() async throws {
         let fixture = try Self.liveTemplate.get().fixture()
         try fixture.app.lock(now: Date())
@@ -222,7 +222,7 @@ import Testing
 
     /// A full disk, an I/O error or a kill at any call: whenever the answer
     /// showed (exit status or message), the attempt was counted.
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
     func noFaultGivesAWrongPasscodeAnUncountedAnswer() async throws {
         let fixture = try Self.liveTemplate.get().fixture()
         try fixture.app.lock(now: Date())
@@ -313,7 +313,7 @@ import Testing
 
     // MARK: 5. Rotation completes or leaves the keyset as it was
 
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
     func rotationFailingAtAnyCallEndsWithOneKeyAndTheSnapshotReadable() async throws {
         let template = try Self.liveTemplate.get()
         let traced = try template.fixture()

@@ -129,7 +129,7 @@ import Testing
         try ["onboarding", "auth-status", "snapshot", "reload-token"].map { try fixture.bytes(.container, $0) }
     }
 
-    @Test func everyMalformedInputIsRefusedInOneSentenceAndChangesNothing() async throws {
+    @Test(.sweep) func everyMalformedInputIsRefusedInOneSentenceAndChangesNothing() async throws {
         #expect(Self.catalogue.count >= 50)
         let fixture = try BridgeFixture.live()
         let now = UTCTimestamp.string(from: Date().addingTimeInterval(60))

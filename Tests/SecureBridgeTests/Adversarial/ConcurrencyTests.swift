@@ -6,7 +6,7 @@ import Testing
 
 /// Attack 8: several publisher processes and several reader processes at
 /// once. The short version of `scripts/concurrency-test`.
-@Suite struct ConcurrencyTests {
+@Suite(.sweep) struct ConcurrencyTests {
     /// A one-account input whose account name says who published it.
     static func input(publisher: Int, run: Int) -> [UInt8] {
         Array(#"[{"id":"acc-main","name":"Publisher \#(publisher) run \#(run)","balance":"\#(publisher * 100 + run).00","currency":"EUR","IBAN":"DE89370400440532013000","type":"main"}]"#.utf8)

@@ -5,7 +5,7 @@ import Testing
 
 /// Attack 7: `kill -9` of the publisher at random instants while a widget
 /// keeps reading. The short version of `scripts/crash-test`.
-@Suite struct CrashSafetyTests {
+@Suite(.sweep) struct CrashSafetyTests {
     /// Where in a publish a kill landed, judged from the files it left.
     enum Outcome: String, CaseIterable {
         case completed, beforeReservingASequence, afterReservingASequence, afterTheSnapshotWasReplaced

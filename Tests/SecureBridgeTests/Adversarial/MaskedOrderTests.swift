@@ -61,7 +61,7 @@ import Testing
         return renderings
     }
 
-    @Test(arguments: [(locked: true, privacy: false), (locked: false, privacy: true)])
+    @Test(.sweep, arguments: [(locked: true, privacy: false), (locked: false, privacy: true)])
     func maskedOutputDoesNotDependOnAmounts(locked: Bool, privacy: Bool) async throws {
         let one = try await Self.maskedRenderings(Self.home(Self.first, locked: locked), privacy: privacy)
         let other = try await Self.maskedRenderings(Self.home(Self.second, locked: locked), privacy: privacy)

@@ -6,7 +6,7 @@ import Testing
 /// Attack 1: every byte of every container file flipped, every truncation,
 /// garbage appended. The reader may show exactly what was published or a
 /// placeholder with a documented reason, nothing else.
-@Suite struct TamperSweepTests {
+@Suite(.sweep) struct TamperSweepTests {
     /// What a sweep over one file saw.
     struct Tally: CustomStringConvertible {
         let file: String

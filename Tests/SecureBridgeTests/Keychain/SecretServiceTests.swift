@@ -7,7 +7,7 @@ import Testing
 /// by the real `bridgectl` against a real GNOME Keyring on a private bus,
 /// the items checked with `secret-tool`, and a locked keyring or a missing
 /// daemon refused in one sentence, never answered with a file.
-@Suite(.serialized) struct SecretServiceTests {
+@Suite(.sweep, .serialized) struct SecretServiceTests {
     // MARK: The recorded choice
 
     @Test func theChoiceOfStoreReadsBackAndDamageIsRefused() throws {

@@ -95,7 +95,7 @@ import Testing
     /// path reads a key, the general path reads the same key, and reading
     /// through `init(pemRepresentation:)` (fast path first) ends as the
     /// general path alone ends, with the same key or the same error.
-    @Test func theFastPathReadsWhatTheGeneralPathReadsOverManyPEMs() throws {
+    @Test(.sweep) func theFastPathReadsWhatTheGeneralPathReadsOverManyPEMs() throws {
         var compared = 0
         var fastTaken = 0
         var differing: [String] = []

@@ -232,7 +232,7 @@ import Testing
         try bytes.write(to: URL(fileURLWithPath: path))
     }
 
-    @Test(arguments: cases)
+    @Test(.sweep, arguments: cases)
     func followingTheAdviceLiterallyHeals(_ advice: Case) async throws {
         if advice.needsRoot, geteuid() != 0 {
             // Said, not skipped silently: CI runs as root, where this case runs.
