@@ -16,7 +16,7 @@ import PackageDescription
 /// with one). Only the `bridgectl` target carries these flags: SwiftPM refuses
 /// unsafe flags in the products a dependent uses, and a package that depends
 /// on SecureBridge's libraries never builds `bridgectl`. docs/PERFORMANCE.md
-/// (round 2) has the measurements.
+/// has the figures, docs/history/PERFORMANCE-HISTORY.md (round 2) the measurements.
 let link = "\(Context.packageDirectory)/Sources/bridgectl/Link"
 let releaseLinking = [
     "-static-executable",
