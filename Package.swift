@@ -138,7 +138,6 @@ let package = Package(
             name: "SecureBridgeTestSupport",
             dependencies: [
                 "SecureBridge",
-                "SecureBridgePreview",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/SecureBridgeTestSupport"

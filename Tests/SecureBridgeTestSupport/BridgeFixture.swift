@@ -1,6 +1,12 @@
 import Foundation
 import SystemPackage
+// Tests build in debug, where the core is built for testing; a release build
+// of every target (`swift build -c release`) sees its package API only.
+#if DEBUG
 @testable import SecureBridge
+#else
+import SecureBridge
+#endif
 
 /// A fresh home in a temporary directory with an app and a widget on it;
 /// removed when the fixture goes away.

@@ -1,5 +1,11 @@
 import Foundation
+// Tests build in debug, where the core is built for testing; a release build
+// of every target (`swift build -c release`) sees its package API only.
+#if DEBUG
 @testable import SecureBridge
+#else
+import SecureBridge
+#endif
 import Glibc
 
 extension Bridgectl {

@@ -1,5 +1,11 @@
 import Foundation
+// Tests build in debug, where the core is built for testing; a release build
+// of every target (`swift build -c release`) sees its package API only.
+#if DEBUG
 @testable import SecureBridge
+#else
+import SecureBridge
+#endif
 
 /// Shared test data for the timeline suites: a portfolio shaped like the
 /// seeds' bank API, fixed instants and a request builder.
