@@ -16,7 +16,7 @@ import PackageDescription
 /// with one). Only the `bridgectl` target carries these flags: SwiftPM refuses
 /// unsafe flags in the products a dependent uses, and a package that depends
 /// on SecureBridge's libraries never builds `bridgectl`. docs/PERFORMANCE.md
-/// (round 2) has the measurements.
+/// has the figures, docs/history/PERFORMANCE-HISTORY.md (round 2) the measurements.
 let link = "\(Context.packageDirectory)/Sources/bridgectl/Link"
 let releaseLinking = [
     "-static-executable",
@@ -142,20 +142,63 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [.unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))]
         ),
+        // One test target per module: the core, each tool, the CLI. A test of
+        // module X goes in Tests/<X>Tests (the core's: Tests/SecureBridgeTests).
+        // Every target depends on `bridgectl`, so `swift build --build-tests`
+        // builds the binary the process-level tests run. What several targets
+        // share (the `bridgectl` child, the fixtures) is Tests/SecureBridgeTestSupport.
+        .target(
+            name: "SecureBridgeTestSupport",
+            dependencies: [
+                "SecureBridge",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/SecureBridgeTestSupport"
+        ),
         .testTarget(
             name: "SecureBridgeTests",
             dependencies: [
                 "SecureBridge",
-                "CTestSupport",
+                "SecureBridgeTestSupport",
                 "SecureBridgePreview",
                 "SecureBridgeDoctor",
                 "SecureBridgeFollow",
+                "bridgectl",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            exclude: ["Vectors", "Fixtures"]
+        ),
+        .testTarget(
+            name: "SecureBridgePreviewTests",
+            dependencies: ["SecureBridge", "SecureBridgePreview", "SecureBridgeTestSupport", "bridgectl"]
+        ),
+        .testTarget(
+            name: "SecureBridgeDoctorTests",
+            dependencies: ["SecureBridge", "SecureBridgeDoctor", "SecureBridgeTestSupport", "bridgectl"]
+        ),
+        .testTarget(
+            name: "SecureBridgeFollowTests",
+            dependencies: [
+                "SecureBridge", "SecureBridgeFollow", "SecureBridgeTestSupport", "CTestSupport", "bridgectl",
                 .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .testTarget(
+            name: "SecureBridgeDesktopTests",
+            dependencies: [
+                "SecureBridge", "SecureBridgeTestSupport", "bridgectl",
+                .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        .testTarget(
+            name: "bridgectlTests",
+            dependencies: [
+                "SecureBridge",
+                "SecureBridgeTestSupport",
                 "bridgectl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            exclude: ["Vectors", "Fixtures"]
+            ]
         ),
         // The library as an outsider uses it: no @testable import, and every
         // Swift sample of the documentation is compiled here (Samples/).

@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 8: the directories and symbolic links on the way to a home
 /// are checked as OpenSSH's StrictModes checks them. One another user can
@@ -13,73 +14,73 @@ import Testing
     static let isRoot = geteuid() == 0
 
     /// The first entry's state and reason as the widget shows the published home at `root`, at its publish time.
-    static func widget(home root: String, _ fixture: BridgeFixture) throws -> (state: String?, reason: String?) {
-        let read = try Bridgectl.readJSON(home: root, now: fixture.startText)
+    static func widget(home root: String, _ fixture: BridgeFixture) async throws -> (state: String?, reason: String?) {
+        let read = try await Bridgectl.readJSON(home: root, now: fixture.startText)
         #expect(read.status == 0, "\(read)")
         let entries = try #require(read.json?["entries"] as? [[String: Any]], "\(read)")
         return (entries.first?["state"] as? String, entries.first?["reason"] as? String)
     }
 
     /// `login` into `root`, which must be refused in one sentence naming `component`.
-    static func expectLoginRefused(home root: String, naming component: String) throws {
-        let login = try Bridgectl.run(
+    static func expectLoginRefused(home root: String, naming component: String) async throws {
+        let login = try await Bridgectl.run(
             ["login", "--home", root, "--user", "alice", "--passcode-stdin"], input: Array("2468\n".utf8))
         #expect(login.status == 1, "\(login)")
         #expect(login.stderrLines.count == 1, "\(login)")
         #expect(login.stderr.contains("`\(component)`"), "\(login)")
     }
 
-    @Test func aHomeUnderADirectoryOthersCanWriteIsRefused() throws {
+    @Test func aHomeUnderADirectoryOthersCanWriteIsRefused() async throws {
         let fixture = try BridgeFixture.published()
         #expect(chmod(fixture.root, 0o777) == 0)
-        try Self.expectLoginRefused(home: fixture.root + "/fresh", naming: fixture.root)
-        #expect(try Self.widget(home: fixture.root, fixture).reason == "insecure-storage")
-        let doctor = try Bridgectl.run(["doctor", "--home", fixture.root])
+        try await Self.expectLoginRefused(home: fixture.root + "/fresh", naming: fixture.root)
+        await #expect(try Self.widget(home: fixture.root, fixture).reason == "insecure-storage")
+        let doctor = try await Bridgectl.run(["doctor", "--home", fixture.root])
         #expect(doctor.status == 1, "\(doctor)")
         #expect(doctor.stdout.contains(fixture.root + " is writable by group or others"), "\(doctor)")
     }
 
-    @Test func aHomeUnderAStickyDirectoryIsFine() throws {
+    @Test func aHomeUnderAStickyDirectoryIsFine() async throws {
         let fixture = try BridgeFixture.published()
         #expect(chmod(fixture.root, 0o1777) == 0)
-        #expect(try Self.widget(home: fixture.root, fixture).state == "full")
+        await #expect(try Self.widget(home: fixture.root, fixture).state == "full")
     }
 
-    @Test func aHomeThroughASymbolicLinkOfYoursIsFollowed() throws {
+    @Test func aHomeThroughASymbolicLinkOfYoursIsFollowed() async throws {
         let fixture = try BridgeFixture.published()
         let holder = try BridgeFixture()
         let link = holder.root + "/link"
         #expect(symlink(fixture.root, link) == 0)
-        #expect(try Self.widget(home: link, fixture).state == "full")
+        await #expect(try Self.widget(home: link, fixture).state == "full")
     }
 
     @Test(.enabled(if: isRoot, "needs root to give a link or a directory to another user"))
-    func aHomeThroughAnotherUsersSymbolicLinkIsRefused() throws {
+    func aHomeThroughAnotherUsersSymbolicLinkIsRefused() async throws {
         let fixture = try BridgeFixture.published()
         let holder = try BridgeFixture()
         let link = holder.root + "/link"
         #expect(symlink(fixture.root, link) == 0 && lchown(link, Self.otherUser, gid_t(Self.otherUser)) == 0)
-        #expect(try Self.widget(home: link, fixture).reason == "insecure-storage")
-        try Self.expectLoginRefused(home: link + "/fresh", naming: link)
+        await #expect(try Self.widget(home: link, fixture).reason == "insecure-storage")
+        try await Self.expectLoginRefused(home: link + "/fresh", naming: link)
     }
 
     @Test(.enabled(if: isRoot, "needs root to give a directory to another user"))
-    func aHomeUnderAnotherUsersDirectoryIsRefused() throws {
+    func aHomeUnderAnotherUsersDirectoryIsRefused() async throws {
         let fixture = try BridgeFixture.published()
         #expect(chown(fixture.root, Self.otherUser, gid_t(Self.otherUser)) == 0)
-        #expect(try Self.widget(home: fixture.root, fixture).reason == "insecure-storage")
-        try Self.expectLoginRefused(home: fixture.root + "/fresh", naming: fixture.root)
-        let doctor = try Bridgectl.run(["doctor", "--home", fixture.root])
+        await #expect(try Self.widget(home: fixture.root, fixture).reason == "insecure-storage")
+        try await Self.expectLoginRefused(home: fixture.root + "/fresh", naming: fixture.root)
+        let doctor = try await Bridgectl.run(["doctor", "--home", fixture.root])
         #expect(doctor.status == 1 && doctor.stdout.contains(fixture.root + " is owned by uid 65534"), "\(doctor)")
     }
 
-    @Test func theTargetOfALinkIsCheckedToo() throws {
+    @Test func theTargetOfALinkIsCheckedToo() async throws {
         let fixture = try BridgeFixture.published()
         let holder = try BridgeFixture()
         let link = holder.root + "/link"
         #expect(symlink(fixture.root, link) == 0 && chmod(fixture.root, 0o777) == 0)
-        #expect(try Self.widget(home: link, fixture).reason == "insecure-storage")
-        try Self.expectLoginRefused(home: link + "/fresh", naming: fixture.root)
+        await #expect(try Self.widget(home: link, fixture).reason == "insecure-storage")
+        try await Self.expectLoginRefused(home: link + "/fresh", naming: fixture.root)
     }
 
     @Test func aParentAsWrittenKeepsItsLastSlashSoRootAndRelativeDiffer() {

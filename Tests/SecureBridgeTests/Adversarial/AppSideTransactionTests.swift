@@ -3,6 +3,7 @@ import SystemPackage
 import Testing
 @testable import SecureBridge
 @testable import SecureBridgeDoctor
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, items 1 to 5: every app-side command is all-or-nothing under
 /// faults and attack, and can only ever make the widget show less than the
@@ -137,20 +138,20 @@ import Testing
     static func sweep(
         _ command: [String], input: [UInt8] = [], prepare: (BridgeFixture) throws -> Void = { _ in },
         finish: (BridgeFixture) throws -> Void, faults: [FaultInjection.Fault] = [.error("ENOSPC")]
-    ) throws -> Int {
+    ) async throws -> Int {
         let template = try liveTemplate.get()
         let start = try template.fixture()
         try prepare(start)
         let prepared = try HomeTemplate(of: start)
         let traced = try prepared.fixture()
-        let calls = try FaultInjection.trace(command + ["--home", traced.root], input: input)
+        let calls = try await FaultInjection.trace(command + ["--home", traced.root], input: input)
         #expect(calls.count >= 10, "\(calls)")
         var runs = 0
         for call in calls {
             for fault in faults {
                 let fixture = try prepared.fixture()
                 let earlier = try fixture.bytes(.container, "auth-status")
-                let output = try FaultInjection.run(command + ["--home", fixture.root], input: input, injecting: fault, at: call)
+                let output = try await FaultInjection.run(command + ["--home", fixture.root], input: input, injecting: fault, at: call)
                 runs += 1
                 let context = "\(command.joined(separator: " ")) with \(fault) at \(call): \(output)"
                 let now = Date()
@@ -173,18 +174,18 @@ import Testing
         return runs
     }
 
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func lockFailingAtAnyCallNeverShowsMoreThanTheApp() throws {
-        let runs = try Self.sweep(["lock"]) { fixture in
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
+    func lockFailingAtAnyCallNeverShowsMoreThanTheApp() async throws {
+        let runs = try await Self.sweep(["lock"]) { fixture in
             try fixture.app.lock(now: Date())
             #expect(fixture.content(at: Date())?.isLocked == true)
         }
         print("lock: \(runs) injected runs")
     }
 
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func hidingBalancesFailingAtAnyCallNeverShowsMoreThanTheApp() throws {
-        _ = try Self.sweep(["prefs", "--hide-balances", "on"]) { fixture in
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
+    func hidingBalancesFailingAtAnyCallNeverShowsMoreThanTheApp() async throws {
+        _ = try await Self.sweep(["prefs", "--hide-balances", "on"]) { fixture in
             try fixture.app.setHidesBalances(true, now: Date())
             #expect(fixture.content(at: Date())?.hidesBalances == true)
         }
@@ -193,9 +194,9 @@ import Testing
     /// Item 3: an unlock cut short after its record reached the container
     /// used a sequence it had reserved, so the lock after it signs a higher
     /// one and the cut-short "unlocked" record is a rollback.
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func unlockFailingAtAnyCallReusesNoSequence() throws {
-        _ = try Self.sweep(
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
+    func unlockFailingAtAnyCallReusesNoSequence() async throws {
+        _ = try await Self.sweep(
             ["unlock", "--passcode-stdin"], input: Array("2468\n".utf8),
             prepare: { try $0.app.lock(now: Date()) },
             finish: { fixture in
@@ -206,11 +207,11 @@ import Testing
 
     // MARK: 4. Every passcode attempt counts
 
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func theAttemptIsCountedBeforeThePasscodeIsRead() throws {
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
+    func theAttemptIsCountedBeforeThePasscodeIsRead() async throws {
         let fixture = try Self.liveTemplate.get().fixture()
         try fixture.app.lock(now: Date())
-        let calls = try FaultInjection.trace(
+        let calls = try await FaultInjection.trace(
             ["unlock", "--passcode-stdin", "--home", fixture.root], input: Array("0000\n".utf8),
             calls: ["openat", "renameat", "renameat2", "rename"])
         let counted = try #require(calls.first("state.json\")"))
@@ -221,22 +222,22 @@ import Testing
 
     /// A full disk, an I/O error or a kill at any call: whenever the answer
     /// showed (exit status or message), the attempt was counted.
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func noFaultGivesAWrongPasscodeAnUncountedAnswer() throws {
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
+    func noFaultGivesAWrongPasscodeAnUncountedAnswer() async throws {
         let fixture = try Self.liveTemplate.get().fixture()
         try fixture.app.lock(now: Date())
         let locked = try HomeTemplate(of: fixture)
         let arguments = ["unlock", "--passcode-stdin"]
         let input = Array("0000\n".utf8)
         // Every call up to the one that prints the answer (later ones cannot hide it); each run costs a scrypt.
-        let traced = try FaultInjection.trace(arguments + ["--home", fixture.root], input: input)
+        let traced = try await FaultInjection.trace(arguments + ["--home", fixture.root], input: input)
         let answer = try #require(traced.first("write(2, "))
         let calls = traced[...answer.index]
         var answered = 0
         for call in calls {
             for fault in [FaultInjection.Fault.error("ENOSPC"), .kill] {
                 let copy = try locked.fixture()
-                let output = try FaultInjection.run(arguments + ["--home", copy.root], input: input, injecting: fault, at: call)
+                let output = try await FaultInjection.run(arguments + ["--home", copy.root], input: input, injecting: fault, at: call)
                 let counted = try copy.app.status(now: Date()).failedUnlocks
                 if output.stderr.contains("passcode is wrong") {
                     answered += 1
@@ -251,14 +252,14 @@ import Testing
 
     /// With a file-size limit below the app state's size nothing can be
     /// counted, so nothing is checked: the right and the wrong passcode end alike.
-    @Test func aSmallFileSizeLimitAnswersNothing() throws {
+    @Test func aSmallFileSizeLimitAnswersNothing() async throws {
         let template = try Self.liveTemplate.get()
         var endings: [String] = []
         for passcode in ["2468", "0000"] {
             let fixture = try template.fixture()
             try fixture.app.lock(now: Date())
             let record = try fixture.bytes(.container, "auth-status")
-            let output = try Bridgectl.start(
+            let output = try await Bridgectl.start(
                 ["unlock", "--passcode-stdin", "--home", fixture.root], launcher: ["/usr/bin/prlimit", "--fsize=200"]
             ).finish(input: Array("\(passcode)\n".utf8))
             #expect(!output.succeeded)
@@ -312,18 +313,18 @@ import Testing
 
     // MARK: 5. Rotation completes or leaves the keyset as it was
 
-    @Test(.enabled(if: FaultInjection.isAvailable, "needs strace"))
-    func rotationFailingAtAnyCallEndsWithOneKeyAndTheSnapshotReadable() throws {
+    @Test(.sweep, .enabled(if: FaultInjection.isAvailable, "needs strace"))
+    func rotationFailingAtAnyCallEndsWithOneKeyAndTheSnapshotReadable() async throws {
         let template = try Self.liveTemplate.get()
         let traced = try template.fixture()
-        let calls = try FaultInjection.trace(["keys", "rotate", "--home", traced.root])
+        let calls = try await FaultInjection.trace(["keys", "rotate", "--home", traced.root])
         let expected = try #require(traced.content(at: Date())?.portfolio)
         var outcomes: [String: Int] = [:]
         for call in calls {
             for fault in [FaultInjection.Fault.error("ENOSPC"), .kill] {
                 let fixture = try template.fixture()
                 let keyset = try fixture.bytes(.keychain, "keyset")
-                let output = try FaultInjection.run(["keys", "rotate", "--home", fixture.root], injecting: fault, at: call)
+                let output = try await FaultInjection.run(["keys", "rotate", "--home", fixture.root], injecting: fault, at: call)
                 let context = "\(fault) at \(call): \(output)"
                 if case .error = fault {
                     // No half keyset survives an error.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 6: malformed input to `bridgectl publish`. Each is refused with
 /// exit status 1 and one sentence on standard error naming the record and
@@ -116,10 +117,10 @@ import Testing
     /// Names real people use stay publishable: digits, the joiners that
     /// Persian and emoji need, the emoji presentation selector, the Catalan middle dot.
     @Test(arguments: ["Savings 2026", "4675.00 EUR", "حساب\u{200C}ها", "\u{2764}\u{FE0F} Joint", "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} Family", "Col·legi"])
-    func namesWithDigitsJoinersAndEmojiArePublished(name: String) throws {
+    func namesWithDigitsJoinersAndEmojiArePublished(name: String) async throws {
         let fixture = try BridgeFixture.live()
         let input = Self.list(Self.altered(#""Everyday""#, "\"" + name + "\""))
-        let output = try Bridgectl.run(["publish", "--home", fixture.root, "-"], input: Array(input.utf8))
+        let output = try await Bridgectl.run(["publish", "--home", fixture.root, "-"], input: Array(input.utf8))
         #expect(output.succeeded, "\(output)")
     }
 
@@ -128,17 +129,17 @@ import Testing
         try ["onboarding", "auth-status", "snapshot", "reload-token"].map { try fixture.bytes(.container, $0) }
     }
 
-    @Test func everyMalformedInputIsRefusedInOneSentenceAndChangesNothing() throws {
+    @Test(.sweep) func everyMalformedInputIsRefusedInOneSentenceAndChangesNothing() async throws {
         #expect(Self.catalogue.count >= 50)
         let fixture = try BridgeFixture.live()
         let now = UTCTimestamp.string(from: Date().addingTimeInterval(60))
         let before = try Self.container(fixture)
-        let baseline = try Bridgectl.readJSON(home: fixture.root, now: now)
+        let baseline = try await Bridgectl.readJSON(home: fixture.root, now: now)
         #expect((baseline.json?["entries"] as? [[String: Any]])?.first?["state"] as? String == "full")
 
         var refused = 0
         for item in Self.catalogue {
-            let output = try Bridgectl.run(["publish", "--home", fixture.root, item.file ?? "-"], input: item.input)
+            let output = try await Bridgectl.run(["publish", "--home", fixture.root, item.file ?? "-"], input: item.input)
             #expect(output.status == 1, "\(item.name)")
             #expect(output.stdout.isEmpty, "\(item.name)")
             #expect(output.stderr == "Error: \(item.message)\n", "\(item.name)")
@@ -146,7 +147,7 @@ import Testing
                 #expect(!output.stderr.contains(secret), "\(item.name) repeats \(secret)")
             }
             #expect(try Self.container(fixture) == before, "\(item.name) changed the container")
-            let read = try Bridgectl.readJSON(home: fixture.root, now: now)
+            let read = try await Bridgectl.readJSON(home: fixture.root, now: now)
             #expect(read.stdout == baseline.stdout, "\(item.name) changed what a widget reads")
             if output.status == 1 { refused += 1 }
         }

@@ -2,10 +2,11 @@ import Foundation
 import Synchronization
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 8: several publisher processes and several reader processes at
 /// once. The short version of `scripts/concurrency-test`.
-@Suite struct ConcurrencyTests {
+@Suite(.sweep) struct ConcurrencyTests {
     /// A one-account input whose account name says who published it.
     static func input(publisher: Int, run: Int) -> [UInt8] {
         Array(#"[{"id":"acc-main","name":"Publisher \#(publisher) run \#(run)","balance":"\#(publisher * 100 + run).00","currency":"EUR","IBAN":"DE89370400440532013000","type":"main"}]"#.utf8)
@@ -40,7 +41,7 @@ import Testing
         var failures: [String] = []
     }
 
-    @Test func publishersAndReadersRaceWithoutLossOrRegression() throws {
+    @Test func publishersAndReadersRaceWithoutLossOrRegression() async throws {
         let publishers = 3, runs = 4, readers = 2
         let fixture = try BridgeFixture.live(Self.input(publisher: 0, run: 0))
         let root = fixture.root
@@ -50,7 +51,7 @@ import Testing
         let publisherBodies: [@Sendable () -> Void] = (1...publishers).map { publisher in
             {
                 for run in 1...runs {
-                    let output = try? Bridgectl.run(["publish", "--home", root, "-"], input: Self.input(publisher: publisher, run: run))
+                    let output = try? Bridgectl.runBlocking(["publish", "--home", root, "-"], input: Self.input(publisher: publisher, run: run))
                     let sequence = output.flatMap { output in
                         output.status == 0 ? output.stdout.split(separator: " ").dropFirst(2).first.flatMap { UInt64($0) } : nil
                     }
@@ -72,13 +73,13 @@ import Testing
                 var lastMark: UInt64 = 0
                 while log.withLock({ $0.publishersLeft > 0 }) {
                     var problems: [String] = []
-                    let read = try? Bridgectl.run(["read", "--home", root, "--format", "json"])
+                    let read = try? Bridgectl.runBlocking(["read", "--home", root, "--format", "json"])
                     let entry = (read?.json?["entries"] as? [[String: Any]])?.first
                     let name = ((entry?["accounts"] as? [[String: Any]])?.first?["name"] as? String) ?? ""
                     if read?.status != 0 || entry?["state"] as? String != "full" || !name.hasPrefix("Publisher ") {
                         problems.append("reader \(reader): read \(read.map(\.description) ?? "did not start")")
                     }
-                    let status = try? Bridgectl.run(["status", "--home", root, "--format", "json"])
+                    let status = try? Bridgectl.runBlocking(["status", "--home", root, "--format", "json"])
                     let sequence = ((status?.json?["snapshot"] as? [String: Any])?["sequence"] as? NSNumber)?.uint64Value
                     if let sequence, sequence >= lastStatus { lastStatus = sequence } else {
                         problems.append("reader \(reader): status sequence \(sequence.map(String.init) ?? "none") after \(lastStatus)")
@@ -106,10 +107,10 @@ import Testing
             #expect(sequences == sequences.sorted() && Set(sequences).count == sequences.count, "publisher \(publisher)")
         }
         let last = try #require(all.last)
-        let status = try Bridgectl.run(["status", "--home", root, "--format", "json"])
+        let status = try await Bridgectl.run(["status", "--home", root, "--format", "json"])
         #expect(((status.json?["snapshot"] as? [String: Any])?["sequence"] as? NSNumber)?.uint64Value == last)
         #expect(try HighWaterMarks(storedBytes: fixture.bytes(.keychain, "marks")).snapshotSequence == last)
-        let final = try Bridgectl.run(["read", "--home", root, "--format", "json"])
+        let final = try await Bridgectl.run(["read", "--home", root, "--format", "json"])
         let finalEntry = (final.json?["entries"] as? [[String: Any]])?.first
         #expect((finalEntry?["accounts"] as? [[String: Any]])?.first?["name"] as? String == result.names[last])
         print("concurrency test (swift test): \(publishers) publishers, \(readers) readers, \(all.count) publishes, "

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 7: a command that holds a key or a passcode is not
 /// dumpable, so no core handler (which ignores `RLIMIT_CORE`) ever gets its memory.
@@ -12,7 +13,7 @@ import Testing
     /// The user the child runs as when the test runs as root.
     static let otherUser: uid_t = 65534
 
-    @Test func aCommandWaitingForThePasscodeIsNotDumpable() throws {
+    @Test func aCommandWaitingForThePasscodeIsNotDumpable() async throws {
         let fixture = try BridgeFixture()
         let asRoot = geteuid() == 0
         let home = fixture.root + "/home"
@@ -36,17 +37,17 @@ import Testing
         for _ in 0..<500 where !execed {
             let status = (try? String(contentsOfFile: "/proc/\(login.pid)/status", encoding: .utf8)) ?? ""
             execed = status.contains("Name:\tbridgectl") && status.contains("Uid:\t\(user)\t")
-            if !execed { usleep(10_000) }
+            if !execed { try await Task.sleep(for: .milliseconds(10)) }
         }
         #expect(execed, "the child never became bridgectl running as uid \(user)")
         var owner: uid_t = user
         for _ in 0..<500 where owner != 0 {
             var status = stat()
             if stat("/proc/\(login.pid)/status", &status) == 0 { owner = status.st_uid }
-            if owner != 0 { usleep(10_000) }
+            if owner != 0 { try await Task.sleep(for: .milliseconds(10)) }
         }
         #expect(owner == 0, "/proc/\(login.pid)/status belongs to uid \(owner): the process is dumpable")
-        let end = login.finish(input: Array("kestrel-7319\n".utf8))
+        let end = await login.finish(input: Array("kestrel-7319\n".utf8))
         #expect(end.status == 0, "\(end)")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 4: endless data. Sparse multi-gigabyte files cost no disk, so an
 /// attacker can plant them anywhere it can write; every read has a size cap
@@ -82,7 +83,7 @@ import Testing
         #expect(json.line == 1 && json.column == open.utf8.count * JSONParser.maximumDepth + 1)
     }
 
-    @Test func bridgectlStopsReadingEndlessInput() throws {
+    @Test func bridgectlStopsReadingEndlessInput() async throws {
         let fixture = try BridgeFixture.published()
         let sparse = fixture.root + "/sparse.json"
         _ = FileManager.default.createFile(atPath: sparse, contents: nil)
@@ -92,16 +93,16 @@ import Testing
             (sparse, "/dev/null", "The file \(sparse) is larger than the 1048576-byte limit."),
         ]
         for (argument, stdin, message) in sources {
-            let output = try Bridgectl.run(["publish", "--home", fixture.root, argument], inputFile: stdin)
+            let output = try await Bridgectl.run(["publish", "--home", fixture.root, argument], inputFile: stdin)
             #expect(output.status == 1)
             #expect(output.stderr == "Error: \(message)\n")
         }
     }
 
-    @Test func bridgectlReadsAHugeSnapshotAsAPlaceholder() throws {
+    @Test func bridgectlReadsAHugeSnapshotAsAPlaceholder() async throws {
         let fixture = try BridgeFixture.published()
         try Self.inflate(fixture, .container, "snapshot")
-        let output = try Bridgectl.readJSON(home: fixture.root, now: fixture.startText)
+        let output = try await Bridgectl.readJSON(home: fixture.root, now: fixture.startText)
         #expect(output.status == 0)
         let entries = try #require(output.json?["entries"] as? [[String: Any]])
         #expect(entries.allSatisfy { $0["state"] as? String == "placeholder" && $0["reason"] as? String == "tampered" })

@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 5: links, FIFOs, directories, foreign owners and open permissions
 /// in place of the files and directories the reader and the app use. The
@@ -165,22 +166,22 @@ import Testing
         }
     }
 
-    @Test func bridgectlNamesTheUnsafePathInOneLine() throws {
+    @Test func bridgectlNamesTheUnsafePathInOneLine() async throws {
         let fixture = try BridgeFixture.live()
         try Self.replace(StoredName(place: .keychain, name: "keyset"), in: fixture, with: .symlinkToValidCopy)
-        let publish = try Bridgectl.run(["publish", "--home", fixture.root, "-"], input: BridgeFixture.accounts)
+        let publish = try await Bridgectl.run(["publish", "--home", fixture.root, "-"], input: BridgeFixture.accounts)
         #expect(publish.status == 1)
         #expect(publish.stderr
             == "Error: `\(fixture.path(.keychain, "keyset"))` is a symbolic link, which SecureBridge refuses to follow.\n")
 
         let key = fixture.path(.app, "signing-key.pem")
         #expect(chmod(key, 0o644) == 0)
-        let status = try Bridgectl.run(["status", "--home", fixture.root])
+        let status = try await Bridgectl.run(["status", "--home", fixture.root])
         #expect(status.status == 1)
         #expect(status.stderr == "Error: `\(key)` is readable by group or others (mode 0644); run `chmod 600 \(key)`.\n")
 
         #expect(chmod(fixture.home.container.string, 0o777) == 0)
-        let read = try Bridgectl.readJSON(home: fixture.root, now: UTCTimestamp.string(from: Date()))
+        let read = try await Bridgectl.readJSON(home: fixture.root, now: UTCTimestamp.string(from: Date()))
         #expect(read.status == 0)
         let entries = try #require(read.json?["entries"] as? [[String: Any]])
         #expect(entries.count == 1 && entries[0]["reason"] as? String == "insecure-storage")

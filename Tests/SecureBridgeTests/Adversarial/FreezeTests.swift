@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 3: the app stops publishing (or an attacker keeps serving the
 /// last snapshot) and the clock is set back. The published home has a 1 h

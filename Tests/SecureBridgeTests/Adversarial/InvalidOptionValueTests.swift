@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 12: an invalid option value of `read`, `preview` or `open`
 /// is a usage error (exit 64) with one sentence, on the quick path and the
@@ -33,16 +34,16 @@ import Testing
         (["read", "--now", "2026-11-21T16:00:00", "--format", "json"], nowRule("2026-11-21T16:00:00")),
         (["publish", "--ttl", "400d", "-"], "Error: --ttl: The duration 400d is longer than the limit of 366 days."),
     ])
-    func invalidValuesAreUsageErrors(arguments: [String], message: String) throws {
-        let output = try Bridgectl.run(arguments + ["--home", "/nonexistent/securebridge-home"])
+    func invalidValuesAreUsageErrors(arguments: [String], message: String) async throws {
+        let output = try await Bridgectl.run(arguments + ["--home", "/nonexistent/securebridge-home"])
         #expect(output.status == 64, "\(output)")
         #expect(output.stdout.isEmpty)
         #expect(output.stderrLines.first.map(String.init) == message, "\(output)")
     }
 
     @Test(arguments: ["en_US", "de-DE", "sr-Latn-RS", "zh_Hant_TW", "es-419", "fr", "ast", "en_US_POSIX", "de-CH-1996", "EN_us"])
-    func wellFormedLocalesAreAccepted(locale: String) throws {
-        let output = try Bridgectl.run(["read", "--locale", locale, "--home", "/nonexistent/securebridge-home"])
+    func wellFormedLocalesAreAccepted(locale: String) async throws {
+        let output = try await Bridgectl.run(["read", "--locale", locale, "--home", "/nonexistent/securebridge-home"])
         #expect(output.status == 0, "\(output)")
     }
 }

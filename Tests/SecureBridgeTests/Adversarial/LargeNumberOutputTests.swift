@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 12: every number read from disk is printed as it is, never
 /// trapped on. An epoch or sequence of 2⁶³ or more (a damaged or planted
@@ -28,20 +29,20 @@ import Testing
         return fixture
     }
 
-    @Test func statusPrintsEpochsAndSequencesBeyondInt64() throws {
+    @Test func statusPrintsEpochsAndSequencesBeyondInt64() async throws {
         let fixture = try Self.plantedHome()
-        let json = try Bridgectl.run(["status", "--format", "json", "--home", fixture.root])
+        let json = try await Bridgectl.run(["status", "--format", "json", "--home", fixture.root])
         #expect(json.status == 0, "\(json)")
         #expect(json.stdout.contains(#""epoch":\#(Self.hugeEpoch),"#), "\(json)")
         #expect(json.stdout.contains(#""sequence":\#(Self.hugeSequence),"epoch":\#(Self.hugeEpoch),"#), "\(json)")
-        let text = try Bridgectl.run(["status", "--home", fixture.root])
+        let text = try await Bridgectl.run(["status", "--home", fixture.root])
         #expect(text.status == 0, "\(text)")
         #expect(text.stdout.contains("epoch: \(Self.hugeEpoch)"), "\(text)")
     }
 
-    @Test func inspectPrintsTheSequenceBeyondInt64() throws {
+    @Test func inspectPrintsTheSequenceBeyondInt64() async throws {
         let fixture = try Self.plantedHome()
-        let output = try Bridgectl.run(["inspect", "--home", fixture.root])
+        let output = try await Bridgectl.run(["inspect", "--home", fixture.root])
         #expect(output.status == 0, "\(output)")
         #expect(output.stdout.contains("epoch: \(Self.hugeEpoch)\n"), "\(output)")
         #expect(output.stdout.contains("sequence: \(Self.hugeSequence)\n"), "\(output)")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 6: a masked entry must not reveal amounts through which
 /// rows it lists or in what order. Two snapshots with the same accounts and
@@ -39,20 +40,20 @@ import Testing
     }
 
     /// Every masked rendering of `fixture` that a widget or a preview can produce.
-    static func maskedRenderings(_ fixture: BridgeFixture, privacy: Bool) throws -> [String: String] {
+    static func maskedRenderings(_ fixture: BridgeFixture, privacy: Bool) async throws -> [String: String] {
         var renderings: [String: String] = [:]
         let common = ["--home", fixture.root, "--now", fixture.startText] + (privacy ? ["--privacy"] : [])
         for kind in WidgetKind.allCases {
             for family in BridgeFamily.allCases {
                 for format in ["text", "json"] {
-                    let output = try Bridgectl.run(
+                    let output = try await Bridgectl.run(
                         ["read", "--kind", kind.rawValue, "--family", family.rawValue, "--format", format] + common)
                     #expect(output.succeeded, "\(output)")
                     renderings["read \(kind) \(family) \(format)"] = output.stdout
                 }
             }
             for format in ["text", "svg"] {
-                let output = try Bridgectl.run(["preview", "--kind", kind.rawValue, "--format", format] + common)
+                let output = try await Bridgectl.run(["preview", "--kind", kind.rawValue, "--format", format] + common)
                 #expect(output.succeeded, "\(output)")
                 renderings["preview \(kind) \(format)"] = output.stdout
             }
@@ -60,10 +61,10 @@ import Testing
         return renderings
     }
 
-    @Test(arguments: [(locked: true, privacy: false), (locked: false, privacy: true)])
-    func maskedOutputDoesNotDependOnAmounts(locked: Bool, privacy: Bool) throws {
-        let one = try Self.maskedRenderings(Self.home(Self.first, locked: locked), privacy: privacy)
-        let other = try Self.maskedRenderings(Self.home(Self.second, locked: locked), privacy: privacy)
+    @Test(.sweep, arguments: [(locked: true, privacy: false), (locked: false, privacy: true)])
+    func maskedOutputDoesNotDependOnAmounts(locked: Bool, privacy: Bool) async throws {
+        let one = try await Self.maskedRenderings(Self.home(Self.first, locked: locked), privacy: privacy)
+        let other = try await Self.maskedRenderings(Self.home(Self.second, locked: locked), privacy: privacy)
         #expect(one.count == other.count)
         for (name, rendering) in one.sorted(by: { $0.key < $1.key }) {
             #expect(!rendering.contains("1200") && !rendering.contains("20,000"), "\(name) shows an amount")
@@ -71,9 +72,9 @@ import Testing
         }
     }
 
-    @Test func maskedSpendingListsTheFirstCategoriesByName() throws {
+    @Test func maskedSpendingListsTheFirstCategoriesByName() async throws {
         let fixture = try Self.home(Self.first, locked: true)
-        let output = try Bridgectl.run([
+        let output = try await Bridgectl.run([
             "read", "--kind", "spending", "--family", "systemLarge", "--format", "json",
             "--home", fixture.root, "--now", fixture.startText,
         ])

@@ -1,3 +1,5 @@
+@testable import SecureBridgeTestSupport
+
 /// One way an attacker with write access to the container changes a file.
 enum Mutation: Sendable, CustomStringConvertible {
     /// XOR the byte at `offset` with `mask`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 9: the passcode. Wrong passcodes back off across processes (the
 /// wipe after ten is `SessionTests`), and the passcode never appears in any
@@ -39,7 +40,7 @@ import Testing
         return found
     }
 
-    @Test func thePasscodeNeverLeavesStandardInput() throws {
+    @Test func thePasscodeNeverLeavesStandardInput() async throws {
         let fixture = try BridgeFixture()
         let home = ["--home", fixture.root]
         var outputs: [(String, Bridgectl.Output)] = []
@@ -50,7 +51,7 @@ import Testing
         var own: [[UInt8]] = [[], []]
         for _ in 0..<200 where own[0].isEmpty {
             own = try ["cmdline", "environ"].map { Array(try Data(contentsOf: URL(fileURLWithPath: "/proc/\(login.pid)/\($0)"))) }
-            if own[0].isEmpty { usleep(10_000) }
+            if own[0].isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         }
         #expect(String(decoding: own[0], as: UTF8.self).contains("--passcode-stdin"))
         var processes = 0
@@ -69,16 +70,16 @@ import Testing
         }
         var core = coreLimit()
         for _ in 0..<500 where core != ["0", "0"] {
-            usleep(10_000)
+            try await Task.sleep(for: .milliseconds(10))
             core = coreLimit()
         }
         #expect(core == ["0", "0"], "core file size limits: \(core)")
-        outputs.append(("login", login.finish(input: Array((Self.passcode + "\n").utf8))))
+        outputs.append(("login", await login.finish(input: Array((Self.passcode + "\n").utf8))))
         #expect(outputs[0].1.status == 0, "\(outputs[0].1)")
         #expect(try Self.filesHoldingAPasscode(under: fixture.root) == [])
 
         // The CLI has no way to take it from argv.
-        let refused = try Bridgectl.run(["unlock"] + home + ["--passcode", Self.passcode])
+        let refused = try await Bridgectl.run(["unlock"] + home + ["--passcode", Self.passcode])
         #expect(refused.status == 64)
 
         let steps: [(String, [String], String?, Int32)] = [
@@ -92,7 +93,7 @@ import Testing
             ("logout", ["logout"] + home, nil, 0),
         ]
         for (name, arguments, input, status) in steps {
-            let output = try Bridgectl.run(arguments, input: Array((input ?? "").utf8))
+            let output = try await Bridgectl.run(arguments, input: Array((input ?? "").utf8))
             #expect(output.status == status, "\(name): \(output)")
             outputs.append((name, output))
             #expect(try Self.filesHoldingAPasscode(under: fixture.root) == [], "after \(name)")
@@ -104,12 +105,12 @@ import Testing
         }
     }
 
-    @Test func wrongPasscodesBackOffAcrossProcesses() throws {
+    @Test func wrongPasscodesBackOffAcrossProcesses() async throws {
         let fixture = try BridgeFixture.live()
         let home = ["--home", fixture.root]
-        #expect(try Bridgectl.run(["lock"] + home).status == 0)
+        await #expect(try Bridgectl.run(["lock"] + home).status == 0)
         for left in [9, 8] {
-            let output = try Bridgectl.run(["unlock"] + home + ["--passcode-stdin"], input: Array("0000\n".utf8))
+            let output = try await Bridgectl.run(["unlock"] + home + ["--passcode-stdin"], input: Array("0000\n".utf8))
             #expect(output.status == 1)
             #expect(output.stderr == "Error: The passcode is wrong; \(left) attempts left before the session is wiped.\n")
         }
@@ -120,10 +121,10 @@ import Testing
         }
         // ... that the next process honours, even for the right passcode: its clock is behind the
         // attempt's, which counts as no time having passed, so the whole one-second delay is left.
-        let output = try Bridgectl.run(["unlock"] + home + ["--passcode-stdin"], input: Array("2468\n".utf8))
+        let output = try await Bridgectl.run(["unlock"] + home + ["--passcode-stdin"], input: Array("2468\n".utf8))
         #expect(output.status == 1)
         #expect(output.stderr == "Error: Too many wrong passcodes; try again in 1 second.\n")
-        let status = try Bridgectl.run(["status"] + home + ["--format", "json"])
+        let status = try await Bridgectl.run(["status"] + home + ["--format", "json"])
         #expect((status.json?["failedUnlocks"] as? NSNumber)?.intValue == 3)
         #expect((status.json?["state"] as? String) == "locked")
     }

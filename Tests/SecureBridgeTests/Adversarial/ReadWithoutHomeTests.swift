@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 11: `read` always prints a renderable timeline and exits 0
 /// unless invoked wrongly, even when nothing names a home. It renders the
@@ -18,8 +19,8 @@ import Testing
 
     /// `--format json` twice is not a plain read, so the argument parser takes it.
     @Test(arguments: [["read", "--format", "json"], ["read", "--format", "json", "--format", "json"]])
-    func readWithoutAnyHomeRendersTheNotOnboardedPlaceholder(arguments: [String]) throws {
-        let output = try Bridgectl.run(arguments, unsetting: Self.homeVariables)
+    func readWithoutAnyHomeRendersTheNotOnboardedPlaceholder(arguments: [String]) async throws {
+        let output = try await Bridgectl.run(arguments, unsetting: Self.homeVariables)
         #expect(output.status == 0, "\(output)")
         let entry = try #require(Self.firstEntry(output.stdout), "\(output)")
         #expect(entry["state"] as? String == "placeholder")
@@ -27,19 +28,24 @@ import Testing
         #expect(output.stderr == Self.warning)
     }
 
-    @Test func textReadWithoutAnyHomeStillPrintsATimeline() throws {
-        let output = try Bridgectl.run(["read"], unsetting: Self.homeVariables)
+    @Test func textReadWithoutAnyHomeStillPrintsATimeline() async throws {
+        let output = try await Bridgectl.run(["read"], unsetting: Self.homeVariables)
         #expect(output.status == 0, "\(output)")
         #expect(output.stdout.contains("not-onboarded"), "\(output)")
         #expect(output.stderr == Self.warning)
     }
 
-    @Test func followWithoutAnyHomePrintsThePlaceholderAndStopsOnSIGTERM() throws {
+    @Test func followWithoutAnyHomePrintsThePlaceholderAndStopsOnSIGTERM() async throws {
         let child = try Bridgectl.start(["read", "--follow", "--format", "json"], unsetting: Self.homeVariables)
-        let line = try #require(child.readLine(), "\(child.finish())")
+        let first = await await child.readLine()
+        if first == nil {
+            let ended = await await child.finish()
+            Issue.record("no timeline before the end: \(ended)")
+        }
+        let line = try #require(first)
         #expect(Self.firstEntry(line)?["reason"] as? String == "not-onboarded")
         child.send(SIGTERM)
-        let output = child.finish()
+        let output = await await child.finish()
         #expect(output.status == 0, "\(output)")
         #expect(output.stderr == Self.warning)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+@testable import SecureBridgeTestSupport
 
 /// A widget that keeps reading on a background thread while a test kills or
 /// races publishers: each `bridgectl read --format json` (real clock, so it
@@ -47,7 +48,7 @@ final class ReaderLoop: Sendable {
     private func readOnce() -> String? {
         let output: Bridgectl.Output
         do {
-            output = try Bridgectl.run(["read", "--home", home, "--format", "json"])
+            output = try Bridgectl.runBlocking(["read", "--home", home, "--format", "json"])
         } catch {
             return "could not run bridgectl: \(error)"
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Issue 11, item 12: running out of file descriptors (or memory, or an I/O
 /// error) while the widget reads is not a security finding. It shows
@@ -11,9 +12,9 @@ import Testing
     static let starvedLimits = [4, 5]
 
     @Test(arguments: starvedLimits)
-    func runningOutOfDescriptorsIsUnavailableNotInsecureStorage(limit: Int) throws {
+    func runningOutOfDescriptorsIsUnavailableNotInsecureStorage(limit: Int) async throws {
         let fixture = try BridgeFixture.published()
-        let output = try Bridgectl.run(
+        let output = try await Bridgectl.run(
             ["read", "--format", "json", "--home", fixture.root, "--now", fixture.startText],
             unsetting: [], launcher: ["/usr/bin/prlimit", "--nofile=\(limit)", "--"])
         #expect(output.status == 0, "\(output)")
@@ -28,9 +29,9 @@ import Testing
         #expect(retry == fixture.start.addingTimeInterval(60), "\(policy)")
     }
 
-    @Test func theSameHomeReadsInFullWithEnoughDescriptors() throws {
+    @Test func theSameHomeReadsInFullWithEnoughDescriptors() async throws {
         let fixture = try BridgeFixture.published()
-        let output = try Bridgectl.run(
+        let output = try await Bridgectl.run(
             ["read", "--format", "json", "--home", fixture.root, "--now", fixture.startText],
             unsetting: [], launcher: ["/usr/bin/prlimit", "--nofile=64", "--"])
         let entry = try #require((output.json?["entries"] as? [[String: Any]])?.first, "\(output)")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 2: older files restored into the container (rollback, replay),
 /// files of another epoch, kind or home (mix-and-match), and a whole old

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Attack 1: every byte of every container file flipped, every truncation,
 /// garbage appended. The reader may show exactly what was published or a
 /// placeholder with a documented reason, nothing else.
-@Suite struct TamperSweepTests {
+@Suite(.sweep) struct TamperSweepTests {
     /// What a sweep over one file saw.
     struct Tally: CustomStringConvertible {
         let file: String
@@ -69,9 +70,9 @@ import Testing
         #expect(tally.unchanged == tally.tried && tally.tried > 100)
     }
 
-    @Test func bridgectlRendersTamperedFilesAsValidJSONAndExitsZero() throws {
+    @Test func bridgectlRendersTamperedFilesAsValidJSONAndExitsZero() async throws {
         let fixture = try BridgeFixture.published()
-        let baseline = try Bridgectl.readJSON(home: fixture.root, now: fixture.startText)
+        let baseline = try await Bridgectl.readJSON(home: fixture.root, now: fixture.startText)
         #expect(baseline.status == 0)
         let firstState = (baseline.json?["entries"] as? [[String: Any]])?.first?["state"] as? String
         #expect(firstState == "full")
@@ -95,7 +96,7 @@ import Testing
             let original = try fixture.bytes(.container, name)
             try fixture.plant(.container, name, mutation.apply(to: original))
             defer { try? fixture.plant(.container, name, original) }
-            let output = try Bridgectl.readJSON(home: fixture.root, now: fixture.startText)
+            let output = try await Bridgectl.readJSON(home: fixture.root, now: fixture.startText)
             guard output.status == 0, output.stderr.isEmpty, let json = output.json,
                   let entries = json["entries"] as? [[String: Any]], !entries.isEmpty
             else {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// The places are swept for a killed writer's temporary files at an app's
 /// first command (`LeftoverSweep`): a new process finds them all, and a

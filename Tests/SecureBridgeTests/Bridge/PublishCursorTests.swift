@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Publish reserves snapshot sequences in durable blocks and records the last
 /// one used in an unsynced cursor (`PublishCursor`): these tests hold it to

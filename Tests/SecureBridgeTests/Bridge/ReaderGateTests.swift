@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 @Suite struct ReaderGateTests {
     @Test func noHomeMeansNotOnboarded() throws {

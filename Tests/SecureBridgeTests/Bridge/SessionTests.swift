@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SecureBridge
 @testable import bridgectl
+@testable import SecureBridgeTestSupport
 
 @Suite struct SessionTests {
     @Test func loginWhileLoggedInIsRefusedWithASentence() throws {

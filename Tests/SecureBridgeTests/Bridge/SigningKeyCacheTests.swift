@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// A long-lived `BridgeApp` keeps its parsed signing key (`SigningKeyCache`)
 /// only while the key file holds the same bytes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// A long-lived reader verifies each signed file once while its bytes stay
 /// the same; anything else is verified, and refused, as a fresh reader would.

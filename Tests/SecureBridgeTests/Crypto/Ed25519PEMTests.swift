@@ -99,11 +99,11 @@ extension CryptoTests {
         // MARK: Interoperability with the openssl command
 
         @Test(.enabled(if: OpenSSLCommand.isAvailable))
-        func opensslReadsOurPrivateKeyPEM() throws {
+        func opensslReadsOurPrivateKeyPEM() async throws {
             let key = try Ed25519.PrivateKey()
             let pem = try key.pemRepresentation.withUnsafeBytes { Array($0) }
-            let (status, text) = try OpenSSLCommand.withTemporaryFile(pem) { path in
-                try OpenSSLCommand.run(["pkey", "-in", path, "-text", "-noout"])
+            let (status, text) = try await OpenSSLCommand.withTemporaryFile(pem) { path in
+                try await OpenSSLCommand.run(["pkey", "-in", path, "-text", "-noout"])
             }
             #expect(status == 0)
             #expect(text.hasPrefix("ED25519 Private-Key:"))
@@ -111,11 +111,11 @@ extension CryptoTests {
         }
 
         @Test(.enabled(if: OpenSSLCommand.isAvailable))
-        func opensslReadsOurPublicKeyPEM() throws {
+        func opensslReadsOurPublicKeyPEM() async throws {
             let key = try Ed25519.PrivateKey().publicKey
             let pem = try Array(key.pemRepresentation.utf8)
-            let (status, text) = try OpenSSLCommand.withTemporaryFile(pem) { path in
-                try OpenSSLCommand.run(["pkey", "-pubin", "-in", path, "-text", "-noout"])
+            let (status, text) = try await OpenSSLCommand.withTemporaryFile(pem) { path in
+                try await OpenSSLCommand.run(["pkey", "-pubin", "-in", path, "-text", "-noout"])
             }
             #expect(status == 0)
             #expect(text.hasPrefix("ED25519 Public-Key:"))
@@ -123,11 +123,11 @@ extension CryptoTests {
         }
 
         @Test(.enabled(if: OpenSSLCommand.isAvailable))
-        func weReadAKeyMadeByOpenSSLGenpkey() throws {
-            let (status, pem) = try OpenSSLCommand.run(["genpkey", "-algorithm", "ed25519"])
+        func weReadAKeyMadeByOpenSSLGenpkey() async throws {
+            let (status, pem) = try await OpenSSLCommand.run(["genpkey", "-algorithm", "ed25519"])
             try #require(status == 0)
-            let (textStatus, text) = try OpenSSLCommand.withTemporaryFile(Array(pem.utf8)) { path in
-                try OpenSSLCommand.run(["pkey", "-in", path, "-text", "-noout"])
+            let (textStatus, text) = try await OpenSSLCommand.withTemporaryFile(Array(pem.utf8)) { path in
+                try await OpenSSLCommand.run(["pkey", "-in", path, "-text", "-noout"])
             }
             try #require(textStatus == 0)
             let expected = try #require(OpenSSLCommand.publicKeyHex(inText: text))
@@ -142,13 +142,13 @@ extension CryptoTests {
             ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"],
             ["genpkey", "-algorithm", "ed448"],
         ])
-        func keyOfAnotherAlgorithmFromOpenSSLIsRejected(_ command: [String]) throws {
-            let (status, pem) = try OpenSSLCommand.run(command)
+        func keyOfAnotherAlgorithmFromOpenSSLIsRejected(_ command: [String]) async throws {
+            let (status, pem) = try await OpenSSLCommand.run(command)
             try #require(status == 0)
             let privateError = cryptoError { try Ed25519.PrivateKey(pemRepresentation: SecureBytes(copying: Array(pem.utf8))) }
             #expect(privateError == Self.refusal(.notEd25519, .privateKey))
-            let (publicStatus, publicPEM) = try OpenSSLCommand.withTemporaryFile(Array(pem.utf8)) { path in
-                try OpenSSLCommand.run(["pkey", "-in", path, "-pubout"])
+            let (publicStatus, publicPEM) = try await OpenSSLCommand.withTemporaryFile(Array(pem.utf8)) { path in
+                try await OpenSSLCommand.run(["pkey", "-in", path, "-pubout"])
             }
             try #require(publicStatus == 0)
             let publicError = cryptoError { try Ed25519.PublicKey(pemRepresentation: publicPEM) }
@@ -156,8 +156,8 @@ extension CryptoTests {
         }
 
         @Test(.enabled(if: OpenSSLCommand.isAvailable))
-        func passphraseProtectedKeyIsRejectedWithoutPrompting() throws {
-            let (status, pem) = try OpenSSLCommand.run(
+        func passphraseProtectedKeyIsRejectedWithoutPrompting() async throws {
+            let (status, pem) = try await OpenSSLCommand.run(
                 ["genpkey", "-algorithm", "ed25519", "-aes-256-cbc", "-pass", "pass:test-fixture-only"])
             try #require(status == 0 && pem.hasPrefix("-----BEGIN ENCRYPTED PRIVATE KEY-----"))
             let error = cryptoError { try Ed25519.PrivateKey(pemRepresentation: SecureBytes(copying: Array(pem.utf8))) }

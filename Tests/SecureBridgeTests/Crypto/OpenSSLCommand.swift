@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SecureBridgeTestSupport
 
 /// Runs the system `openssl` command, to check that the keys we write are
 /// the ones OpenSSL reads and the other way round.
@@ -11,7 +12,12 @@ enum OpenSSLCommand {
     /// Runs `openssl arguments…` with no standard input (inputs go through
     /// files, so the child can never leave us writing to a closed pipe).
     /// - Returns: The exit status and standard output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await OwnThread.run { Result { try runBlocking(arguments) } }.get()
+    }
+
+    /// `run(_:)` on the calling thread.
+    private static func runBlocking(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -46,13 +52,13 @@ enum OpenSSLCommand {
 
     /// Writes `contents` to a new file only the owner can read, runs `body`
     /// with its path, and deletes the file afterwards.
-    static func withTemporaryFile<R>(_ contents: [UInt8], _ body: (String) throws -> R) throws -> R {
+    static func withTemporaryFile<R>(_ contents: [UInt8], _ body: (String) async throws -> R) async throws -> R {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("securebridge-test-\(UUID().uuidString).pem").path
         guard FileManager.default.createFile(atPath: path, contents: Data(contents), attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteUnknown)
         }
         defer { try? FileManager.default.removeItem(atPath: path) }
-        return try body(path)
+        return try await body(path)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// The one byte codec: what the writer writes, the reader reads back, in
 /// either kind of output, and a short read names the caller's error.

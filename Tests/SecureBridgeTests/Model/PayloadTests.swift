@@ -1,5 +1,6 @@
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 @Suite struct PayloadTests {
     private let eur = Currency.iso4217("EUR")!

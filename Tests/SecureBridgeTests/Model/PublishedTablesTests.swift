@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// The tables a reader of the format needs and cannot guess, published as
 /// CSV in `docs/tables/` and generated from the code's own tables: a reader

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 enum ModelFixtures {
     /// The repository root, found from this file's path.

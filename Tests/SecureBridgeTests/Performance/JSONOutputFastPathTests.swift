@@ -1,5 +1,6 @@
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Strings written whole (the fast path: nothing to escape) and strings
 /// escaped scalar by scalar (the general path) come out as the escaping rules

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Money text made without ICU (`MoneyFormatter+FastPath.swift`) is the text
 /// Foundation makes (the general path, `MoneyFormatter.foundationString`), and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// The canonical-PEM fast path (`Ed25519+CanonicalPEM.swift`) reads the key
 /// the general path (the backend's PEM reader) reads, and nothing else.
@@ -94,7 +95,7 @@ import Testing
     /// path reads a key, the general path reads the same key, and reading
     /// through `init(pemRepresentation:)` (fast path first) ends as the
     /// general path alone ends, with the same key or the same error.
-    @Test func theFastPathReadsWhatTheGeneralPathReadsOverManyPEMs() throws {
+    @Test(.sweep) func theFastPathReadsWhatTheGeneralPathReadsOverManyPEMs() throws {
         var compared = 0
         var fastTaken = 0
         var differing: [String] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// A reader that keeps parsed keys decides what a fresh reader decides.
 @Suite struct ReaderCacheTests {

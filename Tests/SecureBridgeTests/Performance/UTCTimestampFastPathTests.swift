@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Timestamps made digit by digit (`UTCTimestamp+FastPath.swift`) are the
 /// text Foundation's `Date.ISO8601FormatStyle` (the general path) makes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// `keychain/marks` v2: two slots updated in place, the newest intact one wins.
 @Suite struct MarksFileTests {

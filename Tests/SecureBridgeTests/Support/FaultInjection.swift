@@ -1,4 +1,5 @@
 import Foundation
+@testable import SecureBridgeTestSupport
 
 /// `bridgectl` under `strace`: traced once to learn the system calls it
 /// makes, then run again with one of them failing or killing it
@@ -44,10 +45,10 @@ enum FaultInjection {
     }
 
     /// Runs `bridgectl arguments…` once under strace and returns the calls of `calls` it made, in order.
-    static func trace(_ arguments: [String], input: [UInt8] = [], calls: [String] = changingCalls) throws -> [Call] {
+    static func trace(_ arguments: [String], input: [UInt8] = [], calls: [String] = changingCalls) async throws -> [Call] {
         let log = FileManager.default.temporaryDirectory.path + "/securebridge-strace-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: log) }
-        let output = try Bridgectl.start(
+        let output = try await Bridgectl.start(
             arguments, launcher: [strace, "-f", "-qq", "-o", log, "-e", "trace=" + calls.joined(separator: ",")]
         ).finish(input: input)
         guard output.signal == nil else { throw Bridgectl.Failure(description: "traced run died: \(output)") }
@@ -67,12 +68,12 @@ enum FaultInjection {
     }
 
     /// Runs `bridgectl arguments…` with `fault` injected at `call`.
-    static func run(_ arguments: [String], input: [UInt8] = [], injecting fault: Fault, at call: Call) throws -> Bridgectl.Output {
+    static func run(_ arguments: [String], input: [UInt8] = [], injecting fault: Fault, at call: Call) async throws -> Bridgectl.Output {
         let action = switch fault {
         case let .error(name): "error=\(name)"
         case .kill: "signal=SIGKILL"
         }
-        return try Bridgectl.start(
+        return try await Bridgectl.start(
             arguments,
             launcher: [
                 strace, "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(call.name)",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// The `bridgectl read --format json` contract, and the text rendering.
 @Suite struct TimelineJSONTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Pre-scheduled transitions and the reload policy.
 @Suite struct TimelineScheduleTests {

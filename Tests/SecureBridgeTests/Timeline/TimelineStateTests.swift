@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// The redaction policy: which state and reason an entry gets, and in which precedence.
 @Suite struct TimelineStateTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Which accounts each family lists, and how each is shown.
 @Suite struct WidgetAccountSelectionTests {

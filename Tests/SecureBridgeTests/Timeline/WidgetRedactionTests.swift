@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Masked and placeholder entries never carry an amount; IBANs only ever show their last four.
 @Suite struct WidgetRedactionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// The expense widget: totals, top five categories and their shares.
 @Suite struct WidgetSpendingTests {

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+@testable import SecureBridgeFollow
+@testable import SecureBridgeTestSupport
+
+@Suite struct TimelineFollowerTests {
+    static let request = try! WidgetRequest(kind: .balance, family: .systemMedium, localeIdentifier: "en_US", refreshInterval: WidgetRequest.maximumRefreshInterval)
+
+    @Test func aPublishGivesANewTimelineAndTheSameDataAgainGivesNone() async throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let clock = TestClock(fixture.start)
+        let source = ScriptedWakeUps()
+        var waits = source.waits.makeAsyncIterator()
+        var follower = RunningFollower(
+            TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
+
+        let first = try #require(await follower.next())
+        #expect(first.firstAccountIDs == ["acc-main", "acc-usd"])
+        _ = await waits.next()
+
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
+        await source.send(.containerChanged)
+        let second = try #require(await follower.next())
+        #expect(second.firstAccountIDs == ["acc-main"])
+        _ = await waits.next()
+
+        let receipt = try fixture.app.publish(
+            BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
+        #expect(!receipt.contentChanged)
+        await source.send(.containerChanged)
+        _ = await waits.next()  // it looked, found the same token, and waits again
+
+        await source.stop()
+        try await follower.task.value
+        #expect(await follower.next() == nil, "no timeline after the unchanged publish")
+    }
+
+    @Test func theReloadDateGivesTheNextStateAndTheNextTimeout() async throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()  // stale after 1 h, expires after 24 h, session 7 d
+        let clock = TestClock(fixture.start)
+        let source = ScriptedWakeUps()
+        var waits = source.waits.makeAsyncIterator()
+        var follower = RunningFollower(
+            TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
+
+        #expect(try #require(await follower.next()).entries.first?.reason == nil)
+        #expect(await waits.next() == .seconds(3600))
+
+        clock.set(fixture.start + 3600)
+        await source.send(.deadlineReached)
+        let stale = try #require(await follower.next())
+        #expect(stale.entries.first?.state == .full)
+        #expect(stale.entries.first?.reason == .stale)
+        #expect(await waits.next() == .seconds(23 * 3600))
+
+        await source.stop()
+        try await follower.task.value
+    }
+
+    @Test func aLoggedOutWidgetWaitsWithoutTimeoutUntilLogin() async throws {
+        let fixture = try BridgeFixture()
+        let clock = TestClock(fixture.start)
+        let source = ScriptedWakeUps()
+        var waits = source.waits.makeAsyncIterator()
+        var follower = RunningFollower(
+            TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
+
+        #expect(try #require(await follower.next()).entries.first?.reason == .notOnboarded)
+        #expect(await waits.next() == .some(nil), "policy never: only the reload token can wake it")
+
+        try fixture.loginAndPublish()
+        await source.send(.containerChanged)
+        #expect(try #require(await follower.next()).entries.first?.state == .full)
+
+        await source.stop()
+        try await follower.task.value
+    }
+
+    @Test func reloadDateIsThePolicysDate() throws {
+        let entry = WidgetTimeline.placeholder(for: Self.request, at: Date(timeIntervalSince1970: 100))
+        func timeline(_ policy: ReloadPolicy) -> BridgeTimeline {
+            BridgeTimeline(kind: .balance, family: .systemMedium, entries: [entry], policy: policy)
+        }
+        #expect(TimelineFollower.reloadDate(of: timeline(.after(Date(timeIntervalSince1970: 500)))) == Date(timeIntervalSince1970: 500))
+        #expect(TimelineFollower.reloadDate(of: timeline(.atEnd)) == Date(timeIntervalSince1970: 100))
+        #expect(TimelineFollower.reloadDate(of: timeline(.never)) == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func inotifySeesAPublish() async throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let source = ContainerWatch.wakeUps(for: fixture.home)
+        #expect(source is InotifyWatch)
+        let clock = TestClock(fixture.start)
+        var follower = RunningFollower(
+            TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
+        #expect(try #require(await follower.next()).firstAccountIDs.count == 2)
+
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
+        #expect(try #require(await follower.next()).firstAccountIDs == ["acc-main"])
+
+        follower.task.cancel()  // wakes the blocked poll(2) through the pipe
+        try await follower.task.value
+        #expect(await follower.next() == nil)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func pollingSeesAPublish() async throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let source = ContainerWatch.wakeUps(for: fixture.home, polling: true, interval: .milliseconds(10))
+        #expect(source is PollingWakeUps)
+        let clock = TestClock(fixture.start)
+        var follower = RunningFollower(
+            TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
+        #expect(try #require(await follower.next()).firstAccountIDs.count == 2)
+
+        try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
+        #expect(try #require(await follower.next()).firstAccountIDs == ["acc-main"])
+
+        follower.task.cancel()
+        try await follower.task.value
+    }
+
+    @Test func aMissingContainerFallsBackToPolling() throws {
+        let fixture = try BridgeFixture()
+        #expect(ContainerWatch.wakeUps(for: fixture.home) is PollingWakeUps)
+    }
+
+    @Test func pollingReportsTheTimeoutOnlyWhenItComesFirst() async throws {
+        let polling = PollingWakeUps(interval: .milliseconds(1))
+        #expect(try await polling.next(timeout: .zero) == .deadlineReached)
+        #expect(try await polling.next(timeout: .seconds(3600)) == .containerChanged)
+        #expect(try await polling.next(timeout: nil) == .containerChanged)
+    }
+}
