@@ -103,6 +103,7 @@ final class PowerLossExplorer {
         try explore("publish (changed again)") { try self.publish(Self.otherAccounts, app: app, now: self.now) }
         try explore("lock") { try app.lock(now: self.now) }
         try explore("publish (while locked)") { try self.publish(Self.accounts, app: app, now: self.now) }
+        try explore("lock (again)") { try app.lock(now: self.now) }
         try explore("unlock (wrong)") { try Self.expectWrongPasscode { try app.unlock(passcode: Self.wrongPasscode, now: self.now) } }
         try explore("unlock (right)") { try app.unlock(passcode: Self.passcode, now: self.now) }
         try explore("prefs hide") { try app.setHidesBalances(true, now: self.now) }

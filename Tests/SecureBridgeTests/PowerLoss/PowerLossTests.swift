@@ -23,7 +23,7 @@ import Testing
         }
         print("power-loss: took \(ContinuousClock.now - started)")
         print(explorer.summary)
-        #expect(explorer.reports.count == 16, "every app command was explored")
+        #expect(explorer.reports.count == 17, "every app command was explored")
         #expect(explorer.reports.allSatisfy { $0.states.values.reduce(0, +) > 0 })
         #expect(explorer.failureCount == 0, "\(explorer.summary)")
     }
