@@ -33,6 +33,8 @@ struct PowerLossCommandReport: Sendable {
     let operations: Int
     var states: [SimulatedCrashFamily: Int] = [:]
     var failures: [String] = []
+    /// At how many cuts each model had more states than the limit, so they were sampled.
+    var sampledCuts: [SimulatedCrashFamily: Int] = [:]
     /// How many different file trees the states were (a state may recur at several cuts).
     var distinctStates = 0
     /// How many states went through the checks (a recurring state again only when the records a widget may have seen differ).
@@ -45,6 +47,7 @@ struct PowerLossCommandReport: Sendable {
         return "power-loss: \(command): \(operations) operations, \(ext4 + pessimistic) crash states "
             + "(ext4-ordered \(ext4), pessimistic \(pessimistic); \(distinctStates) distinct, \(checks) checked), \(failures.count) failures"
             + (doctorNotes.isEmpty ? "" : ", \(doctorNotes.count) doctor notes")
+            + (sampledCuts.isEmpty ? "" : "; sampled at " + SimulatedCrashFamily.allCases.map { "\(sampledCuts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + " cuts of \(operations + 1)")
     }
 }
 
@@ -193,6 +196,7 @@ final class PowerLossExplorer {
             for cut in start...end {
                 let models = platform.crashModels(
                     afterOperation: cut, family: family, limit: options.statesPerCut[family] ?? 1, seed: options.seed)
+                if models.count >= options.statesPerCut[family] ?? 1 { report.sampledCuts[family, default: 0] += 1 }
                 var atThisCut = Set<Int>()
                 for model in models {
                     let crashed = platform.crashState(afterOperation: cut, model: model)
