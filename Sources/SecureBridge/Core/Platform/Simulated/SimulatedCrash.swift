@@ -6,9 +6,9 @@ extension SimulatedPlatform {
     /// ``crashState(afterOperation:model:bootIdentifier:)``.
     ///
     /// When there are at most `limit` of them, every one is listed. Otherwise
-    /// `limit` are: first the extremes (nothing unsynced kept, everything
-    /// kept, each unsynced operation alone or left out alone), then a sample
-    /// drawn with `seed`, so the same seed lists the same states.
+    /// `limit` are: first extremes, up to half of them (nothing unsynced
+    /// kept, everything kept, unsynced operations alone or left out alone),
+    /// then a sample drawn with `seed`, so the same seed lists the same states.
     /// - Parameters:
     ///   - count: How many operations happened before the cut.
     ///   - family: The model whose states to list.
@@ -149,7 +149,7 @@ struct SimulatedCrash {
             }
             return models
         }
-        for journaled in prefixes.reversed() {
+        for journaled in prefixes.reversed() where models.count < limit / 2 {
             add(journaled, files.map { _ in true })
             add(journaled, files.map { _ in false })
         }
@@ -182,7 +182,8 @@ struct SimulatedCrash {
             for tear in tearable { add(all, [tear]) }
             return models
         }
-        for index in optional {
+        // Half the states at most are extremes, the rest a sample, so the seed always matters.
+        for index in optional.shuffled(using: &generator) where models.count < limit / 2 {
             add(all.subtracting([index]))
             add([index])
         }
@@ -190,7 +191,7 @@ struct SimulatedCrash {
         var attempts = 0
         while models.count < limit, attempts < limit * 4 {
             attempts += 1
-            let kept = all.filter { _ in Bool.random(using: &generator) }
+            let kept = Set(optional.filter { _ in Bool.random(using: &generator) })
             let candidates = tearable.filter { kept.contains($0.operation) }
             if !candidates.isEmpty, Int.random(in: 0..<4, using: &generator) == 0 {
                 add(kept, [candidates.randomElement(using: &generator)!])
