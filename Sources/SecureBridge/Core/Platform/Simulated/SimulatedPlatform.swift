@@ -10,7 +10,10 @@ import SystemPackage
 /// `mkdir`) at the directory's `fsync`. Every operation that changes what is
 /// or will be on storage is recorded in order (``operations``), and
 /// ``crashState(afterOperation:model:bootIdentifier:)`` materialises what a power cut after
-/// any of them leaves, as a new platform to open the home on again.
+/// any of them leaves, as a new platform to open the home on again: under
+/// a model of what survives (``SimulatedCrashModel``), whose every allowed
+/// state for ext4 `data=ordered` or pessimistic POSIX
+/// ``crashModels(afterOperation:family:limit:seed:)`` lists.
 ///
 /// The rest of a file system is simulated as far as SecureBridge relies on
 /// it: owners (``effectiveUserID``; `/` belongs to root), permission bits
