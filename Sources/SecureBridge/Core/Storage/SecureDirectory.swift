@@ -238,14 +238,16 @@ extension SecureDirectory {
         }
     }
 
-    /// Creates `path` and its missing parents with mode 0700; existing ones are left alone.
+    /// Creates `path` and its missing parents with mode 0700, each made
+    /// durable (its parent synced) before anything is put in it, so a power
+    /// cut cannot lose a place whose files were synced; existing ones are left alone.
     func makeDirectory(_ path: FilePath) throws {
+        let parent = path.removingLastComponent()
         do {
             try platform.makeDirectory(at: path, permissions: .ownerReadWriteExecute)
         } catch Errno.fileExists {
             return
         } catch Errno.noSuchFileOrDirectory {
-            let parent = path.removingLastComponent()
             guard !parent.isEmpty, parent != path else {
                 throw StorageError.io(path: path.string, operation: "create", errno: .noSuchFileOrDirectory)
             }
@@ -259,6 +261,30 @@ extension SecureDirectory {
             }
         } catch {
             throw StorageError.io(path: path.string, operation: "create", errno: error)
+        }
+        try syncNewEntry(in: parent.isEmpty ? FilePath(platform.workingDirectory() ?? ".") : parent)
+    }
+
+    /// Makes the entry just created in the directory `parent` durable (`fsync`
+    /// of the directory). A parent that cannot be opened to sync it (a link,
+    /// no read permission) or a file system that cannot sync directories
+    /// (`EINVAL`) is tolerated: the entry then lasts as that file system keeps it.
+    private func syncNewEntry(in parent: FilePath) throws {
+        let handle: PlatformHandle
+        do {
+            handle = try platform.openDirectory(at: parent)
+        } catch Errno.tooManySymbolicLinkLevels, Errno.permissionDenied {
+            return
+        } catch {
+            throw StorageError.io(path: parent.string, operation: "sync", errno: error)
+        }
+        defer { try? platform.close(handle) }
+        do {
+            try platform.sync(handle)
+        } catch Errno.invalidArgument {
+            return
+        } catch {
+            throw StorageError.io(path: parent.string, operation: "sync", errno: error)
         }
     }
 }

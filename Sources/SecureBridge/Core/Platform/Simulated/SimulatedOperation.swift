@@ -67,13 +67,76 @@ public struct SimulatedOperation: Sendable, Equatable, CustomStringConvertible {
 
 /// What survives a power cut on a ``SimulatedPlatform``.
 ///
-/// More models can join this one (an ext4 `data=ordered` model, a chosen
-/// subset of the unsynced operations, torn writes) without changing how a
-/// test asks for a crash state.
-public enum SimulatedCrashModel: Sendable, Equatable {
+/// Each case is one crash state: which of the operations before the cut
+/// reached storage. ``SimulatedPlatform/crashModels(afterOperation:family:limit:seed:)``
+/// lists the states a file system may legally leave under each documented
+/// model (``SimulatedCrashFamily``); operations are numbered by their place
+/// in ``SimulatedPlatform/operations``.
+public enum SimulatedCrashModel: Sendable, Hashable, CustomStringConvertible {
     /// The pessimistic model: only what was synced survives. A file's bytes
     /// are those of its last `fsync`/`fdatasync` (empty if it had none), a
     /// directory's entries those of its last `fsync`, a mode that of its
     /// file's last `fsync`; everything else was in the page cache and is lost.
     case onlySynced
+
+    /// ext4 with `data=ordered` (Linux's default): the journal committed the
+    /// first `journaledMetadata` metadata operations (creates, `mkdir`s,
+    /// renames, unlinks, truncates, mode changes), in order, and at least
+    /// every one before the last sync of any file or directory; a file's data
+    /// is that of its last `fsync`/`fdatasync`, and for the unsynced data
+    /// operations listed in `unsyncedDataKept` (each file's whole or none of
+    /// it), what the process wrote.
+    case ext4Ordered(journaledMetadata: Int, unsyncedDataKept: Set<Int>)
+
+    /// Pessimistic POSIX: what an `fsync`/`fdatasync` of a file (its data and
+    /// mode) or an `fsync` of a directory (its entries) made durable, plus the
+    /// operations listed in `keeping`, any subset of the rest; each write in
+    /// `tears` reached storage only on one side of a 512-byte boundary.
+    case pessimistic(keeping: Set<Int>, tears: Set<SimulatedTear>)
+
+    public var description: String {
+        func list(_ operations: Set<Int>) -> String { "[" + operations.sorted().map(String.init).joined(separator: ",") + "]" }
+        switch self {
+        case .onlySynced:
+            return "only-synced"
+        case let .ext4Ordered(journaled, kept):
+            return "ext4-ordered(metadata: \(journaled), unsynced data kept: \(list(kept)))"
+        case let .pessimistic(keeping, tears):
+            let torn = tears.sorted { $0.operation < $1.operation }.map(\.description).joined(separator: ",")
+            return "pessimistic(kept: \(list(keeping))" + (tears.isEmpty ? ")" : ", torn: [\(torn)])")
+        }
+    }
+}
+
+/// A write that a power cut tore at a sector boundary: only the part before
+/// `boundary` (its first `boundary` bytes) or only the part after it reached storage.
+public struct SimulatedTear: Sendable, Hashable, CustomStringConvertible {
+    /// The write's number in ``SimulatedPlatform/operations``.
+    public var operation: Int
+    /// Where, in bytes from the start of the write, it tore; a file offset that is a multiple of 512.
+    public var boundary: Int
+    /// Whether the part before the boundary survived (else the part after it).
+    public var keepsFirstPart: Bool
+
+    /// A tear of operation `operation` at `boundary`, keeping one side.
+    public init(operation: Int, boundary: Int, keepsFirstPart: Bool) {
+        self.operation = operation
+        self.boundary = boundary
+        self.keepsFirstPart = keepsFirstPart
+    }
+
+    public var description: String {
+        "\(operation)\(keepsFirstPart ? "<" : ">")\(boundary)"
+    }
+}
+
+/// A documented model of what a file system may leave after a power cut,
+/// whose every allowed state ``SimulatedPlatform/crashModels(afterOperation:family:limit:seed:)`` lists.
+public enum SimulatedCrashFamily: String, Sendable, CaseIterable {
+    /// ext4 `data=ordered`: metadata persists in order, as a prefix of the
+    /// journal; unsynced data may be missing (see ``SimulatedCrashModel/ext4Ordered(journaledMetadata:unsyncedDataKept:)``).
+    case ext4Ordered = "ext4-ordered"
+    /// Pessimistic POSIX: only synced things are guaranteed, any subset of
+    /// the rest survives, writes tear at 512 bytes (see ``SimulatedCrashModel/pessimistic(keeping:tears:)``).
+    case pessimistic
 }

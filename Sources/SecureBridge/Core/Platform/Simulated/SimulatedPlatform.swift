@@ -10,7 +10,10 @@ import SystemPackage
 /// `mkdir`) at the directory's `fsync`. Every operation that changes what is
 /// or will be on storage is recorded in order (``operations``), and
 /// ``crashState(afterOperation:model:bootIdentifier:)`` materialises what a power cut after
-/// any of them leaves, as a new platform to open the home on again.
+/// any of them leaves, as a new platform to open the home on again: under
+/// a model of what survives (``SimulatedCrashModel``), whose every allowed
+/// state for ext4 `data=ordered` or pessimistic POSIX
+/// ``crashModels(afterOperation:family:limit:seed:)`` lists.
 ///
 /// The rest of a file system is simulated as far as SecureBridge relies on
 /// it: owners (``effectiveUserID``; `/` belongs to root), permission bits
@@ -48,7 +51,16 @@ public final class SimulatedPlatform: BridgePlatform {
         var open: [Int32: OpenDescription] = [:]
         var locks: [Int: Int32] = [:]
         var nextHandle: Int32 = 3
+        var losesDirectorySyncs = false
     }
+
+    /// Where replays start and what happened since, for the crash models.
+    var recording: (initial: SimulatedDisk, operations: [SimulatedOperation], nextInode: Int) {
+        state.withLock { ($0.initial, $0.operations, $0.disk.nextInode) }
+    }
+
+    /// What the file system holds now.
+    var currentDisk: SimulatedDisk { state.withLock { $0.disk } }
 
     /// An empty file system, holding only `/` (owned by root, mode 0755).
     /// - Parameters:
@@ -63,7 +75,17 @@ public final class SimulatedPlatform: BridgePlatform {
         self.init(disk: SimulatedDisk(), userID: userID, bootIdentifier: bootIdentifier, workingDirectory: workingDirectory)
     }
 
-    private init(disk: SimulatedDisk, userID: UserID, bootIdentifier: String?, workingDirectory: String) {
+    /// A platform whose directory syncs do nothing: a deliberately broken
+    /// file system, or a core that forgot them, for a test to prove it sees
+    /// what a missing directory sync loses.
+    /// - Parameter losingDirectorySyncs: Whether `fsync` of a directory is
+    ///   accepted and ignored (recorded nowhere, storage unchanged).
+    public convenience init(losingDirectorySyncs: Bool) {
+        self.init()
+        state.withLock { $0.losesDirectorySyncs = losingDirectorySyncs }
+    }
+
+    init(disk: SimulatedDisk, userID: UserID, bootIdentifier: String?, workingDirectory: String) {
         self.effectiveUserID = userID
         self.bootIdentifier = bootIdentifier
         self.workingDirectoryPath = workingDirectory
@@ -98,12 +120,14 @@ public final class SimulatedPlatform: BridgePlatform {
         }
         let digits = String(UInt64(count), radix: 16)
         let boot = bootIdentifier ?? "00000000-0000-4000-8001-" + String(repeating: "0", count: max(0, 12 - digits.count)) + digits
+        let afterCut: SimulatedDisk
         switch model {
         case .onlySynced:
-            return SimulatedPlatform(
-                disk: disk.afterPowerCut, userID: effectiveUserID, bootIdentifier: boot,
-                workingDirectory: workingDirectoryPath)
+            afterCut = disk.afterPowerCut
+        case .ext4Ordered, .pessimistic:
+            afterCut = SimulatedCrash(recording: recording, count: count).disk(for: model)
         }
+        return SimulatedPlatform(disk: afterCut, userID: effectiveUserID, bootIdentifier: boot, workingDirectory: workingDirectoryPath)
     }
 
     /// Writes everything the page cache holds to storage, as a kernel does
@@ -355,7 +379,9 @@ public final class SimulatedPlatform: BridgePlatform {
     public func sync(_ handle: PlatformHandle) throws(Errno) {
         try state.withLock { (state) throws(Errno) in
             guard let description = state.open[handle.rawValue] else { throw Errno.badFileDescriptor }
-            let kind: SimulatedOperation.Kind = state.isDirectory(description.inode) ? .syncDirectory : .sync
+            let isDirectory = state.isDirectory(description.inode)
+            if isDirectory && state.losesDirectorySyncs { return }
+            let kind: SimulatedOperation.Kind = isDirectory ? .syncDirectory : .sync
             state.record(kind, change: .sync(inode: description.inode), path: description.path)
         }
     }
