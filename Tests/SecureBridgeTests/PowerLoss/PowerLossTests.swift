@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// Power loss, SQLite-style: every app command's recording on the simulated
 /// platform cut after each operation, every crash state the ext4
@@ -9,7 +10,7 @@ import Testing
 /// `scripts/power-loss-test` runs it with more states (`--long`) or a broken
 /// file system (`--mutant no-directory-sync`).
 @Suite(.serialized) struct PowerLossTests {
-    @Test func everyCrashStateOfEveryCommandKeepsTheInvariants() throws {
+    @Test(.sweep) func everyCrashStateOfEveryCommandKeepsTheInvariants() throws {
         let options = PowerLossOptions.fromEnvironment()
         let started = ContinuousClock.now
         let explorer = PowerLossExplorer(options: options)
@@ -31,7 +32,7 @@ import Testing
     /// The proof that the explorer sees what it claims to check: on a file
     /// system whose directory syncs do nothing, power cuts lose renames the
     /// app relied on, and the invariants fail.
-    @Test func withoutDirectorySyncsPowerCutsBreakTheInvariants() throws {
+    @Test(.sweep) func withoutDirectorySyncsPowerCutsBreakTheInvariants() throws {
         var options = PowerLossOptions.short
         options.losesDirectorySyncs = true
         options.runsDoctor = false

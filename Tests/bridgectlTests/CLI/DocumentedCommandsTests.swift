@@ -103,6 +103,8 @@ import Testing
     }
 
     @Test func everyDocumentedCommandParses() throws {
+        // What `bridgectl`'s main does before it parses: the store kinds it offers.
+        BridgeCtl.registerKeychainStores()
         let shown = try Self.shownCommands()
         var refused: [String] = []
         for command in shown {
