@@ -324,15 +324,16 @@ extension SimulatedDisk.Node {
     }
 }
 
-/// A small seeded generator (SplitMix64), so a sample of crash states can be drawn again.
-struct SplitMix64: RandomNumberGenerator {
+/// A small seeded generator (SplitMix64), so a sample of crash states (and
+/// the tests' random cases) can be drawn again from the seed.
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
