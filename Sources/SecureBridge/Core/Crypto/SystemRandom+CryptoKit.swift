@@ -1,5 +1,6 @@
 #if CryptoKit
 internal import Crypto
+import SystemPackage
 
 /// CryptoKit's CSPRNG, through the random key it generates.
 enum CryptoKitRandom {
