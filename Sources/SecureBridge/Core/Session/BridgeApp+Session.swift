@@ -52,7 +52,7 @@ extension BridgeApp {
         }
         do {
             if let container = try SecureDirectory.open(.container, in: home) {
-                try container.remove(FileName.snapshot)
+                try removeSnapshotOrWarn(container)
                 try container.renewReloadToken()
             }
             destroyed.append(.snapshot)
@@ -158,9 +158,24 @@ extension BridgeApp {
         next.failedUnlocks = 0
         next.lastUnlockAttemptAt = nil
         try commitSession(next, over: &state, places: places, now: now, command: .logout) {
+            // The app's secrets first: once the keyset is shredded, no
+            // snapshot left behind can be read.
             try places.keychain.destroy(FileName.keyset)
-            try places.container.remove(FileName.snapshot)
             try places.destroyPasscodeVerifier()
+            try removeSnapshotOrWarn(places.container)
+        }
+    }
+
+    /// Removes the container's snapshot. A directory a container writer
+    /// planted at its name is not the app's to remove and holds nothing the
+    /// shredded keys could open: it is left, with a warning naming it, so it
+    /// cannot keep a logout from being recorded.
+    /// - Throws: `StorageError` for any other failure.
+    func removeSnapshotOrWarn(_ container: SecureDirectory) throws {
+        do {
+            try container.remove(FileName.snapshot)
+        } catch let StorageError.io(path, _, errno) where errno == .isDirectory {
+            logger.warning("\(path) is a directory, not the app's snapshot; left in place (remove it: `rm -r \(path)`)")
         }
     }
 }

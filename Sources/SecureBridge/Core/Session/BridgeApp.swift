@@ -150,7 +150,7 @@ public struct BridgeApp: Sendable {
                 to: HighWaterMarks(onboardingSequence: next.onboardingSequence, authSequence: next.authSequence),
                 repairing: places.marksIfDamaged)
 
-            try places.container.remove(FileName.snapshot)
+            try removeSnapshotOrWarn(places.container)
             try places.keychain.write(FileName.keyset, DataKeyset(primary: try DataKey.generate()).storedBytes)
             try places.writePasscodeVerifier(verifier.storedBytes)
 

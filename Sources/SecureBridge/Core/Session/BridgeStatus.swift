@@ -31,6 +31,10 @@ public struct BridgeStatus: Sendable, Equatable {
     public let snapshot: SnapshotHeader?
     /// Where the keychain keeps its items (`keychain/store`).
     public let keychainStore: KeychainStoreKind
+    /// Why the container's snapshot could not be read, when something other
+    /// than a snapshot sits at its name (a FIFO, a directory, a link…): the
+    /// refusal's sentence, which names the path. `bridgectl doctor` names the fix.
+    public internal(set) var snapshotProblem: String? = nil
 
     /// One line per fact, for people.
     public var text: String {
@@ -46,6 +50,8 @@ public struct BridgeStatus: Sendable, Equatable {
         if let snapshot {
             lines.append("snapshot: sequence \(snapshot.sequence), data key \(snapshot.dataKeyID)")
             lines.append("  issued \(UTCTimestamp.string(seconds: snapshot.issuedAt)), stale \(UTCTimestamp.string(seconds: snapshot.staleAt)), expires \(UTCTimestamp.string(seconds: snapshot.expiresAt))")
+        } else if let snapshotProblem {
+            lines.append("snapshot: unreadable: \(snapshotProblem) (`bridgectl doctor` names the fix)")
         } else {
             lines.append("snapshot: none")
         }
@@ -64,6 +70,7 @@ public struct BridgeStatus: Sendable, Equatable {
                 ("expiresAt", .string(UTCTimestamp.string(seconds: header.expiresAt))),
             ])
         } ?? .null
+        let problem: [(String, JSONOutput)] = snapshotProblem.map { [("snapshotProblem", .string($0))] } ?? []
         return JSONOutput.object([
             ("home", .string(home)),
             ("onboarded", .bool(onboarded)),
@@ -77,7 +84,7 @@ public struct BridgeStatus: Sendable, Equatable {
             ("signingKeyId", .string(signingKeyID?.description)),
             ("keychainStore", .string(keychainStore.rawValue)),
             ("snapshot", snapshotValue),
-        ]).serialized
+        ] + problem).serialized
     }
 }
 
@@ -93,8 +100,15 @@ extension BridgeApp {
         let signingKey = try app.readSecret(FileName.signingKey, limit: FileLimit.signingKey)
             .map { try Ed25519.PrivateKey(pemRepresentation: $0).publicKey.keyID }
         let container = try SecureDirectory.open(.container, in: home)
-        let snapshot = try container?.read(FileName.snapshot, limit: FileLimit.snapshot)
-            .flatMap { try? SnapshotEnvelope(bytes: $0).header }
+        var snapshot: SnapshotHeader?
+        var snapshotProblem: String?
+        do {
+            snapshot = try container?.read(FileName.snapshot, limit: FileLimit.snapshot)
+                .flatMap { try? SnapshotEnvelope(bytes: $0).header }
+        } catch let refusal as StorageError where !refusal.isTransient {
+            // A container writer's junk at the snapshot's name is a finding to show, not a failure.
+            snapshotProblem = refusal.description
+        }
         let expiresAt = state.session.map { Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) }
         return BridgeStatus(
             home: home.location, onboarded: state.userID != nil, userID: state.userID, state: state.sessionName,
@@ -102,6 +116,6 @@ extension BridgeApp {
             sessionExpired: state.session?.state != .loggedOut && (expiresAt.map { now >= $0 } ?? false),
             epoch: state.epoch, hidesBalances: state.session?.hidesBalances ?? false,
             failedUnlocks: state.failedUnlocks, signingKeyID: signingKey, snapshot: snapshot,
-            keychainStore: try Keychain.open(in: home)?.store.kind ?? .files)
+            keychainStore: try Keychain.open(in: home)?.store.kind ?? .files, snapshotProblem: snapshotProblem)
     }
 }
