@@ -5,6 +5,10 @@ import SecureBridge
 /// happened, and this adds which `bridgectl` command helps. The one place
 /// that names commands in answer to a library error.
 enum Advice {
+    /// Printed under a snapshot that `status` or `inspect` could not read
+    /// (a FIFO, a directory… at its name), which the core reports as a finding.
+    static let snapshotProblem = "  `bridgectl doctor` names the fix."
+
     /// `error` with advice where a command can help; anything else unchanged.
     static func error(for error: any Error) -> any Error {
         guard let error = error as? SessionError, let sentence = sentence(for: error) else { return error }

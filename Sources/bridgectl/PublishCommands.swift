@@ -140,7 +140,9 @@ extension BridgeCtl {
                     terminalHint: "pass the file to inspect (`bridgectl inspect container/snapshot`), or none for the home's snapshot.")
                 print(try Inspection.describe(bytes))
             } else {
-                print(try Inspection.describeSnapshot(in: try options.bridgeHome))
+                let description = try Inspection.describeSnapshot(in: try options.bridgeHome)
+                print(description)
+                if description.hasPrefix("snapshot: unreadable:") { print(Advice.snapshotProblem) }
             }
         }
     }

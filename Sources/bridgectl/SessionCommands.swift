@@ -109,6 +109,7 @@ extension BridgeCtl {
             guard app.home.exists else { throw MissingHome(location: app.home.location) }
             let status = try app.status(now: Date())
             print(format == .json ? status.json : status.text)
+            if format == .text, status.snapshotProblem != nil { print(Advice.snapshotProblem) }
         }
 
         /// The home `status` was pointed at does not exist at all.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// A container writer may plant a directory at `container/snapshot`. Logout
 /// (and the tenth wrong passcode's wipe) still finishes what is the app's:
@@ -17,25 +18,25 @@ import Testing
     }
 
     /// What must hold once the session was wiped past the planted directory.
-    static func expectWiped(_ fixture: BridgeFixture, _ output: Bridgectl.Output?, path: String) throws {
+    static func expectWiped(_ fixture: BridgeFixture, _ output: Bridgectl.Output?, path: String) async throws {
         if let output { #expect(output.stderr.contains(path), "the warning names the junk: \(output)") }
         let entries = try fixture.allEntries()
         #expect(!entries.contains("keychain/\(FileName.keyset)"), "\(entries)")
         #expect(!entries.contains { $0.hasSuffix("/\(FileName.passcode)") }, "\(entries)")
-        let status = try Bridgectl.run(["status", "--home", fixture.root, "--format", "json"])
+        let status = try await Bridgectl.run(["status", "--home", fixture.root, "--format", "json"])
         #expect(status.json?["state"] as? String == "loggedOut", "\(status)")
-        let login = try Bridgectl.run(["login", "--home", fixture.root, "--user", "alice", "--passcode-stdin"], input: Array("2468\n".utf8))
+        let login = try await Bridgectl.run(["login", "--home", fixture.root, "--user", "alice", "--passcode-stdin"], input: Array("2468\n".utf8))
         #expect(login.succeeded, "\(login)")
     }
 
-    @Test func logoutFinishesPastADirectoryAtTheSnapshot() throws {
+    @Test func logoutFinishesPastADirectoryAtTheSnapshot() async throws {
         let (fixture, path) = try Self.homeWithDirectory()
-        let logout = try Bridgectl.run(["logout", "--home", fixture.root])
+        let logout = try await Bridgectl.run(["logout", "--home", fixture.root])
         #expect(logout.succeeded, "\(logout)")
-        try Self.expectWiped(fixture, logout, path: path)
+        try await Self.expectWiped(fixture, logout, path: path)
     }
 
-    @Test func theTenthWrongPasscodeWipesPastADirectoryAtTheSnapshot() throws {
+    @Test func theTenthWrongPasscodeWipesPastADirectoryAtTheSnapshot() async throws {
         let (fixture, path) = try Self.homeWithDirectory()
         let wrong = SecureBytes(copying: Array("0000".utf8))
         var now = fixture.start
@@ -46,6 +47,6 @@ import Testing
             now = now.addingTimeInterval(TimeInterval(BridgeApp.unlockDelay(afterFailures: attempt)))
         }
         #expect(throws: SessionError.sessionWiped) { try fixture.app.unlock(passcode: wrong, now: now) }
-        try Self.expectWiped(fixture, nil, path: path)
+        try await Self.expectWiped(fixture, nil, path: path)
     }
 }

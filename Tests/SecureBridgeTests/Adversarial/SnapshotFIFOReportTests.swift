@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 /// A container writer may put a FIFO where the snapshot belongs. `status` and
 /// `inspect` report it, as `doctor` does, instead of failing: they never open
@@ -15,29 +16,29 @@ import Testing
         return (fixture, path)
     }
 
-    @Test func statusReportsTheFIFOAndExitsZero() throws {
+    @Test func statusReportsTheFIFOAndExitsZero() async throws {
         let (fixture, path) = try Self.homeWithFIFO()
-        let text = try Bridgectl.run(["status", "--home", fixture.root])
+        let text = try await Bridgectl.run(["status", "--home", fixture.root])
         #expect(text.succeeded, "\(text)")
         #expect(text.stdout.contains("onboarded: yes\n"), "\(text)")
-        #expect(text.stdout.contains("snapshot: unreadable: `\(path)` is not a regular file."), "\(text)")
-        let json = try Bridgectl.run(["status", "--home", fixture.root, "--format", "json"])
+        #expect(text.stdout.contains("snapshot: unreadable: `\(path)` is not a regular file.\n  `bridgectl doctor` names the fix.\n"), "\(text)")
+        let json = try await Bridgectl.run(["status", "--home", fixture.root, "--format", "json"])
         #expect(json.succeeded, "\(json)")
         #expect(json.json?["snapshotProblem"] as? String == "`\(path)` is not a regular file.", "\(json)")
         #expect(json.json?["snapshot"] is NSNull, "\(json)")
     }
 
-    @Test func inspectReportsTheFIFOAndExitsZero() throws {
+    @Test func inspectReportsTheFIFOAndExitsZero() async throws {
         let (fixture, path) = try Self.homeWithFIFO()
-        let output = try Bridgectl.run(["inspect", "--home", fixture.root])
+        let output = try await Bridgectl.run(["inspect", "--home", fixture.root])
         #expect(output.succeeded, "\(output)")
         #expect(output.stdout.hasPrefix("snapshot: unreadable: `\(path)` is not a regular file."), "\(output)")
-        #expect(output.stdout.contains("`bridgectl doctor`"), "\(output)")
+        #expect(output.stdout.contains("`bridgectl doctor` names the fix."), "\(output)")
     }
 
-    @Test func aHealthyHomeReportsNoProblem() throws {
+    @Test func aHealthyHomeReportsNoProblem() async throws {
         let fixture = try BridgeFixture.published()
-        let json = try Bridgectl.run(["status", "--home", fixture.root, "--format", "json"])
+        let json = try await Bridgectl.run(["status", "--home", fixture.root, "--format", "json"])
         #expect(json.succeeded && json.json?["snapshotProblem"] == nil && json.json?["snapshot"] is [String: Any], "\(json)")
     }
 }

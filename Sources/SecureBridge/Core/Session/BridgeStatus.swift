@@ -34,7 +34,7 @@ public struct BridgeStatus: Sendable, Equatable {
     /// Why the container's snapshot could not be read, when something other
     /// than a snapshot sits at its name (a FIFO, a directory, a link…): the
     /// refusal's sentence, which names the path. `bridgectl doctor` names the fix.
-    public internal(set) var snapshotProblem: String? = nil
+    public internal(set) var snapshotProblem: StorageError? = nil
 
     /// One line per fact, for people.
     public var text: String {
@@ -51,7 +51,7 @@ public struct BridgeStatus: Sendable, Equatable {
             lines.append("snapshot: sequence \(snapshot.sequence), data key \(snapshot.dataKeyID)")
             lines.append("  issued \(UTCTimestamp.string(seconds: snapshot.issuedAt)), stale \(UTCTimestamp.string(seconds: snapshot.staleAt)), expires \(UTCTimestamp.string(seconds: snapshot.expiresAt))")
         } else if let snapshotProblem {
-            lines.append("snapshot: unreadable: \(snapshotProblem) (`bridgectl doctor` names the fix)")
+            lines.append("snapshot: unreadable: \(snapshotProblem)")
         } else {
             lines.append("snapshot: none")
         }
@@ -70,7 +70,7 @@ public struct BridgeStatus: Sendable, Equatable {
                 ("expiresAt", .string(UTCTimestamp.string(seconds: header.expiresAt))),
             ])
         } ?? .null
-        let problem: [(String, JSONOutput)] = snapshotProblem.map { [("snapshotProblem", .string($0))] } ?? []
+        let problem: [(String, JSONOutput)] = snapshotProblem.map { [("snapshotProblem", .string($0.description))] } ?? []
         return JSONOutput.object([
             ("home", .string(home)),
             ("onboarded", .bool(onboarded)),
@@ -101,13 +101,13 @@ extension BridgeApp {
             .map { try Ed25519.PrivateKey(pemRepresentation: $0).publicKey.keyID }
         let container = try SecureDirectory.open(.container, in: home)
         var snapshot: SnapshotHeader?
-        var snapshotProblem: String?
+        var snapshotProblem: StorageError?
         do {
             snapshot = try container?.read(FileName.snapshot, limit: FileLimit.snapshot)
                 .flatMap { try? SnapshotEnvelope(bytes: $0).header }
         } catch let refusal as StorageError where !refusal.isTransient {
             // A container writer's junk at the snapshot's name is a finding to show, not a failure.
-            snapshotProblem = refusal.description
+            snapshotProblem = refusal
         }
         let expiresAt = state.session.map { Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) }
         return BridgeStatus(

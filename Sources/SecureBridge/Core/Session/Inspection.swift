@@ -3,7 +3,8 @@
 /// so it needs no key and shows nothing secret.
 package enum Inspection {
     /// Describes the snapshot in `home`'s container, read with the container's checks;
-    /// something else at its name (a FIFO, a directory, a link…) is described as a finding.
+    /// something else at its name (a FIFO, a directory, a link…) is described as a finding
+    /// (`snapshot: unreadable: …`).
     /// - Throws: `StorageError`, `EnvelopeError`, or `SessionError.noSnapshot` when there is none.
     package static func describeSnapshot(in home: BridgeHome) throws -> String {
         guard let container = try SecureDirectory.open(.container, in: home) else { throw SessionError.noSnapshot }
@@ -13,7 +14,7 @@ package enum Inspection {
         } catch let refusal as StorageError where !refusal.isTransient {
             // A container writer's junk at the snapshot's name (a FIFO, a directory…) is
             // reported as `doctor` reports it; it is never opened.
-            return "snapshot: unreadable: \(refusal.description) (`bridgectl doctor` names the fix)"
+            return "snapshot: unreadable: \(refusal.description)"
         }
         guard let bytes else { throw SessionError.noSnapshot }
         return try describe(bytes)
