@@ -47,17 +47,16 @@ public final class LinuxPlatform: BridgePlatform {
     /// `open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)`.
     public func openDirectory(at path: FilePath) throws(Errno) -> PlatformHandle {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
-        let descriptor = path.withPlatformString { path in
-            Result { () throws(Errno) in try retryingOnInterrupt { open(path, flags) } }
-        }
-        return PlatformHandle(rawValue: try descriptor.get())
+        return PlatformHandle(rawValue: try succeeded(path.withPlatformString { path in
+            resultOrNegatedErrno { open(path, flags) }
+        }))
     }
 
     /// `mkdir`.
     public func makeDirectory(at path: FilePath, permissions: FilePermissions) throws(Errno) {
-        _ = try path.withPlatformString { path in
-            Result { () throws(Errno) in try retryingOnInterrupt { mkdir(path, permissions.rawValue) } }
-        }.get()
+        _ = try succeeded(path.withPlatformString { path in
+            resultOrNegatedErrno { mkdir(path, permissions.rawValue) }
+        })
     }
 
     /// `lstat`.
@@ -200,6 +199,24 @@ private func retryingOnInterrupt<Result: BinaryInteger>(_ body: () -> Result) th
         let error = Errno(rawValue: errno)
         if error != .interrupted { throw error }
     }
+}
+
+/// `body`'s result, retried on `EINTR`, or the negated `errno` of its failure:
+/// a plain `CInt` out of `FilePath.withPlatformString`, whose generic result
+/// would otherwise make every caller build `Result<CInt, Errno>`'s metadata at
+/// run time (a protocol-conformance lookup on a widget read's path).
+private func resultOrNegatedErrno(_ body: () -> CInt) -> CInt {
+    while true {
+        let result = body()
+        if result != -1 { return result }
+        if errno != EINTR { return -errno }
+    }
+}
+
+/// `resultOrNegatedErrno`'s value, or its `Errno` thrown.
+private func succeeded(_ result: CInt) throws(Errno) -> CInt {
+    guard result >= 0 else { throw Errno(rawValue: -result) }
+    return result
 }
 
 // `read`, `write` and `close` by names that the methods of `LinuxPlatform` do not hide.
