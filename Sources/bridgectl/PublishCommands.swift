@@ -140,9 +140,9 @@ extension BridgeCtl {
                     terminalHint: "pass the file to inspect (`bridgectl inspect container/snapshot`), or none for the home's snapshot.")
                 print(try Inspection.describe(bytes))
             } else {
-                let description = try Inspection.describeSnapshot(in: try options.bridgeHome)
-                print(description)
-                if description.hasPrefix("snapshot: unreadable:") { print(Advice.snapshotProblem) }
+                let snapshot = try Inspection.describeSnapshot(in: try options.bridgeHome)
+                print(snapshot.text)
+                if snapshot.problem != nil { print(Advice.snapshotProblem) }
             }
         }
     }

@@ -6,7 +6,8 @@ package enum Inspection {
     /// something else at its name (a FIFO, a directory, a link…) is described as a finding
     /// (`snapshot: unreadable: …`).
     /// - Throws: `StorageError`, `EnvelopeError`, or `SessionError.noSnapshot` when there is none.
-    package static func describeSnapshot(in home: BridgeHome) throws -> String {
+    /// - Returns: The description, and the refusal when something else stands at the snapshot's name.
+    package static func describeSnapshot(in home: BridgeHome) throws -> (text: String, problem: StorageError?) {
         guard let container = try SecureDirectory.open(.container, in: home) else { throw SessionError.noSnapshot }
         let bytes: [UInt8]?
         do {
@@ -14,10 +15,10 @@ package enum Inspection {
         } catch let refusal as StorageError where !refusal.isTransient {
             // A container writer's junk at the snapshot's name (a FIFO, a directory…) is
             // reported as `doctor` reports it; it is never opened.
-            return "snapshot: unreadable: \(refusal.description)"
+            return ("snapshot: unreadable: \(refusal.description)", refusal)
         }
         guard let bytes else { throw SessionError.noSnapshot }
-        return try describe(bytes)
+        return (try describe(bytes), nil)
     }
 
     /// Describes `bytes` as a snapshot envelope or a signed record.

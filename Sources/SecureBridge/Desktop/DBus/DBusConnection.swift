@@ -218,4 +218,3 @@ package final class DBusConnection {
     }
 }
 #endif
-import SecureBridge
