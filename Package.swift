@@ -84,13 +84,15 @@ let package = Package(
             ],
             path: "Sources/SecureBridge/Core"
         ),
-        // The core's resources, and no code: a C target, because a Swift
-        // target with resources gets a `Bundle.module` that links
-        // swift-corelibs-foundation into every widget refresh (resources.c).
+        // The core's resources: the translations, embedded in the binary by a
+        // C target (`#embed`), so a copied executable is whole and a widget
+        // refresh opens no file for them; not a Swift target's resources,
+        // whose `Bundle.module` links swift-corelibs-foundation into every
+        // widget refresh (resources.c).
         .target(
             name: "SecureBridgeResources",
             path: "Sources/SecureBridge/Resources",
-            resources: [.process("Localizations")]
+            exclude: ["Localizations"]
         ),
         .target(
             name: "SecureBridgePreview",

@@ -14,24 +14,29 @@ import SystemPackage
 /// The whole SecureBridge story in a throw-away home: log in, publish,
 /// read every family, lock, unlock, rotate keys, log out, read again.
 /// `bridgectl demo` prints it; every step goes through the real library and
-/// the real files, as a newcomer would.
+/// the real files, as a newcomer would. The widgets are in the locale's
+/// language and numbers, as `read` shows them; the narration is English.
 public enum DemoStory {
     /// Runs the story in a fresh temporary home and removes it afterwards.
-    /// - Parameter say: Receives each block of output.
-    public static func run(say: (String) -> Void) throws {
+    /// - Parameters:
+    ///   - localeIdentifier: The widgets' locale, e.g. `de_DE`.
+    ///   - say: Receives each block of output.
+    /// - Throws: `StorageError` when the temporary home cannot be made, or
+    ///   any error of a step (the story stops there).
+    public static func run(localeIdentifier: String = "en_US", say: (String) -> Void) throws {
         let root = try temporaryHome()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try run(in: BridgeHome(root: FilePath(root)), now: Date(), say: say)
+        try run(in: BridgeHome(root: FilePath(root)), now: Date(), localeIdentifier: localeIdentifier, say: say)
     }
 
     /// Runs the story in `home`, with the clock starting at `now`.
-    static func run(in home: BridgeHome, now: Date, say: (String) -> Void) throws {
+    static func run(in home: BridgeHome, now: Date, localeIdentifier: String = "en_US", say: (String) -> Void) throws {
         let app = BridgeApp(home: home, passcodeCost: GlobalOptions.passcodeCost)
         let widget = WidgetReader(home: home)
         func show(_ title: String, families: [BridgeFamily] = [.systemMedium], kind: WidgetKind = .balance, at instant: Date = now) throws {
             var text = "== \(title)\n"
             for family in families {
-                let request = WidgetRequest(kind: kind, family: family)
+                let request = try WidgetRequest(kind: kind, family: family, localeIdentifier: localeIdentifier)
                 text += TimelineText.render(widget.timeline(for: request, now: instant, whatIf: instant != now)) + "\n"
             }
             say(text)
@@ -46,7 +51,11 @@ public enum DemoStory {
         let receipt = try app.publish(Array(sampleInput.utf8), staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: now)
         say("$ bridgectl publish examples/spending.json   → snapshot \(receipt.sequence), \(receipt.accountCount) accounts\n")
         try show("Every family reads the snapshot", families: BridgeFamily.allCases)
-        try show("The spending widget", families: [.systemMedium], kind: .spending)
+        try show(
+            """
+            The spending widget: the largest categories with their shares; its masked entry lists other \
+            categories, the first by name, because an order by amount would give the amounts away
+            """, families: [.systemMedium], kind: .spending)
         try show("Two hours later the data is stale", at: now.addingTimeInterval(2 * 3600))
         try show("A day later the snapshot has expired: no amounts", at: now.addingTimeInterval(25 * 3600))
         try app.lock(now: now)

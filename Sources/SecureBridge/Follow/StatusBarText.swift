@@ -29,15 +29,20 @@ package enum StatusBarText {
     }
 
     /// The current entry in one line: the first account and its amount, or
-    /// the spending total; a stale one says so; a placeholder gives its title.
+    /// the spending widget's title (the word for spending and the month, as
+    /// the locale writes them) and its total; a stale one says so; a
+    /// placeholder gives its title.
     package static func line(_ timeline: BridgeTimeline) -> String {
         guard let entry = timeline.entries.first else { return "" }
         let stale = stateClass(of: entry) == "stale" ? " · " + timeline.language.text("stale") : ""
         if let account = entry.accounts.first {
-            return TimelineText.safe("\(account.name) \(account.balance.text)") + stale
+            return TimelineText.safe(account.name) + " " + TimelineText.isolated(account.balance.text, in: timeline.language) + stale
         }
         if let spending = entry.spending {
-            return TimelineText.safe("\(spending.period) \(spending.totalSpent.text)") + stale
+            // The title says what the figure is and of which month, in the
+            // locale's words: `Ausgaben November 2026 1.337,40 €`.
+            let total = TimelineText.isolated(spending.totalSpent.text, in: timeline.language)
+            return TimelineText.safe(entry.title) + " " + total + stale
         }
         return TimelineText.safe(entry.title)
     }

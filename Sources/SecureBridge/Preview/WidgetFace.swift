@@ -122,10 +122,10 @@ struct WidgetFace: Sendable, Equatable {
         } else if entry.state != .loginPrompt, let spending = entry.spending {
             content = .spending(
                 symbol: CurrencySign.symbol(forCode: spending.currency, localeIdentifier: localeIdentifier),
-                spent: spending.totalSpent.text, received: spending.totalReceived.text,
+                spent: Self.withMinusSign(spending.totalSpent), received: Self.withMinusSign(spending.totalReceived),
                 categories: spending.categories.map { category in
                     CategoryLine(
-                        name: category.name, amount: category.amount.text, percent: category.percent,
+                        name: category.name, amount: Self.withMinusSign(category.amount), percent: category.percent,
                         fraction: category.shareTenthsOfPercent.map { Double(min(max($0, 0), 1000)) / 1000 })
                 })
         } else {
@@ -135,6 +135,9 @@ struct WidgetFace: Sendable, Equatable {
 
     /// The amount's text with a real minus sign (U+2212) where the formatter
     /// wrote a hyphen-minus before a negative amount: `−€230.15`, `−230,15 £`.
+    /// Every amount a preview draws goes through it (balances, totals,
+    /// categories): a picture is typeset, while `read` keeps the formatter's
+    /// hyphen-minus, which scripts and spreadsheets parse (docs/CLI.md).
     static func withMinusSign(_ amount: DisplayAmount) -> String {
         guard amount.sign == .minus, !amount.isMasked else { return amount.text }
         return String(amount.text.map { $0 == "-" ? "\u{2212}" : $0 })

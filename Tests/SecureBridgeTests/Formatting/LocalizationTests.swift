@@ -45,11 +45,11 @@ import Testing
         }
     }
 
-    /// The English table as SwiftPM copied it, to list the keys.
+    /// The table of `language` as the source tree holds it, to list the keys.
     private func table(at language: String) throws -> [String] {
-        let directory = try #require(LocalizedStrings.bundleDirectories().first)
-        let data = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\(language).lproj/Localizable.strings"))
-        return Array(try PropertyListDecoder().decode([String: String].self, from: data).keys)
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Sources")
+        let path = sources.appendingPathComponent("SecureBridge/Resources/Localizations/\(language).lproj/Localizable.strings")
+        return Array(try PropertyListDecoder().decode([String: String].self, from: Data(contentsOf: path)).keys)
     }
 
     @Test(arguments: [

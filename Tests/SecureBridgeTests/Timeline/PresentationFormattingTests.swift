@@ -53,10 +53,13 @@ import Testing
         #expect(results == ["€4,675.00", "4.675,00\u{A0}€"])
     }
 
-    @Test func percentsHaveAtMostOneDecimal() {
+    /// One precision for every share, so a column of them lines up: `56.2%` over `4.0%`, never `4%`.
+    @Test func percentsHaveExactlyOneDecimal() {
         #expect(PercentFormatter.string(tenthsOfPercent: 425, localeIdentifier: "en_US") == "42.5%")
-        #expect(PercentFormatter.string(tenthsOfPercent: 500, localeIdentifier: "en_US") == "50%")
-        #expect(PercentFormatter.string(tenthsOfPercent: 1000, localeIdentifier: "en_US") == "100%")
+        #expect(PercentFormatter.string(tenthsOfPercent: 500, localeIdentifier: "en_US") == "50.0%")
+        #expect(PercentFormatter.string(tenthsOfPercent: 40, localeIdentifier: "en_US") == "4.0%")
+        #expect(PercentFormatter.string(tenthsOfPercent: 1000, localeIdentifier: "en_US") == "100.0%")
+        #expect(PercentFormatter.string(tenthsOfPercent: 0, localeIdentifier: "de_DE") == "0,0\u{A0}%")
         #expect(PercentFormatter.string(tenthsOfPercent: 425, localeIdentifier: "de_DE") == "42,5\u{A0}%")
     }
 

@@ -124,7 +124,7 @@ import Testing
         let categories = try #require(spending["categories"] as? [[String: Any]])
         #expect(categories.map { $0["name"] as? String } == ["Rent", "Groceries", "Travel"])
         #expect(categories.map { $0["amountValue"] as? String } == ["900.00", "420.00", "180.00"])
-        #expect(categories.map { $0["percent"] as? String } == ["50%", "23.3%", "10%"])
+        #expect(categories.map { $0["percent"] as? String } == ["50.0%", "23.3%", "10.0%"])
     }
 
     @Test func stringsAreEscapedAndParseBack() throws {

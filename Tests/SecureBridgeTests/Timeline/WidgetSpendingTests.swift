@@ -16,7 +16,7 @@ import Testing
         #expect(model.categories.map(\.name) == ["Rent", "Groceries", "Travel", "Dining", "Fun"])
         #expect(model.categories.map(\.amount.text) == ["€900.00", "€420.00", "€180.00", "€120.00", "€90.00"])
         #expect(model.categories.map(\.shareTenthsOfPercent) == [500, 233, 100, 67, 50])
-        #expect(model.categories.map(\.percent) == ["50%", "23.3%", "10%", "6.7%", "5%"])
+        #expect(model.categories.map(\.percent) == ["50.0%", "23.3%", "10.0%", "6.7%", "5.0%"])
     }
 
     @Test func totalsCoverEveryCategory() throws {

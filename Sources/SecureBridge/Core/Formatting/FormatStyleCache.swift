@@ -38,12 +38,13 @@ final class FormatStyleCache: Sendable {
         }
     }
 
-    /// The percent style for `localeIdentifier`, with zero or one decimal.
+    /// The percent style for `localeIdentifier`, always with one decimal, so
+    /// the shares in a column line up: `56.2%`, `4.0%`.
     func percentStyle(localeIdentifier: String) -> Decimal.FormatStyle.Percent {
         percentStyles.withLock { styles in
             if let style = styles[localeIdentifier] { return style }
             let style = Decimal.FormatStyle.Percent(locale: Locale(identifier: localeIdentifier))
-                .precision(.fractionLength(0...1))
+                .precision(.fractionLength(1))
             if styles.count >= Self.capacity { styles.removeAll() }
             styles[localeIdentifier] = style
             return style

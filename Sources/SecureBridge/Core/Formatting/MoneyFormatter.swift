@@ -49,8 +49,9 @@ package enum MoneyFormatter {
 
 /// Formats shares of a total for a locale.
 package enum PercentFormatter {
-    /// A share given in tenths of a percent, with at most one decimal:
-    /// 425 → `42.5%` in `en_US`, `42,5 %` in `de_DE`; 500 → `50%`.
+    /// A share given in tenths of a percent, always with one decimal, so a
+    /// column of shares has one precision: 425 → `42.5%` in `en_US`,
+    /// `42,5 %` in `de_DE`; 40 → `4.0%`.
     package static func string(tenthsOfPercent: Int, localeIdentifier: String) -> String {
         let fraction = Decimal(
             sign: tenthsOfPercent < 0 ? .minus : .plus, exponent: -3,

@@ -18,46 +18,66 @@ import Foundation
 ///
 /// Control, bidirectional-control and line-separator characters in names are shown as
 /// U+FFFD so a terminal never interprets them.
+///
+/// The words are the timeline's language where they are prose (`spent`,
+/// `received`, `updated`, the titles and relative times); the codes stay
+/// English in every language, as in the JSON, so a script matches them: the
+/// kind and family, the state and reason (`full (stale)`,
+/// `placeholder (session-expired)`), `reload:` and its policy, and `open`.
+/// In a right-to-left language each amount, share and instant is isolated
+/// left to right (U+2066 … U+2069), so a negative amount keeps its sign
+/// before its digits inside right-to-left text; the instants are RFC 3339 in
+/// ASCII digits in every language, the same instants the JSON prints.
 package enum TimelineText {
     /// The timeline as lines of text, each ending in a newline. Its words
     /// are in the timeline's language; the instant of an update is written
     /// in `timeZone` (RFC 3339 with that zone's offset, `Z` in UTC).
     package static func render(_ timeline: BridgeTimeline, timeZone: TimeZone = .gmt) -> String {
         let language = timeline.language
+        let figure = { (text: String) in isolated(text, in: language) }
         var lines = ["\(timeline.kind.rawValue) \(timeline.family.rawValue)"]
         for entry in timeline.entries {
             let state = entry.reason.map { "\(entry.state.rawValue) (\($0.rawValue))" } ?? entry.state.rawValue
             let sample = entry.isSample ? "  [sample]" : ""
-            lines.append("\(UTCTimestamp.string(from: entry.date))  \(state)  \(safe(entry.title))\(sample)")
+            lines.append("\(figure(UTCTimestamp.string(from: entry.date)))  \(state)  \(safe(entry.title))\(sample)")
             for account in entry.accounts {
-                lines.append("  \(safe(account.name))  \(account.balance.text)  \(safe(account.iban))")
+                lines.append("  \(safe(account.name))  \(figure(account.balance.text))  \(safe(account.iban))")
             }
             if let spending = entry.spending {
                 lines.append(
-                    "  \(language.text("spent")) \(spending.totalSpent.text)  \(language.text("received")) \(spending.totalReceived.text)")
+                    "  \(language.text("spent")) \(figure(spending.totalSpent.text))  \(language.text("received")) \(figure(spending.totalReceived.text))")
                 for category in spending.categories {
-                    let share = category.percent.map { "  \($0)" } ?? ""
-                    lines.append("  \(safe(category.name))  \(category.amount.text)\(share)")
+                    let share = category.percent.map { "  \(figure($0))" } ?? ""
+                    lines.append("  \(safe(category.name))  \(figure(category.amount.text))\(share)")
                 }
             }
             if let updated = entry.lastUpdated {
-                let instant = UTCTimestamp.string(from: updated.date, in: timeZone)
+                let instant = figure(UTCTimestamp.string(from: updated.date, in: timeZone))
                 lines.append("  " + language.text("updated %@", "\(instant) (\(updated.relative))"))
             }
             if entry.state == .loginPrompt, let url = entry.url {
                 lines.append("  open \(url.absoluteString)")
             }
         }
-        lines.append("reload: \(describe(timeline.policy))")
+        lines.append("reload: \(describe(timeline.policy, isolating: language))")
         return lines.map { $0 + "\n" }.joined()
     }
 
-    private static func describe(_ policy: ReloadPolicy) -> String {
+    private static func describe(_ policy: ReloadPolicy, isolating language: WidgetLanguage) -> String {
         switch policy {
         case .atEnd: return "at end"
         case .never: return "never (waits for the app)"
-        case let .after(date): return "after \(UTCTimestamp.string(from: date))"
+        case let .after(date): return "after \(isolated(UTCTimestamp.string(from: date), in: language))"
         }
+    }
+
+    /// `figure` (an amount, a share or an instant the package formatted, never
+    /// a name) isolated left to right when `language` is written right to
+    /// left (U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE),
+    /// so the surrounding right-to-left text cannot reorder its sign and
+    /// digits; as it is in a left-to-right language.
+    package static func isolated(_ figure: String, in language: WidgetLanguage) -> String {
+        language.isRightToLeft ? "\u{2066}" + figure + "\u{2069}" : figure
     }
 
     /// The text with control, bidirectional-override and line-separator characters replaced.

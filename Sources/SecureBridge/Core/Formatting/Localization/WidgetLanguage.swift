@@ -3,19 +3,22 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SecureBridgeResources
 import Synchronization
 
 /// The languages widget text is translated into: the titles, placeholders,
 /// flags, captions and relative times. Amounts, percentages and dates follow
 /// the whole locale through Foundation's format styles, in every locale.
 ///
-/// The translations are the package's resources (the `SecureBridgeResources`
-/// target), one `Localizable.strings` per language in `<language>.lproj`,
-/// keyed by the English text, as Apple's `Bundle` lays them out. On Linux
-/// they are read with FoundationEssentials' property-list decoder: `Bundle`
-/// would link swift-corelibs-foundation into every widget refresh, which
-/// costs each `bridgectl read` about 0.8 ms and 1.4 MiB (docs/PERFORMANCE.md).
-/// English needs no file: its text is the key.
+/// The translations are one `Localizable.strings` per language in
+/// `Sources/SecureBridge/Resources/Localizations/<language>.lproj`, keyed by
+/// the English text, as Apple's `Bundle` lays them out, and embedded in the
+/// binary by the `SecureBridgeResources` target: an executable copied on its
+/// own speaks every language whole, and a widget refresh opens no file for
+/// them. They are decoded with FoundationEssentials' property-list decoder:
+/// `Bundle` would link swift-corelibs-foundation into every widget refresh,
+/// which costs each `bridgectl read` about 0.8 ms and 1.4 MiB
+/// (docs/PERFORMANCE.md). English needs no table: its text is the key.
 package enum WidgetLanguage: String, CaseIterable, Sendable {
     case english = "en"
     case german = "de"
@@ -34,8 +37,7 @@ package enum WidgetLanguage: String, CaseIterable, Sendable {
     /// Whether the language is written right to left, so a widget lays out mirrored.
     package var isRightToLeft: Bool { self == .arabic }
 
-    /// `english` in this language; `english` itself when there is no
-    /// translation (or the resources cannot be found).
+    /// `english` in this language; `english` itself when there is no translation.
     package func text(_ english: String) -> String {
         guard self != .english else { return english }
         return LocalizedStrings.shared.table(for: self)[english] ?? english
@@ -60,45 +62,37 @@ package enum WidgetLanguage: String, CaseIterable, Sendable {
     }
 }
 
-/// The translations, each language's table read once per process.
+/// The translations, each language's table decoded once per process from
+/// the bytes the binary embeds (`SecureBridgeResources`).
 final class LocalizedStrings: Sendable {
     static let shared = LocalizedStrings()
 
-    /// The name SwiftPM gives the core's resource bundle.
-    static let bundleName = "SecureBridge_SecureBridgeResources.resources"
-
     private let tables = Mutex<[[String: String]?]>(Array(repeating: nil, count: WidgetLanguage.allCases.count))
 
+    /// The language's table: English text to its translation.
     func table(for language: WidgetLanguage) -> [String: String] {
         let index = WidgetLanguage.allCases.firstIndex(of: language)!
         return tables.withLock { tables in
             if let table = tables[index] { return table }
-            // A table that could not be read is looked for again next time
-            // (a long-lived reader may have been out of descriptors).
-            guard let table = Self.load(language) else { return [:] }
+            let table = Self.decode(language)
             tables[index] = table
             return table
         }
     }
 
-    /// The places the resource bundle is looked for, in order: beside the
-    /// executable (where SwiftPM builds it, and where an app ships it), then
-    /// `../share/securebridge` from the executable (where `scripts/install`
-    /// puts it).
-    static func bundleDirectories() -> [String] {
-        guard let directory = executableDirectory() else { return [] }
-        return ["\(directory)/\(bundleName)", "\(directory)/../share/securebridge/\(bundleName)"]
+    /// The embedded `Localizable.strings` of `language`, decoded; empty when
+    /// the binary holds none for it.
+    static func decode(_ language: WidgetLanguage) -> [String: String] {
+        guard let bytes = embeddedBytes(language),
+            let table = try? PropertyListDecoder().decode([String: String].self, from: bytes)
+        else { return [:] }
+        return table
     }
 
-    /// The language's table, or `nil` when no bundle holds a readable one.
-    private static func load(_ language: WidgetLanguage) -> [String: String]? {
-        for directory in bundleDirectories() {
-            let path = "\(directory)/\(language.rawValue).lproj/Localizable.strings"
-            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .uncached),
-                let table = try? PropertyListDecoder().decode([String: String].self, from: data)
-            else { continue }
-            return table
-        }
-        return nil
+    /// The bytes of the language's `Localizable.strings` as the binary embeds them.
+    static func embeddedBytes(_ language: WidgetLanguage) -> Data? {
+        var count = 0
+        guard let bytes = securebridge_localizable_strings(language.rawValue, &count), count > 0 else { return nil }
+        return Data(bytes: bytes, count: count)
     }
 }

@@ -232,15 +232,6 @@ private func closeDescriptor(_ descriptor: CInt) -> CInt {
     close(descriptor)
 }
 
-/// The directory of the running executable (`/proc/self/exe`), or `nil`
-/// when it cannot be named: where the core's resource bundle is looked for.
-func executableDirectory() -> String? {
-    guard let executable = try? LinuxPlatform.shared.symbolicLinkTarget(atPath: "/proc/self/exe"),
-        let slash = executable.lastIndex(of: "/")
-    else { return nil }
-    return String(executable[..<slash])
-}
-
 extension FileDescriptor {
     /// Flushes the file's data and metadata to storage, for a tool that
     /// writes a file of its own (`fsync`).
