@@ -96,7 +96,8 @@ extension BridgeCtl {
             discussion: """
                 Always prints a renderable timeline and exits 0; problems show as placeholder entries with a reason. \
                 With --follow it keeps running and prints a new timeline (JSON: one object per line) whenever the app \
-                changes what widgets show or the shown state changes with time; Ctrl-C or SIGTERM stops it (exit 0).
+                changes what widgets show or the shown state changes with time; Ctrl-C or SIGTERM stops it (exit 0), \
+                and it exits 0 by itself when nobody reads its output any more or the process that started it exits.
                 """)
 
         @OptionGroup var options: GlobalOptions
