@@ -5,6 +5,8 @@ import SystemPackage
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Why a follower has nobody left to follow for.
