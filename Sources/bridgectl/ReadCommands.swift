@@ -9,6 +9,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+#if canImport(CLinux)
+internal import CLinux
+#endif
 import SecureBridge
 import SecureBridgeFollow
 import SystemPackage
@@ -93,7 +96,8 @@ extension BridgeCtl {
             discussion: """
                 Always prints a renderable timeline and exits 0; problems show as placeholder entries with a reason. \
                 With --follow it keeps running and prints a new timeline (JSON: one object per line) whenever the app \
-                changes what widgets show or the shown state changes with time; Ctrl-C or SIGTERM stops it (exit 0).
+                changes what widgets show or the shown state changes with time; Ctrl-C or SIGTERM stops it (exit 0), \
+                and it exits 0 by itself when nobody reads its output any more or the process that started it exits.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -127,33 +131,69 @@ extension BridgeCtl {
             try ReadPlan(self).run()
         }
 
-        /// Follows until SIGINT or SIGTERM, writing each timeline as soon as it is made.
-        /// Without a home there is nothing to watch: the placeholder, once, then a wait for the signal.
+        /// Follows until SIGINT or SIGTERM, or until nobody is left to read it
+        /// (`HangUp`: the reader of standard output gone, or the parent exited),
+        /// printing each timeline that renders differently from the last as
+        /// soon as it is made. Every way to stop exits 0, silently.
+        /// Without a home there is nothing to watch: the placeholder, once, then a wait to be stopped.
         private func runFollowing() async throws {
-            guard let home = try options.bridgeHomeIfKnown else {
-                let stop = StopSignals([SIGINT, SIGTERM])
-                defer { stop.cancel() }
-                let timeline = ReadPlan.homeUnknownTimeline(for: try widget.request(), now: Date())
-                _ = try FileDescriptor.standardOutput.writeAll((ReadPlan.render(timeline, as: format) + "\n").utf8)
-                await withCheckedContinuation { stopped in stop.whenSignalled { stopped.resume() } }
-                return
-            }
-            let follower = TimelineFollower(reader: WidgetReader(home: home), request: try widget.request())
+            let home = try options.bridgeHomeIfKnown
+            let request = try widget.request()
+            // A reader gone fails the write with EPIPE instead of killing the process.
+            signal(SIGPIPE, SIG_IGN)
             // Catch the signals before anything is printed, so a signal right after the first timeline stops us.
             let stop = StopSignals([SIGINT, SIGTERM])
             defer { stop.cancel() }
-            let wakeUps = ContainerWatch.wakeUps(for: home, polling: poll)
-            let desktopLock = ignoreDesktopLock ? nil : Self.watchDesktopLock()
             let format = self.format
-            let task = Task {
-                try await follower.follow(wakingOn: wakeUps, desktopLock: desktopLock) { timeline in
-                    // Unbuffered, so a pipe sees each timeline at once, and a failed write ends the loop;
-                    // text timelines end in a blank line.
-                    _ = try FileDescriptor.standardOutput.writeAll((ReadPlan.render(timeline, as: format) + "\n").utf8)
+            let task: Task<Void, any Error>
+            if let home {
+                let follower = TimelineFollower(reader: WidgetReader(home: home), request: request)
+                let wakeUps = ContainerWatch.wakeUps(for: home, polling: poll)
+                let desktopLock = ignoreDesktopLock ? nil : Self.watchDesktopLock()
+                task = Task {
+                    var output = FollowOutput()
+                    try await follower.follow(wakingOn: wakeUps, desktopLock: desktopLock) { timeline in
+                        // Text timelines end in a blank line.
+                        try output.print(ReadPlan.render(timeline, as: format))
+                    }
+                }
+            } else {
+                task = Task {
+                    var output = FollowOutput()
+                    try output.print(ReadPlan.render(ReadPlan.homeUnknownTimeline(for: request, now: Date()), as: format))
+                    while true { try await Task.sleep(for: .seconds(3600)) }
                 }
             }
             stop.whenSignalled { task.cancel() }
-            try await task.value
+            let hangUp = Self.watchForHangUp { task.cancel() }
+            defer { hangUp?.cancel() }
+            do {
+                try await task.value
+            } catch is CancellationError, is HangUp {
+                return
+            }
+        }
+
+        /// Watches standard output for its reader going away and, on Linux,
+        /// the parent process for its exit; `stop` runs on the first.
+        ///
+        /// The parent is watched through a pidfd, not `PR_SET_PDEATHSIG`: that
+        /// signal comes when the parent *thread* that started us ends, and a
+        /// bar's worker thread (or a Swift parent's idle pool thread) may end
+        /// while the bar runs on. Its pid is read before the pidfd is opened
+        /// and checked again after, so a parent that exits in between is not missed.
+        /// - Returns: The watch, or `nil` when it cannot be set up (out of descriptors).
+        private static func watchForHangUp(_ stop: @escaping @Sendable () -> Void) -> HangUpWatch? {
+            var parent: FileDescriptor?
+            #if canImport(CLinux)
+            let parentID = getppid()
+            let descriptor = CLinux_openProcess(parentID)
+            if descriptor >= 0 { parent = FileDescriptor(rawValue: descriptor) }
+            if getppid() != parentID {
+                stop()  // the parent exited before it could be watched
+            }
+            #endif
+            return try? HangUpWatch(output: .standardOutput, parent: parent) { _ in stop() }
         }
 
         /// The desktop session's lock, watched; without it, one line on
@@ -163,7 +203,8 @@ extension BridgeCtl {
                 return try DesktopLock.watch(environment: environmentVariable)
             } catch {
                 FileDescriptor.standardError.writeWarning(
-                    "Cannot see the desktop's lock (\(error)); amounts stay shown while the session is locked.")
+                    "Cannot see the desktop's lock (\(error)), so amounts stay shown while the session is locked; "
+                        + "--ignore-desktop-lock says that is what you want and silences this warning.")
                 return nil
             }
         }

@@ -122,7 +122,7 @@ import Glibc
         #expect(try #require(await child.readLine()).contains(#""class":"full""#))
         try bus.screenSaver(active: true)
         let locked = try #require(await child.readLine())
-        #expect(locked.contains(#""class":"masked""#), "\(locked)")
+        #expect(locked.contains(#""class":["masked","desktop-locked"]"#), "\(locked)")
         #expect(!locked.contains("4,675"), "no amount while locked")
         try bus.screenSaver(active: false)
         #expect(try #require(await child.readLine()).contains(#""class":"full""#))
@@ -143,6 +143,7 @@ import Glibc
         #expect(end.status == 0)
         #expect(end.stderrLines.count == 1, "\(end.stderr)")
         #expect(end.stderr.contains("Cannot see the desktop's lock"))
+        #expect(end.stderr.contains("--ignore-desktop-lock"), "the warning names the way to turn the watch off")
     }
 
     @Test(.timeLimit(.minutes(1))) func theLockCanBeIgnored() async throws {

@@ -2,7 +2,7 @@
 // wrapped as prefixed static inline functions with fixed arguments, and
 // getrandom (sys/random.h, which the Glibc module leaves out). The
 // platform layer (Sources/SecureBridge/Core/Platform/Linux) and the command
-// line (the terminal's width) are their only callers.
+// line (the terminal's width, the follower's parent) are their only callers.
 #ifndef SECUREBRIDGE_CLINUX_SHIM_H
 #define SECUREBRIDGE_CLINUX_SHIM_H
 
@@ -43,6 +43,15 @@ static inline int CLinux_terminalColumns(int fd) {
         return 0;
     }
     return size.ws_col;
+}
+
+/// pidfd_open(pid, 0): a descriptor that refers to process `pid` and that
+/// `poll` reports readable once the whole process has exited (Linux 5.3 and
+/// later; glibc's wrapper is newer still). Close-on-exec. Returns the
+/// descriptor, or -1 with errno set (ENOSYS on an older kernel, ESRCH when
+/// there is no such process).
+static inline int CLinux_openProcess(pid_t pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 }
 
 #endif // __linux__

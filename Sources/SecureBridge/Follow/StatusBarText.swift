@@ -12,12 +12,16 @@ import SecureBridge
 /// ```
 /// Everyday Account €4,675.00
 /// {"text":"Everyday Account €4,675.00","tooltip":"Accounts\nEveryday Account  €4,675.00\n…","class":"full","alt":"full"}
+/// Everyday Account •••• · locked
+/// {"text":"Everyday Account •••• · locked","tooltip":"…\nAmounts hidden while the app is locked","class":["masked","locked"],"alt":"masked-locked"}
 /// ```
 ///
 /// Both show only what the entry shows: the family's content limits and the
 /// masking are already applied, so a masked or placeholder entry has no digit
-/// of a balance to give away. Names pass through the terminal sanitising of
-/// `TimelineText`.
+/// of a balance to give away. A masked entry says why (the app locked, the
+/// balances hidden, a privacy context, the desktop locked, the data expired):
+/// in words of the widget's language, and in waybar's `class` and `alt` as the
+/// reason's code. Names pass through the terminal sanitising of `TimelineText`.
 package enum StatusBarText {
     /// The entry's state as a bar styles it: `full`, `stale`, `masked` or `placeholder`.
     package static func stateClass(of entry: BridgeEntry) -> String {
@@ -30,26 +34,65 @@ package enum StatusBarText {
 
     /// The current entry in one line: the first account and its amount, or
     /// the spending widget's title (the word for spending and the month, as
-    /// the locale writes them) and its total; a stale one says so; a
-    /// placeholder gives its title.
+    /// the locale writes them) and its total; a stale or masked one ends in
+    /// why; a placeholder gives its title.
     package static func line(_ timeline: BridgeTimeline) -> String {
         guard let entry = timeline.entries.first else { return "" }
-        let stale = stateClass(of: entry) == "stale" ? " · " + timeline.language.text("stale") : ""
+        let flag = flag(of: entry).map { " · " + timeline.language.text($0) } ?? ""
         if let account = entry.accounts.first {
-            return TimelineText.safe(account.name) + " " + TimelineText.isolated(account.balance.text, in: timeline.language) + stale
+            return TimelineText.safe(account.name) + " " + TimelineText.isolated(account.balance.text, in: timeline.language) + flag
         }
         if let spending = entry.spending {
             // The title says what the figure is and of which month, in the
             // locale's words: `Ausgaben November 2026 1.337,40 €`.
             let total = TimelineText.isolated(spending.totalSpent.text, in: timeline.language)
-            return TimelineText.safe(entry.title) + " " + total + stale
+            return TimelineText.safe(entry.title) + " " + total + flag
         }
         return TimelineText.safe(entry.title)
     }
 
+    /// The word a line ends with after ` · ` when the entry is stale or
+    /// masked, in English (the key of its translations): `stale`, or why the
+    /// amounts are masked; `nil` for a full entry or a placeholder.
+    static func flag(of entry: BridgeEntry) -> String? {
+        switch (entry.state, entry.reason) {
+        case (.full, .stale): "stale"
+        case (.masked, .locked): "locked"
+        case (.masked, .hidden): "hidden"
+        case (.masked, .privacy): "private"
+        case (.masked, .desktopLocked): "screen locked"
+        case (.masked, .expired): "expired"
+        default: nil
+        }
+    }
+
+    /// Why a masked entry's amounts are hidden, as a tooltip says it, in
+    /// English (the key of its translations); `nil` for any other entry.
+    static func maskedBecause(_ entry: BridgeEntry) -> String? {
+        guard entry.state == .masked else { return nil }
+        switch entry.reason {
+        case .locked: return "Amounts hidden while the app is locked"
+        case .hidden: return "Amounts hidden: you chose to hide balances"
+        case .privacy: return "Amounts hidden in a private context"
+        case .desktopLocked: return "Amounts hidden while the screen is locked"
+        case .expired: return "Amounts hidden: the data has expired"
+        default: return "Amounts hidden"
+        }
+    }
+
+    /// The classes waybar styles the module with: the state, and for a
+    /// masked entry the reason's code too (`["masked", "locked"]`).
+    static func classes(of entry: BridgeEntry) -> [String] {
+        let state = stateClass(of: entry)
+        guard entry.state == .masked, let reason = entry.reason else { return [state] }
+        return [state, reason.rawValue]
+    }
+
     /// The current entry as one line of waybar's custom-module JSON: `text`
     /// (the line), `tooltip` (every account or category, when it was
-    /// updated, or why nothing is shown), and `class` and `alt` (the state).
+    /// updated, why the amounts are masked or why nothing is shown), `class`
+    /// (the state, and for a masked entry the reason: `["masked","expired"]`)
+    /// and `alt` (the same joined by `-`, for `format-icons`: `masked-expired`).
     package static func waybar(_ timeline: BridgeTimeline) -> String {
         guard let entry = timeline.entries.first else {
             return JSONOutput.object([("text", .string("")), ("class", .string("placeholder"))]).serialized
@@ -63,13 +106,14 @@ package enum StatusBarText {
             for category in spending.categories { tooltip.append("\(category.name)  \(category.amount.text)") }
         }
         if let updated = entry.lastUpdated { tooltip.append(language.text("updated %@", updated.relative)) }
+        if let masked = maskedBecause(entry) { tooltip.append(language.text(masked)) }
         if entry.state == .loginPrompt, let reason = entry.reason { tooltip.append("(\(reason.rawValue))") }
-        let state = stateClass(of: entry)
+        let classes = classes(of: entry)
         return JSONOutput.object([
             ("text", .string(line(timeline))),
             ("tooltip", .string(tooltip.map(TimelineText.safe).joined(separator: "\n"))),
-            ("class", .string(state)),
-            ("alt", .string(state)),
+            ("class", classes.count == 1 ? .string(classes[0]) : .array(classes.map { .string($0) })),
+            ("alt", .string(classes.joined(separator: "-"))),
         ]).serialized
     }
 }

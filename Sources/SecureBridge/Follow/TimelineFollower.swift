@@ -16,7 +16,9 @@ internal import Logging
 /// the next transition, when an entry turns stale, expired or the session
 /// ends). On each wake-up it runs the gate again; a timeline that reads the
 /// same as the one last emitted, at the instant that one was made, is not
-/// emitted again, so a publish of the same data prints nothing.
+/// emitted again. A publish of the same data may still move the timeline's
+/// dates (the soft and hard expiry); `FollowOutput` prints only what renders
+/// differently, so such a publish prints nothing.
 ///
 /// What wakes it is injected (`WakeUpSource`), and so is the clock, so the
 /// loop runs the same under inotify, polling or a test's script.
