@@ -173,9 +173,9 @@ struct PublishEndToEndTests {
             try await home.login()
             let result = try await home.bridgectl("publish", Examples.accounts, "--ttl", "1h", "--stale-after", "2h")
 
-            #expect(!result.succeeded)
-            #expect(result.stderrLines.count == 1, "\(result.stderr)")
-            #expect(result.stderr.contains("--stale-after") && result.stderr.contains("--ttl"), "\(result.stderr)")
+            #expect(result.status == 64, "a usage error: \(result)")
+            #expect(result.stderrLines.count == 3, "the sentence and publish's usage: \(result.stderr)")
+            #expect(result.stderrLines.first?.contains("--stale-after") == true && result.stderrLines.first?.contains("--ttl") == true, "\(result.stderr)")
             // Both durations are well formed; the message must not say otherwise.
             #expect(!result.stderr.contains("use a number followed by"), "misleading error: \(result.stderr)")
             #expect(home.contents("container/snapshot") == nil)
