@@ -38,7 +38,8 @@ extension BridgeApp {
             try Self.requireNoLiveSession(state, now: now)
         } else {
             try requireLiveSession(state, now: now)
-            try Self.requireNoUnlockWait(state, now: now)
+            // A wipe owed to a tenth wrong passcode is the command's to carry out and report.
+            if state.failedUnlocks < Self.maximumFailedUnlocks { try Self.requireNoUnlockWait(state, now: now) }
         }
     }
 
