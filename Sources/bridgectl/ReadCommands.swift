@@ -165,7 +165,7 @@ extension BridgeCtl {
                 return try DesktopLock.watch(environment: environmentVariable)
             } catch {
                 FileDescriptor.standardError.writeWarning(
-                    "Cannot see the desktop's lock (\(error)); amounts stay shown while the session is locked.")
+                    "Cannot see the desktop's lock (\(error)); amounts stay shown while the session is locked (pass --ignore-desktop-lock to mean that and not be told).")
                 return nil
             }
         }
