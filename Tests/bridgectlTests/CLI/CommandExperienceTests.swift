@@ -46,21 +46,6 @@ import Glibc
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func followWithoutABusNamesTheOptionThatMeansIt() async throws {
-        try await EndToEndHome.with { home in
-            try await home.login()
-            try await home.publish(Examples.accounts)
-            let child = try Bridgectl.start(
-                ["read", "--follow", "--format", "line", "--home", home.home], unsetting: ["DBUS_SESSION_BUS_ADDRESS"],
-                setting: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent"])
-            #expect(try #require(await child.readLine()).contains("€"))
-            child.send(SIGTERM)
-            let end = await child.finish()
-            #expect(end.status == 0)
-            #expect(end.stderrLines.count == 1 && end.stderr.contains("pass --ignore-desktop-lock"), "\(end.stderr)")
-        }
-    }
-
     // MARK: Usage errors
 
     /// `(arguments, the sentence, the subcommand)`: each a usage error with that subcommand's usage.
