@@ -1,5 +1,6 @@
 import ArgumentParser
 import SecureBridge
+import SecureBridgeDoctor
 
 /// What the user reads when a command fails: the library states what
 /// happened, and this adds which `bridgectl` command helps. The one place
@@ -9,10 +10,28 @@ enum Advice {
     /// (a FIFO, a directory… at its name), which the core reports as a finding.
     static let snapshotProblem = "  `bridgectl doctor` names the fix."
 
+    /// What `--stale-after` and `--ttl` must satisfy together.
+    static let staleAfterRule = "The soft expiry (--stale-after) must not be longer than the hard expiry (--ttl)."
+
     /// `error` with advice where a command can help; anything else unchanged.
     static func error(for error: any Error) -> any Error {
-        guard let error = error as? SessionError, let sentence = sentence(for: error) else { return error }
-        return Advised(description: sentence)
+        let sentence: String? = switch error {
+        case let error as SessionError: sentence(for: error)
+        case let error as KeychainError: sentence(for: error)
+        default: nil
+        }
+        return sentence.map(Advised.init(description:)) ?? error
+    }
+
+    /// The sentence for a keychain error that a command can fix (a missing or
+    /// damaged data keyset: doctor's fix), or `nil` to keep the library's.
+    static func sentence(for error: KeychainError) -> String? {
+        switch error {
+        case .missing(file: FileName.keyset), .corrupt(file: FileName.keyset):
+            "\(error.description.dropLast()); \(SecureBridgeDoctor.Doctor.newKeysetFix)."
+        case .missing, .corrupt:
+            nil
+        }
     }
 
     /// The sentence for a session error that a command can fix, or `nil` to keep the library's.
@@ -29,7 +48,7 @@ enum Advice {
         case let .notActive(state):
             "The session is \(state); this needs an active session (run `bridgectl unlock`)."
         case .staleAfterExceedsTTL:
-            "The soft expiry (--stale-after) must not be longer than the hard expiry (--ttl)."
+            staleAfterRule
         case let .notNewestSnapshot(found, published):
             "The container holds \(found), not the newest snapshot the app published (at most \(published)), so it was not re-sealed and nothing changed; run `bridgectl publish` again, then rotate the keys."
         case let .unfinished(applied, failure, command):

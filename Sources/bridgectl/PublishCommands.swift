@@ -28,11 +28,19 @@ extension BridgeCtl {
         @Option(help: "Soft expiry: after it amounts are flagged stale (e.g. 1h).")
         var staleAfter = Publish.defaultStaleAfter
 
+        /// A bad `--ttl` or `--stale-after`, or a soft expiry past the hard one, is a usage error (exit 64).
+        func validate() throws {
+            _ = try plan.durations()
+        }
+
         func run() throws {
-            try PublishPlan(
+            try plan.run()
+        }
+
+        private var plan: PublishPlan {
+            PublishPlan(
                 home: options.home, appDirectory: options.appDirectory, keychainDirectory: options.keychainDirectory,
-                containerDirectory: options.containerDirectory, file: file, ttl: ttl, staleAfter: staleAfter
-            ).run()
+                containerDirectory: options.containerDirectory, file: file, ttl: ttl, staleAfter: staleAfter)
         }
     }
 
@@ -47,9 +55,18 @@ extension BridgeCtl {
         var ttl: String
         var staleAfter: String
 
-        func run() throws {
+        /// `--ttl` and `--stale-after` in seconds.
+        /// - Throws: `ValidationError` for a value that is no duration, or a
+        ///   soft expiry longer than the hard one.
+        func durations() throws -> (ttl: Int64, staleAfter: Int64) {
             let ttlSeconds = try parseDuration(ttl, option: "--ttl")
             let staleSeconds = try parseDuration(staleAfter, option: "--stale-after")
+            guard staleSeconds <= ttlSeconds else { throw ValidationError(Advice.staleAfterRule) }
+            return (ttlSeconds, staleSeconds)
+        }
+
+        func run() throws {
+            let (ttlSeconds, staleSeconds) = try durations()
             let input = try SecretInput.contents(
                 of: file, limit: PublishInput.maximumByteCount,
                 terminalHint: "pass the bank API's JSON as a file (`bridgectl publish accounts.json`) or pipe it in (`fetch-accounts | bridgectl publish -`).")
@@ -59,7 +76,7 @@ extension BridgeCtl {
                 input, staleAfter: .seconds(staleSeconds), expiresAfter: .seconds(ttlSeconds), now: Date())
             print(
                 "Published snapshot \(receipt.sequence) with \(receipt.accountCount) account\(receipt.accountCount == 1 ? "" : "s")"
-                    + (receipt.contentChanged ? "." : " (content unchanged; no widget reload)."))
+                    + (receipt.timelineChanged ? "." : " (timeline unchanged; no widget reload)."))
         }
     }
 
@@ -78,8 +95,10 @@ extension BridgeCtl {
 
             func run() throws {
                 let rotation = try options.app.rotateKeys(now: Date())
-                print("New data key \(rotation.newKeyID); key \(rotation.retiredKeyID) retired"
-                    + (rotation.resealedSnapshot ? "; the snapshot was re-sealed." : "."))
+                print("New data key \(rotation.newKeyID); key \(rotation.retiredKeyID) destroyed"
+                    + (rotation.resealedSnapshot
+                        ? "; the snapshot was re-sealed."
+                        : "; the container held no snapshot to re-seal (widgets show accounts again after `bridgectl publish FILE`)."))
             }
         }
     }

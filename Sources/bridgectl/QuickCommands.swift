@@ -10,7 +10,7 @@ import SecureBridge
 /// (the same names, `--name value` or `--name=value`, each at most once) and
 /// hand back the same plan the argument parser would make. Anything else
 /// (`--help`, `--version`, `--follow`, an unknown, repeated or misspelt option, a value
-/// they cannot take) gives `nil`, and the argument parser takes over, so
+/// they cannot take, durations out of order) gives `nil`, and the argument parser takes over, so
 /// every message still comes from one place. Tests hold both parsers to the
 /// same plans and the same option names.
 enum QuickRead {
@@ -76,11 +76,14 @@ enum QuickPublish {
               let given = PlainArguments(arguments.dropFirst(), valueOptions: valueOptions, flags: flags),
               given.positional.count <= 1
         else { return nil }
-        return BridgeCtl.PublishPlan(
+        let plan = BridgeCtl.PublishPlan(
             home: given["--home"], appDirectory: given["--app-dir"], keychainDirectory: given["--keychain-dir"],
             containerDirectory: given["--container-dir"], file: given.positional.first ?? BridgeCtl.Publish.defaultFile,
             ttl: given["--ttl"] ?? BridgeCtl.Publish.defaultTTL,
             staleAfter: given["--stale-after"] ?? BridgeCtl.Publish.defaultStaleAfter)
+        // Durations it cannot take are the argument parser's to report, with publish's usage.
+        guard (try? plan.durations()) != nil else { return nil }
+        return plan
     }
 }
 

@@ -60,8 +60,9 @@ struct WidgetOptions: ParsableArguments {
         letters, then optionally a script of 4 letters, a region of 2 letters or 3 digits and variants, joined by '_' or '-'.
         """
 
-    /// A bad value is a usage error (exit 64), found before anything runs.
+    /// A bad value is a usage error (exit 64, with the command's usage), found before anything runs.
     func validate() throws {
+        _ = try parseInstant(now)
         _ = try request()
     }
 
@@ -141,6 +142,7 @@ extension BridgeCtl {
             let request = try widget.request()
             // A reader gone fails the write with EPIPE instead of killing the process.
             signal(SIGPIPE, SIG_IGN)
+            if let home { ReadPlan.warnIfMissing(home) }
             // Catch the signals before anything is printed, so a signal right after the first timeline stops us.
             let stop = StopSignals([SIGINT, SIGTERM])
             defer { stop.cancel() }
@@ -203,8 +205,7 @@ extension BridgeCtl {
                 return try DesktopLock.watch(environment: environmentVariable)
             } catch {
                 FileDescriptor.standardError.writeWarning(
-                    "Cannot see the desktop's lock (\(error)), so amounts stay shown while the session is locked; "
-                        + "--ignore-desktop-lock says that is what you want and silences this warning.")
+                    "Cannot see the desktop's lock (\(error)); amounts stay shown while the session is locked (pass --ignore-desktop-lock to mean that and not be told).")
                 return nil
             }
         }
@@ -220,12 +221,22 @@ extension BridgeCtl {
         var format: ReadFormat
 
         /// Reads and prints the timeline. A read cannot fail: problems are
-        /// placeholder entries, and without a home it is `not-onboarded`.
+        /// placeholder entries, and without a home it is `not-onboarded`
+        /// (said once on standard error when the home named is not there at all).
         func run() {
             let now = instant ?? Date()
             let timeline = home.map { WidgetReader(home: $0).timeline(for: request, now: now, whatIf: instant != nil) }
                 ?? Self.homeUnknownTimeline(for: request, now: now)
+            if let home, timeline.entries.first?.reason == .notOnboarded { Self.warnIfMissing(home) }
             print(Self.render(timeline, as: format))
+        }
+
+        /// Says once on standard error that nothing is at `home` (most likely
+        /// a mistyped `--home`), as `status` does; a read still renders the
+        /// `not-onboarded` placeholder.
+        static func warnIfMissing(_ home: BridgeHome) {
+            guard !home.exists else { return }
+            FileDescriptor.standardError.writeWarning(Status.MissingHome(location: home.location).description)
         }
 
         /// The `not-onboarded` placeholder shown when no home can be found;

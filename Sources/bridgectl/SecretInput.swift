@@ -37,12 +37,15 @@ public enum SecretInput {
         }
     }
 
+    /// The prompt for a new passcode, saying the rule before it is typed.
+    static let newPasscodePrompt = "Choose a passcode (at least \(BridgeApp.minimumPasscodeLength) characters): "
+
     /// Reads a new passcode: from standard input as given, or from the
     /// terminal with echo off, typed twice, so a typo is not what the app is
     /// locked with.
     /// - Throws: `Failure.passcodesDiffer` when the two typed differ.
     public static func newPasscode(fromStandardInput: Bool) throws -> SecureBytes {
-        let passcode = try self.passcode(prompt: "Choose a passcode: ", fromStandardInput: fromStandardInput)
+        let passcode = try self.passcode(prompt: newPasscodePrompt, fromStandardInput: fromStandardInput)
         guard !fromStandardInput else { return passcode }
         let again = try self.passcode(prompt: "Type it again: ", fromStandardInput: false)
         guard passcode == again else { throw Failure.passcodesDiffer }  // constant time

@@ -30,8 +30,10 @@ extension BridgeCtl {
 
         func run() throws {
             let seconds = try parseDuration(sessionTtl, option: "--session-ttl")
+            let app = try options.app
+            try app.checkSessionAllows(.login, now: Date())
             let passcode = try SecretInput.newPasscode(fromStandardInput: passcodeStdin)
-            let store = try options.app.login(
+            let store = try app.login(
                 user: user, passcode: passcode, sessionLength: .seconds(seconds), keychain: keychain, now: Date())
             print("Logged in as \(user); the session lasts \(sessionTtl); the keychain's items are kept \(store.whereKept).")
         }
@@ -72,8 +74,10 @@ extension BridgeCtl {
         var passcodeStdin = false
 
         func run() throws {
+            let app = try options.app
+            try app.checkSessionAllows(.unlock, now: Date())
             let passcode = try SecretInput.passcode(prompt: "Passcode: ", fromStandardInput: passcodeStdin)
-            try options.app.unlock(passcode: passcode, now: Date())
+            try app.unlock(passcode: passcode, now: Date())
             print("Unlocked.")
         }
     }

@@ -61,9 +61,10 @@ import Testing
 
         let fixture = try Home()
         let app = BridgeApp(home: fixture.home)
-        try app.login(user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), now: Date())
-        let receipt = try app.publish(portfolio, staleAfter: .seconds(600), expiresAfter: .seconds(3600), now: Date())
-        #expect(receipt.contentChanged)
+        let now = Date()  // one instant: the same values at another second are another timeline (their "updated" time)
+        try app.login(user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), now: now)
+        let receipt = try app.publish(portfolio, staleAfter: .seconds(600), expiresAfter: .seconds(3600), now: now)
+        #expect(receipt.timelineChanged)
 
         let provider = WidgetProvider(home: fixture.home)
         let balance = provider.snapshot(for: WidgetRequest(kind: .balance, family: .systemLarge))
@@ -81,8 +82,8 @@ import Testing
         #expect(figures.totalSpent.decimalString == "1612.37")
         #expect(figures.totalReceived.decimalString == "3850.00")
 
-        let same = try app.publish(portfolio, staleAfter: .seconds(600), expiresAfter: .seconds(3600), now: Date())
-        #expect(!same.contentChanged, "the same values again change nothing a widget shows")
+        let same = try app.publish(portfolio, staleAfter: .seconds(600), expiresAfter: .seconds(3600), now: now)
+        #expect(!same.timelineChanged, "the same values again change nothing a widget shows")
     }
 
     @Test func theDocumentedSamplePublishesOwnValuesAndNamesTheBrokenRule() throws {

@@ -143,7 +143,7 @@ import Glibc
         #expect(end.status == 0)
         #expect(end.stderrLines.count == 1, "\(end.stderr)")
         #expect(end.stderr.contains("Cannot see the desktop's lock"))
-        #expect(end.stderr.contains("--ignore-desktop-lock"), "the warning names the way to turn the watch off")
+        #expect(end.stderr.contains("pass --ignore-desktop-lock"), "it names the option that means it: \(end.stderr)")
     }
 
     @Test(.timeLimit(.minutes(1))) func theLockCanBeIgnored() async throws {

@@ -28,7 +28,7 @@ import Testing
 
         let receipt = try fixture.app.publish(
             BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
-        #expect(!receipt.contentChanged)
+        #expect(!receipt.timelineChanged)
         await source.send(.containerChanged)
         _ = await waits.next()  // it looked, found the same token, and waits again
 

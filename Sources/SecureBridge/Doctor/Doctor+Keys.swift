@@ -60,7 +60,7 @@ extension Doctor {
                 findings.append(Finding(
                     .keys, .problem,
                     "the data keyset \(keyset) is missing while a session is live: widgets show unknown-key and publish fails",
-                    fix: "log out and in again for a new keyset: `bridgectl logout; bridgectl login --user ID`"))
+                    fix: Self.newKeysetFix))
             }
         case let .present(bytes):
             if let set = try? DataKeyset(storedBytes: bytes) {
@@ -80,7 +80,7 @@ extension Doctor {
             } else {
                 findings.append(Finding(
                     .keys, .problem, "\(keyset) is not a valid data keyset, so widgets show unknown-key",
-                    fix: "log out and in again for a new keyset: `bridgectl logout; bridgectl login --user ID`"))
+                    fix: Self.newKeysetFix))
             }
         }
         if let bytes = files.marks.contents, (try? HighWaterMarks(storedBytes: bytes)) == nil {
@@ -141,4 +141,10 @@ extension Doctor {
         }
         return [Finding(.pinnedKey, .ok, "the widget's pinned key is the app's signing key (\(pinned.keyID))")]
     }
+}
+
+extension Doctor {
+    /// The fix for a missing or damaged data keyset, which `bridgectl`'s
+    /// errors give too: a new login writes a new keyset.
+    package static let newKeysetFix = "log out and in again for a new keyset: `bridgectl logout; bridgectl login --user ID`"
 }

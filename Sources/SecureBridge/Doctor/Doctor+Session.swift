@@ -132,6 +132,14 @@ extension Doctor {
             fix: explanation.fix)
     }
 
+    /// The sequence of the last snapshot the app made live in `epoch`, as its
+    /// publish cursor records; `nil` when the cursor does not say (none, of
+    /// another epoch, or unreadable).
+    private func lastLiveSnapshot(inEpoch epoch: UInt64) -> UInt64? {
+        guard let app = try? SecureDirectory.open(.app, in: home) else { return nil }
+        return try? PublishCursor.lastLiveSequence(in: app, epoch: epoch)
+    }
+
     func snapshotFindings(_ files: StoredFiles, state: AppState?, now: Date) -> [Finding] {
         let path = home.container.appending(FileName.snapshot).string
         let live = state?.session?.state == .active || state?.session?.state == .locked
@@ -139,9 +147,14 @@ extension Doctor {
         case .refused, .unreachable:
             return []
         case .absent:
-            return live
-                ? [Finding(.snapshot, .warning, "no snapshot has been published in this session", fix: "`bridgectl publish FILE`")]
-                : []
+            guard live else { return [] }
+            if let state, let published = lastLiveSnapshot(inEpoch: state.epoch) {
+                return [Finding(
+                    .snapshot, .warning,
+                    "\(path) is missing, though snapshot \(published) was published in this session (removed outside the app), so widgets show no-data",
+                    fix: "publish again: `bridgectl publish FILE`")]
+            }
+            return [Finding(.snapshot, .warning, "no snapshot has been published in this session", fix: "`bridgectl publish FILE`")]
         case .present:
             break
         }

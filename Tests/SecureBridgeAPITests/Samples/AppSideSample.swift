@@ -15,6 +15,6 @@ func publish(home: BridgeHome, bankResponse: Data) throws -> Bool {
     let portfolio = try Portfolio(bankJSON: bankResponse)
     let receipt = try BridgeApp(home: home).publish(
         portfolio, staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: Date())
-    return receipt.contentChanged  // on iOS: WidgetCenter.shared.reloadAllTimelines()
+    return receipt.timelineChanged  // on iOS: WidgetCenter.shared.reloadAllTimelines()
 }
 // end snippet

@@ -14,7 +14,7 @@ func publish(home: BridgeHome, accounts: [(id: String, name: String, cents: Int6
     })
     let receipt = try BridgeApp(home: home).publish(
         portfolio, staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: Date())
-    return receipt.contentChanged
+    return receipt.timelineChanged
 }
 
 /// What the app logs when its own values break a rule: the record, the field and the rule, never the value.

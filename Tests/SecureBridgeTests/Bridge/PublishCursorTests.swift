@@ -26,12 +26,12 @@ import Testing
         let bytes = try fixture.bytes(.app, "publish-cursor")
         #expect(bytes.count == PublishCursor.byteCount && bytes.last == UInt8(ascii: "\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-        #expect(Set(object.keys) == ["boot", "contentDigest", "epoch", "sequence"])
+        #expect(Set(object.keys) == ["boot", "timelineDigest", "epoch", "sequence"])
         #expect(object["boot"] as? String == PublishCursor.currentBoot)
         #expect((object["sequence"] as? NSNumber)?.uint64Value == 1)
-        #expect((object["contentDigest"] as? String)?.count == 64)
+        #expect((object["timelineDigest"] as? String)?.count == 64)
         var underWay = try cursor(fixture)
-        underWay.contentDigest = nil
+        underWay.timelineDigest = nil
         #expect(PublishCursor(storedBytes: underWay.storedBytes) == underWay)
         #expect(PublishCursor(storedBytes: Array(bytes.prefix(40))) == nil, "a torn cursor counts for nothing")
     }
@@ -88,8 +88,8 @@ import Testing
         #expect(receipt.sequence == PublishCursor.block + 1)
         #expect(try state(fixture).snapshotSequence == 2 * PublishCursor.block)
         // The digest went with the cursor, so the same content counts as changed: widgets are woken once more.
-        #expect(receipt.contentChanged)
-        #expect(try !publish(fixture, BridgeFixture.otherAccounts).contentChanged)
+        #expect(receipt.timelineChanged)
+        #expect(try !publish(fixture, BridgeFixture.otherAccounts).timelineChanged)
     }
 
     @Test func aSnapshotMarkAboveTheCursorIsNeverReused() throws {
@@ -122,7 +122,7 @@ import Testing
         try fixture.app.logout(now: fixture.start)
         try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionLength: .seconds(86400), now: fixture.start)
         // The container holds no snapshot after a login: the same accounts are new content.
-        #expect(try publish(fixture).contentChanged)
+        #expect(try publish(fixture).timelineChanged)
     }
 }
 
@@ -152,7 +152,7 @@ import Testing
             let receipt = try step.0.publish(step.1, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
             #expect(receipt.sequence == last + 1, "step \(number)")
             last = receipt.sequence
-            #expect(receipt.contentChanged == step.changes, "step \(number)")
+            #expect(receipt.timelineChanged == step.changes, "step \(number)")
             #expect((try fixture.bytes(.container, "reload-token") != token) == step.changes, "step \(number)")
             #expect(fixture.content()?.portfolio.accounts.count == (step.1 == a ? 2 : 1), "step \(number)")
         }

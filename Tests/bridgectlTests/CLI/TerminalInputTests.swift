@@ -76,7 +76,7 @@ import Testing
         try await EndToEndHome.with { home in
             let result = try await Self.login(typing: ["2468", "2469"], home: home)
             #expect(result.status == 1, "\(result)")
-            #expect(result.stdout.contains("Choose a passcode: ") && result.stdout.contains("Type it again: "), "\(result)")
+            #expect(result.stdout.contains("Choose a passcode (at least 4 characters): ") && result.stdout.contains("Type it again: "), "\(result)")
             #expect(result.stdout.contains("The two passcodes typed differ; nothing was changed."), "\(result)")
             #expect(!result.stdout.contains("2468") && !result.stdout.contains("2469"), "echo is off: \(result)")
             #expect(!FileManager.default.fileExists(atPath: home.path("app/passcode")))

@@ -6,6 +6,8 @@ import Testing
 struct SessionEndToEndTests {
     @Test func withoutOnboardingTheWidgetShowsTheSetupPlaceholderAndWaits() async throws {
         try await EndToEndHome.with { home in
+            // An existing, empty home: never set up (of one that does not exist at all, read also warns).
+            try FileManager.default.createDirectory(atPath: home.home, withIntermediateDirectories: false)
             let output = try await home.read()
 
             #expect(output.entries.count == 1)

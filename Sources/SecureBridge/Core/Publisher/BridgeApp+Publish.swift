@@ -11,12 +11,38 @@ public struct PublishReceipt: Sendable, Equatable {
     public let sequence: UInt64
     /// How many accounts it carries.
     public let accountCount: Int
-    /// Whether what a widget shows changed, so the reload token moved.
-    public let contentChanged: Bool
+    /// Whether the timeline a widget builds changed, so the reload token
+    /// moved: on iOS, call `WidgetCenter.shared.reloadTimelines(ofKind:)`
+    /// exactly when this is `true`.
+    ///
+    /// A timeline is made of the content and its dates: the accounts and
+    /// analytics, when they were published (each entry's "updated" time),
+    /// when they turn stale and when they expire. Publishing the same content
+    /// again changes the timeline whenever one of those instants moves: a
+    /// republish of an expired snapshot (the widget would go on showing it
+    /// expired), one with another `staleAfter` or `expiresAfter` (it would
+    /// flip to stale or expire at the old instants), one a second later (its
+    /// entries say "updated" later). Only a publish of the same content with
+    /// the same instants, within the same second, leaves the timeline as it was.
+    public let timelineChanged: Bool
     /// When amounts turn stale (flagged `stale`).
     public let staleAt: Date
     /// When amounts disappear (masked `expired`).
     public let expiresAt: Date
+
+    /// Whether the widget's timeline changed: the same as ``timelineChanged``,
+    /// which says what it has always meant (a widget's content includes
+    /// its dates, not only the payload's bytes).
+    @available(*, deprecated, renamed: "timelineChanged")
+    public var contentChanged: Bool { timelineChanged }
+
+    package init(sequence: UInt64, accountCount: Int, timelineChanged: Bool, staleAt: Date, expiresAt: Date) {
+        self.sequence = sequence
+        self.accountCount = accountCount
+        self.timelineChanged = timelineChanged
+        self.staleAt = staleAt
+        self.expiresAt = expiresAt
+    }
 }
 
 extension BridgeApp {
@@ -32,8 +58,10 @@ extension BridgeApp {
     /// 2. the publish cursor records the sequence as used (atomically, not synced);
     /// 3. the sealed snapshot replaces the old one atomically and durably: it is live;
     /// 4. the keychain's snapshot mark rises to it, durably;
-    /// 5. when what a widget shows changed, the reload token moves (not synced);
-    /// 6. the publish cursor records the content's digest (not synced).
+    /// 5. when the widget's timeline changed (``PublishReceipt/timelineChanged``:
+    ///    the content, or when it was issued, turns stale or expires), the
+    ///    reload token moves (not synced);
+    /// 6. the publish cursor records the timeline's digest (not synced).
     /// Two steps are synced, 3 then 4, besides one reservation every
     /// `PublishCursor.block` publishes. A crash before 3 leaves the old
     /// snapshot and a gap in the sequence; an error after 3 is
@@ -57,18 +85,19 @@ extension BridgeApp {
         return try transaction(now: now) { places, state in
             try requireLiveSession(state, now: now)
             let issuedAt = Self.seconds(now)
+            let times = SnapshotTimes(issuedAt: issuedAt, staleAt: issuedAt + staleAfterSeconds, expiresAt: issuedAt + ttlSeconds)
             let written = try writeSnapshot(
                 payload, under: try (places.keysetAtStart ?? loadKeyset(places)).primary, places: places, state: &state, command: .publish,
-                times: .init(issuedAt: issuedAt, staleAt: issuedAt + staleAfterSeconds, expiresAt: issuedAt + ttlSeconds))
+                times: times)
             let sequence = written.cursor.sequence
-            let digest = Bytes.hex(try SHA256Hasher.hash(payload))
+            let digest = try times.timelineDigest(of: payload)
             let changed = digest != written.previousDigest
             try finishing(.snapshotLive(sequence: sequence), command: .publish) {
                 if changed { try places.container.renewReloadToken() }
-                try written.storedCursor.save(written.cursor.recording(contentDigest: digest))
+                try written.storedCursor.save(written.cursor.recording(timelineDigest: digest))
             }
             return PublishReceipt(
-                sequence: sequence, accountCount: portfolio.accounts.count, contentChanged: changed,
+                sequence: sequence, accountCount: portfolio.accounts.count, timelineChanged: changed,
                 staleAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + staleAfterSeconds)),
                 expiresAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + ttlSeconds)))
         }
@@ -87,6 +116,27 @@ extension BridgeApp {
         let issuedAt: Int64
         let staleAt: Int64
         let expiresAt: Int64
+
+        /// The digest of the timeline a widget builds from `payload` sealed
+        /// with these times, as the publish cursor keeps it: hex SHA-256 of a
+        /// label, the three instants (big-endian) and the payload.
+        ///
+        /// A widget's timeline is a function of the payload and these three
+        /// instants alone (the session's end and the request are not the
+        /// publisher's), so two snapshots with the same digest give every
+        /// widget the same entries at the same dates, and two with different
+        /// digests differ in an entry's content, its "updated" time or the
+        /// instant it turns stale or expired.
+        func timelineDigest(of payload: [UInt8]) throws -> String {
+            var writer = ByteWriter(into: Self.timelineDigestLabel)
+            writer.append(issuedAt)
+            writer.append(staleAt)
+            writer.append(expiresAt)
+            return Bytes.hex(try SHA256Hasher.hash(writer.output, payload))
+        }
+
+        /// What the timeline digest hashes first, so it is never another format's hash.
+        private static let timelineDigestLabel = Array("SecureBridge timeline v1\u{0}".utf8)
     }
 
     /// What `writeSnapshot` wrote.
@@ -95,8 +145,8 @@ extension BridgeApp {
         let cursor: PublishCursor
         /// The cursor's file, held open to record the digest once the content is live.
         let storedCursor: PublishCursor.Stored
-        /// The digest of the content published before, when the last cursor
-        /// knew it (same boot, same epoch); `nil` counts as different content.
+        /// The digest of the timeline published before, when the last cursor
+        /// knew it (same boot, same epoch); `nil` counts as a different timeline.
         let previousDigest: String?
     }
 
@@ -150,7 +200,7 @@ extension BridgeApp {
         // The digest says what is live only while the last snapshot is this app's: a mark
         // above the cursor means another publisher (a copy of this app place) published since.
         let lastIsLive = last.map { $0.epoch == state.epoch && $0.sequence >= mark } ?? false
-        return SnapshotWrite(cursor: cursor, storedCursor: stored, previousDigest: lastIsLive ? last?.contentDigest : nil)
+        return SnapshotWrite(cursor: cursor, storedCursor: stored, previousDigest: lastIsLive ? last?.timelineDigest : nil)
     }
 
     func loadKeyset(_ places: Places) throws -> DataKeyset {

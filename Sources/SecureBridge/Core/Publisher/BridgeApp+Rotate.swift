@@ -29,7 +29,7 @@ extension BridgeApp {
     /// 2. the re-sealed snapshot's sequence is reserved as a publish's is
     ///    (``publish(_:staleAfter:expiresAfter:now:)``, steps 1 and 2);
     /// 3. the re-sealed snapshot replaces the old one;
-    /// 4. the snapshot mark rises (and the publish cursor keeps the content's digest);
+    /// 4. the snapshot mark rises (and the publish cursor keeps the timeline's digest);
     /// 5. the keyset holds the new key alone: the old one is gone.
     /// A keyset with a decrypt-only key is a rotation cut short: on an error
     /// here, and at the start of every later command, it is settled (see
@@ -49,9 +49,9 @@ extension BridgeApp {
                             Array(payload), under: new, places: places, state: &state, command: .rotateKeys,
                             times: current.times)
                     }
-                    // The same content, re-sealed: the next publish of it is no change.
+                    // The same content and times, re-sealed: the same timeline, so the next publish of it is no change.
                     if let digest = written.previousDigest {
-                        try written.storedCursor.save(written.cursor.recording(contentDigest: digest))
+                        try written.storedCursor.save(written.cursor.recording(timelineDigest: digest))
                     }
                 }
                 try places.keychain.write(FileName.keyset, DataKeyset(primary: new).storedBytes)

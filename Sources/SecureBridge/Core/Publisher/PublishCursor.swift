@@ -13,7 +13,7 @@ import Foundation
 /// Snapshot sequences are reserved in blocks: `app/state.json` durably records
 /// the highest number reserved (`AppState.snapshotSequence`), and the cursor
 /// records, without a sync, the last number used and the digest of the
-/// content published under it. Within one boot of the machine a file replaced
+/// timeline published under it (`BridgeApp.SnapshotTimes.timelineDigest(of:)`). Within one boot of the machine a file replaced
 /// by a rename is what every later process reads, synced or not (a killed
 /// publisher loses nothing the page cache holds), so the cursor is exact. A
 /// power cut may lose it or leave an older one; it names the boot it was
@@ -22,28 +22,44 @@ import Foundation
 /// after the whole reserved block. Either way a number is never used twice,
 /// and the worst a lost cursor costs is a gap in the sequence and one reload
 /// token more.
-struct PublishCursor: Equatable {
+///
+/// The cursor read by doctor, whatever its boot, also tells whether the app
+/// made a snapshot live in the current epoch (`lastLiveSequence(in:epoch:)`).
+package struct PublishCursor: Equatable {
     /// The `boot_id` of the boot the cursor was written in.
     var boot: String
-    /// The epoch the content digest belongs to: a login or a logout starts a
+    /// The epoch the timeline digest belongs to: a login or a logout starts a
     /// new epoch, and with it a new container that holds no snapshot.
     var epoch: UInt64
     /// The last snapshot sequence used.
     var sequence: UInt64
-    /// Hex SHA-256 of the payload published under `sequence`, once it is
-    /// live; `nil` while that publish is under way.
-    var contentDigest: String?
+    /// The digest of the timeline published under `sequence` (hex, see
+    /// `BridgeApp.SnapshotTimes.timelineDigest(of:)`), once it is live; `nil` while that publish is under way.
+    var timelineDigest: String?
 
-    init(boot: String, epoch: UInt64, sequence: UInt64, contentDigest: String? = nil) {
+    init(boot: String, epoch: UInt64, sequence: UInt64, timelineDigest: String? = nil) {
         self.boot = boot
         self.epoch = epoch
         self.sequence = sequence
-        self.contentDigest = contentDigest
+        self.timelineDigest = timelineDigest
     }
 
-    /// This cursor with the digest of the content now live under its sequence.
-    func recording(contentDigest: String) -> PublishCursor {
-        PublishCursor(boot: boot, epoch: epoch, sequence: sequence, contentDigest: contentDigest)
+    /// This cursor with the digest of the timeline now live under its sequence.
+    func recording(timelineDigest: String) -> PublishCursor {
+        PublishCursor(boot: boot, epoch: epoch, sequence: sequence, timelineDigest: timelineDigest)
+    }
+
+    /// The sequence of the last snapshot the app made live in `epoch`, as
+    /// the cursor in `app` records it, written in this boot or an earlier
+    /// one (an older cursor of the same epoch still proves that publish);
+    /// `nil` when there is no such cursor (none, damaged, of another epoch,
+    /// or of a publish that never went live).
+    /// - Throws: A `StorageError` when `app/publish-cursor` cannot be read.
+    package static func lastLiveSequence(in app: SecureDirectory, epoch: UInt64) throws -> UInt64? {
+        guard let bytes = try app.read(FileName.publishCursor, limit: FileLimit.publishCursor),
+              let cursor = PublishCursor(storedBytes: bytes), cursor.epoch == epoch, cursor.timelineDigest != nil
+        else { return nil }
+        return cursor.sequence
     }
 
     /// How many snapshot sequences one durable reservation covers.
@@ -93,7 +109,9 @@ struct PublishCursor: Equatable {
     }
 
     /// Decodes a stored cursor: one JSON object with `boot`, `epoch`,
-    /// `sequence` and, once the content is live, `contentDigest`.
+    /// `sequence` and, once the snapshot is live, `timelineDigest`. A cursor
+    /// of an earlier version, whose `contentDigest` was the payload's digest
+    /// alone, decodes without a digest: its next publish counts as a change.
     /// - Returns: `nil` for anything else, a torn cursor included.
     init?(storedBytes bytes: [UInt8]) {
         guard let object = try? JSONParser.parse(bytes),
@@ -101,22 +119,22 @@ struct PublishCursor: Equatable {
               case let .number(epoch)? = object["epoch"], let epoch = UInt64(epoch),
               case let .number(sequence)? = object["sequence"], let sequence = UInt64(sequence)
         else { return nil }
-        var contentDigest: String?
-        switch object["contentDigest"] {
-        case nil, .null?: contentDigest = nil
-        case let .string(digest)?: contentDigest = digest
+        var timelineDigest: String?
+        switch object["timelineDigest"] {
+        case nil, .null?: timelineDigest = nil
+        case let .string(digest)?: timelineDigest = digest
         default: return nil
         }
-        self.init(boot: boot, epoch: epoch, sequence: sequence, contentDigest: contentDigest)
+        self.init(boot: boot, epoch: epoch, sequence: sequence, timelineDigest: timelineDigest)
     }
 
     /// The stored form: JSON with sorted keys, padded with spaces to
     /// `byteCount`. The boot id and the digest need no escaping: one is
     /// checked to be hex and dashes (`currentBoot`), the other is hex.
     var storedBytes: [UInt8] {
-        var json = #"{"boot":"\#(boot)""#
-        if let contentDigest { json += #","contentDigest":"\#(contentDigest)""# }
-        json += #","epoch":\#(epoch),"sequence":\#(sequence)}"#
+        var json = #"{"boot":"\#(boot)","epoch":\#(epoch),"sequence":\#(sequence)"#
+        if let timelineDigest { json += #","timelineDigest":"\#(timelineDigest)""# }
+        json += "}"
         var bytes = Array(json.utf8)
         precondition(bytes.count < Self.byteCount, "a publish cursor's JSON fits its fixed size")
         bytes += [UInt8](repeating: UInt8(ascii: " "), count: Self.byteCount - 1 - bytes.count) + [UInt8(ascii: "\n")]

@@ -50,6 +50,27 @@ public struct WidgetReader: Sendable {
     ///     high-water mark is not applied and no mark is written.
     /// - Returns: The gate's result; never throws, as a widget must always render.
     public func read(now: Date, whatIf: Bool = false) -> Reading {
+        let reading = readPlaces(now: now, whatIf: whatIf)
+        logDecision(reading.result)
+        return reading
+    }
+
+    /// Logs what the gate decided, at debug level: content or a refusal and
+    /// its reason, and for content whether the app is locked or hides
+    /// balances; never a name or an amount.
+    private func logDecision(_ result: GateResult) {
+        switch result {
+        case let .refused(reason):
+            logger.debug("gate decided: placeholder", metadata: ["reason": "\(reason.rawValue)"])
+        case let .content(content):
+            logger.debug("gate decided: content verified and decrypted", metadata: [
+                "locked": "\(content.isLocked)", "hidesBalances": "\(content.hidesBalances)",
+            ])
+        }
+    }
+
+    /// The gate over the two places, opened and checked once: `read(now:whatIf:)` without the log.
+    private func readPlaces(now: Date, whatIf: Bool) -> Reading {
         // Each place is opened and checked once; every file of the read comes
         // through that descriptor (SecureDirectory.OpenForReading).
         let keychain = SecureDirectory(path: home.keychain, place: .keychain, platform: home.platform)

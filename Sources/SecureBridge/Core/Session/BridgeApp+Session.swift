@@ -92,9 +92,8 @@ extension BridgeApp {
     public func unlock(passcode: SecureBytes, now: Date) throws {
         try transaction(now: now) { places, state in
             try requireLiveSession(state, now: now)
+            try Self.requireNoUnlockWait(state, now: now)
             let time = Self.seconds(now)
-            let wait = Self.unlockWait(afterFailures: state.failedUnlocks, lastAttemptAt: state.lastUnlockAttemptAt, now: time)
-            guard wait == 0 else { throw SessionError.tooManyAttempts(retryAfterSeconds: wait) }
             // The attempt counts before the verifier is even read: a process
             // killed once the answer shows, or a save that fails, gains nothing.
             state.failedUnlocks += 1

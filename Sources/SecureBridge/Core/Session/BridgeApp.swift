@@ -132,9 +132,7 @@ public struct BridgeApp: Sendable {
         try Self.validate(passcode)
         let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
         return try transaction(onboarding: true, repairing: true, now: now) { places, state in
-            if let session = state.session, session.state != .loggedOut, Self.seconds(now) < session.expiresAt {
-                throw SessionError.alreadyLoggedIn(user: state.userID ?? "unknown")
-            }
+            try Self.requireNoLiveSession(state, now: now)
             var places = places
             if let keychain { try places.moveKeychain(to: keychain) }
             let signingKey = try loadOrCreateSigningKey(places)
@@ -208,9 +206,12 @@ public struct BridgeApp: Sendable {
 
     static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 
+    /// The fewest characters a passcode may have, as a prompt says before it is typed.
+    package static let minimumPasscodeLength = 4
+
     static func validate(_ passcode: SecureBytes) throws {
         let problem: SessionError.PasscodeProblem? = passcode.withUnsafeBytes { bytes in
-            if bytes.count < 4 { return .tooShort(minimum: 4) }
+            if bytes.count < Self.minimumPasscodeLength { return .tooShort(minimum: Self.minimumPasscodeLength) }
             if bytes.count > 128 { return .tooLong(maximumBytes: 128) }
             if bytes.contains(where: { $0 < 0x20 || $0 == 0x7f }) { return .controlCharacter }
             if String(validating: bytes, as: UTF8.self) == nil { return .invalidUTF8 }
