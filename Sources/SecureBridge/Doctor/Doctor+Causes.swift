@@ -13,11 +13,13 @@ extension Finding.Check {
         switch self {
         case .crypto, .layout, .clock: []
         case .permissions: [.layout]
-        case .keys, .temporaryFiles: [.layout, .permissions]
+        case .keys: [.layout, .permissions]
         case .pinnedKey: [.layout, .permissions, .keys]
         case .session: [.layout, .permissions, .keys, .pinnedKey]
         case .snapshot: [.layout, .permissions, .keys, .pinnedKey, .session]
         case .widget: [.layout, .permissions, .keys, .pinnedKey, .session, .snapshot, .clock]
+        // Left by a command cut short, and removed by the next app-side command: never the cause to fix first.
+        case .temporaryFiles: [.layout, .permissions, .keys, .pinnedKey, .session, .snapshot, .clock, .widget]
         }
     }
 }

@@ -11,6 +11,8 @@ extension Doctor {
     func keyFindings(_ files: StoredFiles, state: AppState?) -> [Finding] {
         let onboarded = state?.userID != nil || files.onboarding.isPresent
         let sessionLive = state?.session?.state == .active || state?.session?.state == .locked
+        // A wipe cut short is the session finding's: the next command finishes it, keyset and all.
+        let owesWipe = state?.owesWipe == true
         var findings: [Finding] = []
         let app = home.app.appending(FileName.signingKey).string
         let pin = files.keychainItem(FileName.pinnedKey, in: home)
@@ -55,6 +57,7 @@ extension Doctor {
 
         switch files.keyset {
         case .refused, .unreachable: break
+        case _ where owesWipe: break
         case .absent:
             if sessionLive {
                 findings.append(Finding(
@@ -75,7 +78,9 @@ extension Doctor {
                     findings.append(Finding(
                         .keys, .warning,
                         "a data keyset is present although no session is live (logout destroys it; a restored copy could decrypt old snapshots)",
-                        fix: "remove it: `\(files.removeCommand(FileName.keyset, path: keyset))`"))
+                        fix: files.isKeychainInFiles || files.secretToolAttributes(FileName.keyset) != nil
+                            ? "remove it: `\(files.removeCommand(FileName.keyset, path: keyset))`"
+                            : "log in, which replaces it: `bridgectl login --user ID`"))
                 }
             } else {
                 findings.append(Finding(

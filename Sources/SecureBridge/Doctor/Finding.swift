@@ -68,7 +68,7 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
     /// marked `↳` and naming its cause.
     public var description: String {
         let label = severity.rawValue + String(repeating: " ", count: max(0, 8 - severity.rawValue.count))
-        if let cause { return label + "↳ " + message + " (follows from the \(cause.rawValue) finding above)" }
+        if let cause { return label + "↳ " + message + " (fix the \(cause.rawValue) finding above first)" }
         return label + message + (fix.map { " — fix: \($0)" } ?? "")
     }
 

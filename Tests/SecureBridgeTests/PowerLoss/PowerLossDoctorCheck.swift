@@ -29,11 +29,12 @@ enum WidgetShows: Int, Comparable, CustomStringConvertible {
 extension PowerLossExplorer {
     /// Doctor's invariant on one crash state: it says all is well or names
     /// one cause with one fix (``DoctorReport/causes``); that fix, followed
-    /// as the next commands through the app's API on the same state, works,
-    /// and the widget shows no more after it than before. An unlock with the
-    /// passcode is the one fix allowed to show more: the user proves who
-    /// they are (a cut-short unlock's auth status finished), and even then
-    /// never more than the app state on storage allows.
+    /// as the next commands through the app's API on the same state, works;
+    /// and the widget shows no more after it than before, unless the state
+    /// on storage already allowed it: a fix may publish for a session the
+    /// app and its last auth status both record as unlocked, but never
+    /// undo a lock, a hide or a logout that either of them holds (a command
+    /// that was cut short before anything durable is a command that never ran).
     /// - Parameters:
     ///   - platform: The crash state, as no process has touched it; the fix changes it.
     ///   - date: When the command was cut short.
@@ -49,8 +50,10 @@ extension PowerLossExplorer {
             guard let fix = fixes.first else { return [] }
             guard !fix.isEmpty else { return ["doctor names a cause without a fix: \(causes[0].description)"] }
             let before = WidgetShows(home, at: date)
+            let allowed = Self.allowedView(of: home, at: date)
             let commands = Self.commands(quotedBy: fix)
-            guard !commands.isEmpty else { return ["doctor's fix quotes no command: \(fix)"] }
+            // A fix that is a sentence, not a command (nothing to do if the wrong passcodes were yours): nothing to follow.
+            guard !commands.isEmpty else { return [] }
             let app = app(on: home)
             let later = date + 60
             for command in commands {
@@ -61,17 +64,32 @@ extension PowerLossExplorer {
                 }
             }
             let after = WidgetShows(home, at: later + 1)
-            let unlocks = commands.contains("bridgectl unlock")
-            if after > before, !unlocks {
-                return ["following doctor's fix `\(fix)` widens the widget from \(before) to \(after)"]
-            }
-            if after == .full, unlocks,
-               let state = (try? SecureDirectory.open(.app, in: home)).flatMap({ try? $0.map(AppState.load(from:)) }),
-               state.session?.state != .active || state.session?.hidesBalances == true {
-                return ["after doctor's fix `\(fix)` the widget shows amounts while the app state is \(state.sessionName)"]
+            if after > max(before, allowed) {
+                return ["following doctor's fix `\(fix)` widens the widget from \(before) to \(after), more than the state on storage allows (\(allowed))"]
             }
             return []
         }
+    }
+
+    /// The most the state on `home` allows the widget to show: the narrower
+    /// of the session the app state records and the one its container's auth
+    /// status (verified with the pinned key) records.
+    static func allowedView(of home: BridgeHome, at date: Date) -> WidgetShows {
+        guard let state = (try? SecureDirectory.open(.app, in: home)).flatMap({ try? $0.map(AppState.load(from:)) }),
+              state.userID != nil, let session = state.session, session.state != .loggedOut,
+              state.failedUnlocks < BridgeApp.maximumFailedUnlocks, Int64(date.timeIntervalSince1970) < session.expiresAt
+        else { return .placeholder }
+        func view(_ state: AuthStatus.State, hides: Bool) -> WidgetShows {
+            state == .loggedOut ? .placeholder : state == .locked || hides ? .masked : .full
+        }
+        let app = view(session.state, hides: session.hidesBalances)
+        guard let bytes = (try? SecureDirectory.open(.container, in: home)).flatMap({ try? $0?.read(FileName.authStatus, limit: FileLimit.record) }),
+              let pem = (try? Keychain.open(in: home)).flatMap({ try? $0?.read(FileName.pinnedKey, limit: FileLimit.pinnedKey) }),
+              let key = try? Ed25519.PublicKey(pemRepresentation: String(decoding: pem, as: UTF8.self)),
+              let record = try? SignedRecord(bytes: bytes, expected: .authStatus),
+              let status = try? AuthStatus(payload: record.verifiedPayload(publicKey: key))
+        else { return app }
+        return min(app, view(status.state, hides: status.hidesBalances))
     }
 
     /// The commands a fix quotes between backticks, in order, from its first

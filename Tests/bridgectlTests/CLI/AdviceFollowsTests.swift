@@ -40,6 +40,9 @@ import Testing
         /// Whether the command succeeds when run again after the advice
         /// (not a logout the advice itself finished).
         var succeedsAgain = true
+        /// Whether doctor must print this fix alone: the state's other findings
+        /// follow from the cause and print none (their fixes would fail first).
+        var fixIsTheOnlyOne = false
 
         var description: String { name }
     }
@@ -205,6 +208,13 @@ import Testing
             try await home.publish(Examples.spending)
             try old.write(to: URL(fileURLWithPath: home.path("container/snapshot")))
         }, source: .doctor("(rollback)"), quotes: "bridgectl publish FILE"),
+        // One cause, its consequences under it without a fix of their own.
+        Case(name: "the container open to others", setUp: published { home in
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.path("container"))
+        }, source: .doctor("container/ must be closed to them"), quotes: "chmod 700", fixIsTheOnlyOne: true),
+        Case(name: "the auth status removed", setUp: published { home in
+            try FileManager.default.removeItem(atPath: home.path("container/auth-status"))
+        }, source: .doctor("auth-status is missing"), quotes: "bridgectl unlock", fixIsTheOnlyOne: true),
         Case(name: "stale data", setUp: { home in
             try await home.login()
             try await home.publish(Examples.accounts, options: ["--stale-after", "1s", "--ttl", "1h"])
@@ -241,6 +251,10 @@ import Testing
         }
         try await EndToEndHome.with { home in
             try await advice.setUp(home)
+            if advice.fixIsTheOnlyOne {
+                let fixes = try await home.bridgectl("doctor").stdout.split(separator: "\n").filter { $0.contains(" — fix: ") }
+                #expect(fixes.count == 1, "\(advice): doctor prints \(fixes.count) fixes: \(fixes)")
+            }
             let text = try await self.advice(from: advice.source, in: home)
             #expect(text.contains("`\(advice.quotes)") || text.contains("`\(advice.quotes) "), "\(advice): \(text)")
             try await follow(text, in: home)
@@ -269,7 +283,7 @@ import Testing
             return nil
         })
         #expect(covered.isSuperset(of: ["bridgectl login --user ID", "bridgectl logout", "bridgectl publish FILE", "bridgectl publish"]))
-        #expect(Self.cases.count >= 45)
+        #expect(Self.cases.count >= 47)
     }
 
     // MARK: The follower
