@@ -30,6 +30,8 @@ extension Doctor {
     /// earlier check in ``Finding/Check/readsThrough``) is a cause with
     /// another fix. A cause takes the highest severity of its consequences,
     /// so the report's status stays that of all its findings.
+    /// Two findings with the same fix (the same commands quoted) are both
+    /// causes: following either fixes both.
     /// - Parameter findings: The findings in the order of the checks.
     /// - Returns: The causes in that order, each followed by its consequences.
     static func placingConsequences(_ findings: [Finding]) -> [Finding] {
@@ -41,7 +43,7 @@ extension Doctor {
             causeOf[index] = findings.indices.first { candidate in
                 let cause = findings[candidate]
                 return cause.severity != .ok && causeOf[candidate] == nil && finding.check.readsThrough.contains(cause.check)
-                    && cause.fix != nil && cause.fix != finding.fix
+                    && cause.fix != nil && !Self.sameCommands(cause.fix, finding.fix)
             }
         }
         var placed: [Finding] = []
@@ -53,5 +55,13 @@ extension Doctor {
             placed += consequences.map { $0.following(cause) }
         }
         return placed
+    }
+
+    /// Whether two fixes are the same, or quote the same commands between backticks.
+    static func sameCommands(_ fix: String?, _ other: String?) -> Bool {
+        func commands(_ fix: String?) -> [Substring] {
+            (fix ?? "").split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        }
+        return fix == other || (!commands(fix).isEmpty && commands(fix) == commands(other))
     }
 }
