@@ -72,7 +72,8 @@ extension Doctor {
                         .keys, .warning,
                         "the data keyset \(keyset) holds \(set.decryptOnly.count) decrypt-only key\(set.decryptOnly.count == 1 ? "" : "s") beside primary key \(set.primary.id): a key rotation was cut short",
                         fix: "any app-side command settles it (undone, or finished with the old key destroyed); to rotate: `bridgectl keys rotate`"))
-                } else if sessionLive {
+                } else if sessionLive || (state == nil && files.state.isPresent) {
+                    // With the app state damaged, whether a session is live is the session finding's to say.
                     findings.append(Finding(.keys, .ok, "data keyset: primary key \(set.primary.id)"))
                 } else {
                     findings.append(Finding(

@@ -140,13 +140,11 @@ import Testing
         Case(name: "a place missing", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("container"))
         }, source: .doctor("is missing while the other places exist"), quotes: "bridgectl logout; bridgectl login --user ID"),
-        Case(name: "a leftover temporary file in the app place", setUp: { home in
-            try await home.login()
+        Case(name: "a leftover temporary file in the app place", setUp: published { home in
             try #require(FileManager.default.createFile(atPath: home.path("app/.state.json.tmp-0123456789abcdef"), contents: Data("{}".utf8),
                                            attributes: [.posixPermissions: 0o600]))
         }, source: .doctor("leftover temporary file"), quotes: "rm -f"),
-        Case(name: "a leftover temporary file in the container", setUp: { home in
-            try await home.login()
+        Case(name: "a leftover temporary file in the container", setUp: published { home in
             try #require(FileManager.default.createFile(atPath: home.path("container/.snapshot.tmp-0123456789abcdef"), contents: Data(),
                                            attributes: [.posixPermissions: 0o600]))
         }, source: .doctor("leftover temporary file"), quotes: "bridgectl publish"),
