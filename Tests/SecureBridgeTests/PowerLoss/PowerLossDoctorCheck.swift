@@ -43,7 +43,10 @@ extension PowerLossExplorer {
         on(platform) {
             let home = BridgeHome(root: FilePath(Self.root), platform: platform)
             let causes = Doctor(home: home).examine(now: date).causes
-            let fixes = Set(causes.map { $0.fix ?? "" })
+            // Two fixes are one when they quote the same commands (`Doctor.sameCommands`).
+            let fixes = causes.reduce(into: [String]()) { fixes, cause in
+                if !fixes.contains(where: { Doctor.sameCommands($0, cause.fix ?? "") }) { fixes.append(cause.fix ?? "") }
+            }
             guard fixes.count <= 1 else {
                 return ["doctor names \(causes.count) causes with \(fixes.count) fixes: \(causes.map(\.description).joined(separator: " | "))"]
             }

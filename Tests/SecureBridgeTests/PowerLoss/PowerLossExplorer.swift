@@ -223,6 +223,8 @@ final class PowerLossExplorer {
 
         var report = PowerLossCommandReport(command: name, operations: end - start)
         var distinctDisks = Set<Int>()
+        // Doctor and its fix depend on the tree alone: each tree once per command.
+        var doctorChecked = Set<Int>()
         let renamedIn = signedRenames(in: Array(platform.operations[start..<end]), offset: start)
         let context = CommandContext(
             name: name, at: at, before: before, after: after, afterState: afterState,
@@ -244,7 +246,8 @@ final class PowerLossExplorer {
                     distinctDisks.insert(signature)
                     guard checked.insert([signature, visible.count]).inserted else { continue }
                     report.checks += 1
-                    for failure in on(crashed, { check(crashed, context: context, visibleSigned: visible) }) {
+                    let runsDoctor = options.runsDoctor && doctorChecked.insert(signature).inserted
+                    for failure in on(crashed, { check(crashed, context: context, visibleSigned: visible, runsDoctor: runsDoctor) }) {
                         report.failures.append("\(name): \(Self.describe(cut: cut, start: start, end: end, on: platform)), \(family.rawValue) \(model): \(failure)")
                     }
                 }
@@ -274,11 +277,11 @@ final class PowerLossExplorer {
 
     /// The failures of one crash state, each a sentence.
     func check(
-        _ crashed: SimulatedPlatform, context: CommandContext, visibleSigned: [SignedRename]
+        _ crashed: SimulatedPlatform, context: CommandContext, visibleSigned: [SignedRename], runsDoctor: Bool
     ) -> [String] {
         var failures: [String] = []
         // A copy for doctor's fix to be followed on, before a widget raises the marks here.
-        let forTheFix = crashed.crashState(afterOperation: 0, bootIdentifier: crashed.bootIdentifier)
+        let forTheFix = runsDoctor ? crashed.crashState(afterOperation: 0, bootIdentifier: crashed.bootIdentifier) : nil
         let home = BridgeHome(root: FilePath(Self.root), platform: crashed)
         let state: AppState?
         do {
@@ -317,7 +320,7 @@ final class PowerLossExplorer {
         }
 
         // 4. doctor says all is well or names one cause, with one fix; following it never widens what the widget shows.
-        if options.runsDoctor {
+        if let forTheFix {
             failures += checkDoctor(on: forTheFix, at: context.at)
         }
 
