@@ -14,7 +14,8 @@ extension BridgeCtl {
             abstract: "Check the home, the keys, the session and the widget's view; explain each finding with a fix.",
             discussion: """
                 One line per finding: ok, warning (the widget shows less than it could, or soon will) or problem \
-                (broken or unsafe). Changes nothing. Exit status 0 when there is no problem (with --strict: no \
+                (broken or unsafe). A finding that follows from another is printed under it, marked ↳, without a \
+                fix of its own: fix the cause first. Changes nothing. Exit status 0 when there is no problem (with --strict: no \
                 warning either), 1 otherwise.
                 """)
 

@@ -11,6 +11,8 @@ extension Doctor {
     func keyFindings(_ files: StoredFiles, state: AppState?) -> [Finding] {
         let onboarded = state?.userID != nil || files.onboarding.isPresent
         let sessionLive = state?.session?.state == .active || state?.session?.state == .locked
+        // A wipe cut short is the session finding's: the next command finishes it, keyset and all.
+        let owesWipe = state?.owesWipe == true
         var findings: [Finding] = []
         let app = home.app.appending(FileName.signingKey).string
         let pin = files.keychainItem(FileName.pinnedKey, in: home)
@@ -55,6 +57,7 @@ extension Doctor {
 
         switch files.keyset {
         case .refused, .unreachable: break
+        case _ where owesWipe: break
         case .absent:
             if sessionLive {
                 findings.append(Finding(
@@ -69,13 +72,16 @@ extension Doctor {
                         .keys, .warning,
                         "the data keyset \(keyset) holds \(set.decryptOnly.count) decrypt-only key\(set.decryptOnly.count == 1 ? "" : "s") beside primary key \(set.primary.id): a key rotation was cut short",
                         fix: "any app-side command settles it (undone, or finished with the old key destroyed); to rotate: `bridgectl keys rotate`"))
-                } else if sessionLive {
+                } else if sessionLive || (state == nil && files.state.isPresent) {
+                    // With the app state damaged, whether a session is live is the session finding's to say.
                     findings.append(Finding(.keys, .ok, "data keyset: primary key \(set.primary.id)"))
                 } else {
                     findings.append(Finding(
                         .keys, .warning,
                         "a data keyset is present although no session is live (logout destroys it; a restored copy could decrypt old snapshots)",
-                        fix: "remove it: `\(files.removeCommand(FileName.keyset, path: keyset))`"))
+                        fix: files.isKeychainInFiles || files.secretToolAttributes(FileName.keyset) != nil
+                            ? "remove it: `\(files.removeCommand(FileName.keyset, path: keyset))`"
+                            : "log in, which replaces it: `bridgectl login --user ID`"))
                 }
             } else {
                 findings.append(Finding(

@@ -8,6 +8,13 @@ import Foundation
 // The session as the app recorded it and as the widget's gate sees it, the
 // snapshot's age and expiry, and the clock.
 
+extension AppState {
+    /// Whether a tenth wrong passcode's wipe was cut short: every app-side
+    /// command finishes it first (`BridgeApp.transaction`), and only a login
+    /// then goes on.
+    var owesWipe: Bool { failedUnlocks >= BridgeApp.maximumFailedUnlocks && session.map { $0.state != .loggedOut } == true }
+}
+
 extension Doctor {
     func sessionFindings(_ files: StoredFiles, state: AppState?, now: Date) -> [Finding] {
         let path = home.app.appending(FileName.state).string
@@ -41,12 +48,17 @@ extension Doctor {
                     .session, .ok, "session locked (widgets mask amounts), epoch \(state.epoch), until \(until)"))
             }
         }
-        if state.failedUnlocks > 0, session.state != .loggedOut {
+        if state.owesWipe {
+            findings.append(Finding(
+                .session, .warning,
+                "\(state.failedUnlocks) wrong passcodes in a row: the wipe they call for was cut short (widgets show no amounts)",
+                fix: "log in again, which finishes the wipe first: `bridgectl login --user ID`"))
+        } else if state.failedUnlocks > 0, session.state != .loggedOut {
             let left = BridgeApp.maximumFailedUnlocks - state.failedUnlocks
             findings.append(Finding(
                 .session, .warning,
                 "\(state.failedUnlocks) wrong passcode\(state.failedUnlocks == 1 ? "" : "s") in a row; \(left) more wipe the session",
-                fix: "unlock with the right passcode: `bridgectl unlock`"))
+                fix: "nothing to do if they were yours: the next right passcode resets the count (if they were not, someone is guessing it)"))
         }
         return findings
     }
@@ -80,37 +92,47 @@ extension Doctor {
                     fix: excess.fix)]
             }
         }
-        guard let state, let cutShort = cutShortChange(files, state: state, live: live) else { return [] }
-        let reassert = switch (session?.state, session?.hidesBalances) {
-        case (.locked?, _) where live: "`bridgectl lock`"
-        case (.active?, true) where live: "`bridgectl prefs --hide-balances on`"
-        case (.active?, _) where live: "`bridgectl unlock`"
-        default: "`bridgectl login --user ID`"
+        guard let state, live, !state.owesWipe, let cutShort = cutShortChange(files, state: state, live: live) else { return [] }
+        // The narrower of the two sessions is written again: a fix never shows more than both allow.
+        let narrower = cutShort.recorded.flatMap { recorded in session.map { Self.shows(recorded) < Self.shows($0) } == true ? recorded : nil } ?? session
+        let reassert = switch (narrower?.state, narrower?.hidesBalances) {
+        case (.loggedOut?, _): "`bridgectl logout`"
+        case (.locked?, _): "`bridgectl lock`"
+        case (.active?, true): "`bridgectl prefs --hide-balances on`"
+        default: "`bridgectl unlock`"
         }
         return [Finding(
             .session, .warning,
-            "\(path) holds \(cutShort) while the app records \(session.map { "the session as \($0.phrase)" } ?? "no session") (auth status \(state.authSequence)): a command was cut short, so widgets show less than the app allows",
-            fix: "run the command that was cut short again, or \(reassert)")]
+            "\(path) \(cutShort.text) while the app records \(session.map { "the session as \($0.phrase)" } ?? "no session") (auth status \(state.authSequence)): a command was cut short, so widgets show less than the app allows",
+            fix: "\(reassert) writes the session again (or run the command that was cut short again)")]
+    }
+
+    /// How much a session lets the widget show: 0 nothing, 1 masked amounts, 2 amounts.
+    static func shows(_ session: AppState.Session) -> Int {
+        switch session.state {
+        case .loggedOut: 0
+        case .locked: 1
+        case .active: session.hidesBalances ? 1 : 2
+        }
     }
 
     /// What the container's auth status holds, when it is not the session
     /// the app recorded last: older than the app's last, or of the app's
     /// last sequence but another session (a change that shows less is
-    /// recorded in the app state after its record); `nil` when they agree.
-    private func cutShortChange(_ files: StoredFiles, state: AppState, live: Bool) -> String? {
+    /// recorded in the app state after its record), with the session it
+    /// records when its signature holds; `nil` when they agree.
+    private func cutShortChange(_ files: StoredFiles, state: AppState, live: Bool) -> (text: String, recorded: AppState.Session?)? {
         let record = files.authStatus.contents.flatMap { try? SignedRecord(bytes: $0, expected: .authStatus) }
-        guard let record else { return live ? "no auth status" : nil }
-        guard record.sequence >= state.authSequence else { return "auth status \(record.sequence)" }
-        guard record.sequence == state.authSequence,
-              let pem = files.pinnedKey.contents,
-              let key = try? Ed25519.PublicKey(pemRepresentation: String(decoding: pem, as: UTF8.self)),
-              let status = try? AuthStatus(payload: record.verifiedPayload(publicKey: key))
-        else { return nil }
+        guard let record else { return live ? ("is missing", nil) : nil }
+        let pinned = files.pinnedKey.contents.flatMap { try? Ed25519.PublicKey(pemRepresentation: String(decoding: $0, as: UTF8.self)) }
+        let status = pinned.flatMap { try? AuthStatus(payload: record.verifiedPayload(publicKey: $0)) }
+        let recorded = status.map { AppState.Session(state: $0.state, expiresAt: $0.sessionExpiresAt, hidesBalances: $0.hidesBalances) }
+        guard record.sequence >= state.authSequence else { return ("holds auth status \(record.sequence)", recorded) }
+        guard record.sequence == state.authSequence, let status, let recorded else { return nil }
         let agrees = status.epoch == state.epoch
             && (state.session.map { status.state == $0.state && status.hidesBalances == $0.hidesBalances }
                 ?? (status.state == .loggedOut))
-        let phrase = AppState.Session(state: status.state, expiresAt: status.sessionExpiresAt, hidesBalances: status.hidesBalances).phrase
-        return agrees ? nil : "auth status \(record.sequence), which says \(phrase)"
+        return agrees ? nil : ("holds auth status \(record.sequence), which says \(recorded.phrase)", recorded)
     }
 
     /// The widget line: full content, or the explanation of its reason.

@@ -41,13 +41,21 @@ extension Doctor {
             case .missing:
                 return Finding(
                     .layout, .problem, "\(place.rawValue)/ (\(path)) is missing while the other places exist",
-                    fix: "log out and in again to recreate it: `bridgectl logout; bridgectl login --user ID`")
+                    fix: Self.isLoggedIn(places)
+                        ? "log out and in again to recreate it: `bridgectl logout; bridgectl login --user ID`"
+                        : "log in, which recreates it: `bridgectl login --user ID`")
             case let .refused(error):
                 return Self.finding(for: error, place: place, isDirectory: true)
             case .ready:
                 return Finding(.layout, .ok, "\(place.rawValue)/ is a directory of yours with safe permissions: \(path)")
             }
         }
+    }
+
+    /// Whether the app place records a session not logged out (a logout must end it before a login).
+    static func isLoggedIn(_ places: [StoragePlace: PlaceState]) -> Bool {
+        let state = places[.app]?.directory.flatMap { try? $0.read(FileName.state, limit: FileLimit.state) }.flatMap { try? AppState(storedBytes: $0) }
+        return state?.session.map { $0.state != .loggedOut } ?? false
     }
 
     func permissionFindings(_ places: [StoragePlace: PlaceState], _ files: StoredFiles) -> [Finding] {

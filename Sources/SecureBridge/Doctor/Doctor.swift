@@ -39,7 +39,8 @@ public struct Doctor: Sendable {
 
     /// Runs every check.
     /// - Parameter now: The clock reading to judge expiry and the clock by.
-    /// - Returns: The findings, in a fixed order of checks.
+    /// - Returns: The findings, in a fixed order of checks, each consequence
+    ///   under the finding it follows from (``Finding/cause``).
     public func examine(now: Date) -> DoctorReport {
         var findings = [Self.cryptoFinding()]
         let places = Dictionary(uniqueKeysWithValues: StoragePlace.allCases.map { ($0, PlaceState(place: $0, home: home)) })
@@ -59,7 +60,7 @@ public struct Doctor: Sendable {
             findings += clockFindings(files, now: now)
             findings += temporaryFileFindings(places)
         }
-        let report = DoctorReport(findings: findings)
+        let report = DoctorReport(findings: Self.placingConsequences(findings))
         logger.debug("examined", metadata: [
             "problems": "\(report.count(of: .problem))", "warnings": "\(report.count(of: .warning))",
         ])

@@ -43,12 +43,18 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
 
     /// Which check this is.
     public let check: Check
-    /// How it stands.
-    public let severity: Severity
+    /// How it stands; a cause stands as its worst consequence.
+    public internal(set) var severity: Severity
     /// What was found, in one sentence; paths, ids and times, never data.
     public let message: String
-    /// What to do, usually a command; `nil` when nothing needs doing.
-    public let fix: String?
+    /// What to do, usually a command; `nil` when nothing needs doing, or
+    /// when the finding follows from another one (``cause``) whose fix is the one to follow.
+    public internal(set) var fix: String?
+    /// The check of the finding this one follows from, when it is a
+    /// consequence of another: printed under it, without a fix of its own,
+    /// since its fix would fail until the cause is fixed. `nil` for a cause
+    /// or an ok finding.
+    public internal(set) var cause: Check?
 
     /// A finding of `check`, with its severity, message and fix.
     public init(_ check: Check, _ severity: Severity, _ message: String, fix: String? = nil) {
@@ -58,9 +64,19 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
         self.fix = fix
     }
 
-    /// The finding as one line: severity, message and fix.
+    /// The finding as one line: severity, message and fix; a consequence
+    /// marked `↳` and naming its cause.
     public var description: String {
         let label = severity.rawValue + String(repeating: " ", count: max(0, 8 - severity.rawValue.count))
+        if let cause { return label + "↳ " + message + " (fix the \(cause.rawValue) finding above first)" }
         return label + message + (fix.map { " — fix: \($0)" } ?? "")
+    }
+
+    /// This finding as a consequence of `cause`, without a fix of its own.
+    func following(_ cause: Finding) -> Finding {
+        var consequence = self
+        consequence.fix = nil
+        consequence.cause = cause.check
+        return consequence
     }
 }

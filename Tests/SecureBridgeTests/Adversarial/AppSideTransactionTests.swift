@@ -367,7 +367,9 @@ import Testing
         #expect(rmdir(fixture.path(.container, "auth-status")) == 0)
         try fixture.overwrite(.container, "auth-status", with: unlocked)
         let report = Doctor(home: fixture.home).examine(now: fixture.start)
-        let finding = try #require(report.findings.first { $0.check == .session && $0.severity == .warning })
+        // The cause, standing as the widget's rollback it explains (placed under it).
+        let finding = try #require(report.causes.first { $0.check == .session })
+        #expect(report.causes.count == 1)
         #expect(finding.message.contains("a command was cut short"))
         #expect(finding.fix?.contains("`bridgectl unlock`") == true)
         try fixture.app.lock(now: fixture.start)

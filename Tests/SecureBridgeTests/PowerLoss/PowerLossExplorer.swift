@@ -27,6 +27,17 @@ struct PowerLossOptions: Sendable {
     }
 }
 
+/// Where the explored app keeps its keychain's items.
+enum PowerLossKeychain: String, CaseIterable, Sendable {
+    /// Files in the keychain directory, written through the platform.
+    case files
+    /// The simulated Secret Service (``SimulatedKeyringStore``): each item
+    /// write one atomic, durable operation of the recording.
+    case secretService = "secret-service"
+
+    var kind: KeychainStoreKind { self == .files ? .files : SimulatedKeyringStore.kind }
+}
+
 /// What exploring one command's crash states found.
 struct PowerLossCommandReport: Sendable {
     let command: String
@@ -39,14 +50,11 @@ struct PowerLossCommandReport: Sendable {
     var distinctStates = 0
     /// How many states went through the checks (a recurring state again only when the records a widget may have seen differ).
     var checks = 0
-    /// States on which `doctor` named more than one cause: a diagnosis to improve, not a safety failure.
-    var doctorNotes: [String] = []
 
     var line: String {
         let ext4 = states[.ext4Ordered] ?? 0, pessimistic = states[.pessimistic] ?? 0
         return "power-loss: \(command): \(operations) operations, \(ext4 + pessimistic) crash states "
             + "(ext4-ordered \(ext4), pessimistic \(pessimistic); \(distinctStates) distinct, \(checks) checked), \(failures.count) failures"
-            + (doctorNotes.isEmpty ? "" : ", \(doctorNotes.count) doctor notes")
             + (sampledCuts.isEmpty ? "" : "; sampled at " + SimulatedCrashFamily.allCases.map { "\(sampledCuts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + " cuts of \(operations + 1)")
     }
 }
@@ -73,6 +81,7 @@ final class PowerLossExplorer {
         """#.utf8)
 
     let options: PowerLossOptions
+    let keychain: PowerLossKeychain
     let platform: SimulatedPlatform
     let home: BridgeHome
     var now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -80,15 +89,29 @@ final class PowerLossExplorer {
     var signed: [String: [UInt64: [UInt8]]] = [:]
     var reports: [PowerLossCommandReport] = []
 
-    init(options: PowerLossOptions) {
+    init(options: PowerLossOptions, keychain: PowerLossKeychain = .files) {
         self.options = options
+        self.keychain = keychain
         platform = SimulatedPlatform(losingDirectorySyncs: options.losesDirectorySyncs)
         home = BridgeHome(root: FilePath(Self.root), platform: platform)
+        KeychainStoreKind.register(SimulatedKeyringStore.kind)
     }
 
-    var stateCount: Int { reports.reduce(0) { $0 + $1.states.values.reduce(0, +) } }
-    var failureCount: Int { reports.reduce(0) { $0 + $1.failures.count } }
-    var summary: String { "power-loss: \(stateCount) crash states from \(reports.count) commands, \(failureCount) failures" }
+    var stateCount: Int { Self.stateCount(reports) }
+    var failureCount: Int { Self.failureCount(reports) }
+    var summary: String { Self.summary(reports) }
+
+    static func stateCount(_ reports: [PowerLossCommandReport]) -> Int { reports.reduce(0) { $0 + $1.states.values.reduce(0, +) } }
+    static func failureCount(_ reports: [PowerLossCommandReport]) -> Int { reports.reduce(0) { $0 + $1.failures.count } }
+    /// The last line of a run: `power-loss: N crash states from C commands, F failures`.
+    static func summary(_ reports: [PowerLossCommandReport]) -> String {
+        "power-loss: \(stateCount(reports)) crash states from \(reports.count) commands, \(failureCount(reports)) failures"
+    }
+
+    /// Runs `body` with the simulated keyring reading and writing `platform`.
+    func on<T>(_ platform: SimulatedPlatform, _ body: () throws -> T) rethrows -> T {
+        try SimulatedKeyringStore.$platform.withValue(platform, operation: body)
+    }
 
     func app(on home: BridgeHome) -> BridgeApp { BridgeApp(home: home, passcodeCost: .testing) }
 
@@ -98,8 +121,21 @@ final class PowerLossExplorer {
 
     /// Runs the whole scenario, exploring each app command.
     func run() throws {
+        try on(platform) {
+            if keychain == .secretService {
+                for directory in ["/simulated", SimulatedKeyringStore.directory] {
+                    try platform.makeDirectory(at: FilePath(directory), permissions: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
+                }
+            }
+            try runCommands()
+        }
+    }
+
+    private func runCommands() throws {
         let app = app(on: home)
-        let login = { try app.login(user: "alice", passcode: Self.passcode, sessionLength: .seconds(365 * 86400), now: self.now) }
+        let login = {
+            try app.login(user: "alice", passcode: Self.passcode, sessionLength: .seconds(365 * 86400), keychain: self.keychain.kind, now: self.now)
+        }
         try explore("login (first)") { _ = try login() }
         try explore("publish (changed)") { try self.publish(Self.accounts, app: app, now: self.now) }
         try explore("publish (unchanged)") { try self.publish(Self.accounts, app: app, now: self.now) }
@@ -173,19 +209,22 @@ final class PowerLossExplorer {
 
     /// Runs `command` on the live home after a write-back, then checks every
     /// crash state of its recording.
-    func explore(_ name: String, _ command: () throws -> Void) throws {
+    func explore(_ command: String, _ run: () throws -> Void) throws {
+        let name = keychain == .files ? command : "\(command) · \(keychain.rawValue)"
         let at = advance()
         let before = facts(of: home, at: at)
         collectSigned(from: home)
         platform.writeBack()
         let start = platform.operations.count
-        try command()
+        try run()
         let end = platform.operations.count
         let after = facts(of: home, at: at)
         let afterState = (try? SecureDirectory.open(.app, in: home)).flatMap { try? AppState.load(from: $0) }
 
         var report = PowerLossCommandReport(command: name, operations: end - start)
         var distinctDisks = Set<Int>()
+        // Doctor and its fix depend on the tree alone: each tree once per command.
+        var doctorChecked = Set<Int>()
         let renamedIn = signedRenames(in: Array(platform.operations[start..<end]), offset: start)
         let context = CommandContext(
             name: name, at: at, before: before, after: after, afterState: afterState,
@@ -207,11 +246,10 @@ final class PowerLossExplorer {
                     distinctDisks.insert(signature)
                     guard checked.insert([signature, visible.count]).inserted else { continue }
                     report.checks += 1
-                    var notes: [String] = []
-                    for failure in check(crashed, context: context, visibleSigned: visible, doctorNotes: &notes) {
+                    let runsDoctor = options.runsDoctor && doctorChecked.insert(signature).inserted
+                    for failure in on(crashed, { check(crashed, context: context, visibleSigned: visible, runsDoctor: runsDoctor) }) {
                         report.failures.append("\(name): \(Self.describe(cut: cut, start: start, end: end, on: platform)), \(family.rawValue) \(model): \(failure)")
                     }
-                    report.doctorNotes += notes.map { "\(name): \(Self.describe(cut: cut, start: start, end: end, on: platform)), \(family.rawValue) \(model): \($0)" }
                 }
             }
         }
@@ -239,9 +277,11 @@ final class PowerLossExplorer {
 
     /// The failures of one crash state, each a sentence.
     func check(
-        _ crashed: SimulatedPlatform, context: CommandContext, visibleSigned: [SignedRename], doctorNotes: inout [String]
+        _ crashed: SimulatedPlatform, context: CommandContext, visibleSigned: [SignedRename], runsDoctor: Bool
     ) -> [String] {
         var failures: [String] = []
+        // A copy for doctor's fix to be followed on, before a widget raises the marks here.
+        let forTheFix = runsDoctor ? crashed.crashState(afterOperation: 0, bootIdentifier: crashed.bootIdentifier) : nil
         let home = BridgeHome(root: FilePath(Self.root), platform: crashed)
         let state: AppState?
         do {
@@ -279,12 +319,9 @@ final class PowerLossExplorer {
             failures.append("the app state on storage says the session ended but a shredded data key is back")
         }
 
-        // 4. doctor says all is well or names one cause, with one fix.
-        if options.runsDoctor {
-            let problems = Doctor(home: home).examine(now: context.at).findings.filter { $0.severity == .problem }
-            if Set(problems.map { $0.fix ?? "" }).count > 1 {
-                doctorNotes.append("doctor names \(problems.count) causes with different fixes: \(problems.map(\.description).joined(separator: " | "))")
-            }
+        // 4. doctor says all is well or names one cause, with one fix; following it never widens what the widget shows.
+        if let forTheFix {
+            failures += checkDoctor(on: forTheFix, at: context.at)
         }
 
         // 2. The next commands never sign a sequence number twice with different content.
@@ -326,26 +363,29 @@ final class PowerLossExplorer {
         for cut in start...end {
             let crashed = platform.crashState(afterOperation: cut, model: .pessimistic(keeping: Set(0..<cut), tears: []))
             let home = BridgeHome(root: FilePath(Self.root), platform: crashed)
-            if let marks, let keychain = try? SecureDirectory.open(.keychain, in: home) {
-                do {
-                    try keychain.write(FileName.marks, marks)
-                } catch {
-                    failures.append("\(name): in order, cut \(cut - start): could not carry the marks: \(error)")
+            on(crashed) {
+                // The widget's marks, wherever the store keeps them.
+                if let marks, let keychain = try? Keychain.open(in: home) {
+                    do {
+                        try keychain.write(FileName.marks, marks)
+                    } catch {
+                        failures.append("\(name): in order, cut \(cut - start): could not carry the marks: \(error)")
+                    }
                 }
-            }
-            let result = WidgetReader(home: home).read(now: at).result
-            switch result {
-            case .content(let content):
-                if let lastShown, content.issuedAt < lastShown {
-                    failures.append("\(name): in order, cut \(cut - start): an older snapshot (\(content.issuedAt)) after a newer one (\(lastShown))")
+                let result = WidgetReader(home: home).read(now: at).result
+                switch result {
+                case .content(let content):
+                    if let lastShown, content.issuedAt < lastShown {
+                        failures.append("\(name): in order, cut \(cut - start): an older snapshot (\(content.issuedAt)) after a newer one (\(lastShown))")
+                    }
+                    lastShown = max(lastShown ?? content.issuedAt, content.issuedAt)
+                case .refused(.rollback):
+                    failures.append("\(name): in order, cut \(cut - start): the widget saw a rollback")
+                case .refused:
+                    break
                 }
-                lastShown = max(lastShown ?? content.issuedAt, content.issuedAt)
-            case .refused(.rollback):
-                failures.append("\(name): in order, cut \(cut - start): the widget saw a rollback")
-            case .refused:
-                break
+                marks = (try? Keychain.open(in: home)).flatMap { try? $0.read(FileName.marks, limit: FileLimit.marks) } ?? marks
             }
-            marks = (try? Keychain.open(in: home)).flatMap { try? $0.read(FileName.marks, limit: FileLimit.marks) } ?? marks
         }
         return failures
     }

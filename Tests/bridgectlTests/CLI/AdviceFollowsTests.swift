@@ -40,6 +40,9 @@ import Testing
         /// Whether the command succeeds when run again after the advice
         /// (not a logout the advice itself finished).
         var succeedsAgain = true
+        /// Whether doctor must print this fix alone: the state's other findings
+        /// follow from the cause and print none (their fixes would fail first).
+        var fixIsTheOnlyOne = false
 
         var description: String { name }
     }
@@ -137,13 +140,11 @@ import Testing
         Case(name: "a place missing", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("container"))
         }, source: .doctor("is missing while the other places exist"), quotes: "bridgectl logout; bridgectl login --user ID"),
-        Case(name: "a leftover temporary file in the app place", setUp: { home in
-            try await home.login()
+        Case(name: "a leftover temporary file in the app place", setUp: published { home in
             try #require(FileManager.default.createFile(atPath: home.path("app/.state.json.tmp-0123456789abcdef"), contents: Data("{}".utf8),
                                            attributes: [.posixPermissions: 0o600]))
         }, source: .doctor("leftover temporary file"), quotes: "rm -f"),
-        Case(name: "a leftover temporary file in the container", setUp: { home in
-            try await home.login()
+        Case(name: "a leftover temporary file in the container", setUp: published { home in
             try #require(FileManager.default.createFile(atPath: home.path("container/.snapshot.tmp-0123456789abcdef"), contents: Data(),
                                            attributes: [.posixPermissions: 0o600]))
         }, source: .doctor("leftover temporary file"), quotes: "bridgectl publish"),
@@ -205,6 +206,13 @@ import Testing
             try await home.publish(Examples.spending)
             try old.write(to: URL(fileURLWithPath: home.path("container/snapshot")))
         }, source: .doctor("(rollback)"), quotes: "bridgectl publish FILE"),
+        // One cause, its consequences under it without a fix of their own.
+        Case(name: "the container open to others", setUp: published { home in
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.path("container"))
+        }, source: .doctor("container/ must be closed to them"), quotes: "chmod 700", fixIsTheOnlyOne: true),
+        Case(name: "the auth status removed", setUp: published { home in
+            try FileManager.default.removeItem(atPath: home.path("container/auth-status"))
+        }, source: .doctor("auth-status is missing"), quotes: "bridgectl unlock", fixIsTheOnlyOne: true),
         Case(name: "stale data", setUp: { home in
             try await home.login()
             try await home.publish(Examples.accounts, options: ["--stale-after", "1s", "--ttl", "1h"])
@@ -241,6 +249,10 @@ import Testing
         }
         try await EndToEndHome.with { home in
             try await advice.setUp(home)
+            if advice.fixIsTheOnlyOne {
+                let fixes = try await home.bridgectl("doctor").stdout.split(separator: "\n").filter { $0.contains(" — fix: ") }
+                #expect(fixes.count == 1, "\(advice): doctor prints \(fixes.count) fixes: \(fixes)")
+            }
             let text = try await self.advice(from: advice.source, in: home)
             #expect(text.contains("`\(advice.quotes)") || text.contains("`\(advice.quotes) "), "\(advice): \(text)")
             try await follow(text, in: home)
@@ -269,7 +281,7 @@ import Testing
             return nil
         })
         #expect(covered.isSuperset(of: ["bridgectl login --user ID", "bridgectl logout", "bridgectl publish FILE", "bridgectl publish"]))
-        #expect(Self.cases.count >= 45)
+        #expect(Self.cases.count >= 47)
     }
 
     // MARK: The follower

@@ -49,6 +49,8 @@ struct SimulatedCrash {
         case nodeMetadata(inode: Int)
         /// A create, `mkdir`, rename or unlink in the directory `inode`.
         case entry(directory: Int)
+        /// A store's item replaced or deleted: durable by itself, ordering nothing else.
+        case durable
     }
 
     let initial: SimulatedDisk
@@ -59,7 +61,7 @@ struct SimulatedCrash {
     let renamedInodes: [Int: Int]
     /// The operations a sync of its own (file data, mode, directory entries) made durable before the cut.
     let syncedForPOSIX: Set<Int>
-    /// The data operations synced before the cut, for ext4.
+    /// The data operations synced before the cut, and the store items (durable at once), for ext4.
     let syncedData: Set<Int>
     /// The metadata operations (entries, modes, truncates), in order, for ext4's journal.
     let metadata: [Int]
@@ -83,6 +85,7 @@ struct SimulatedCrash {
                 if case .directory(let entries) = disk.nodes[directory]?.content { renamed[index] = entries[name] }
             case .unlink(let directory, _): roles.append(.entry(directory: directory))
             case .sync, .syncData, .writeBack: roles.append(.barrier)
+            case .replaceItem: roles.append(.durable)
             }
             disk.apply(operation.change)
         }
@@ -103,6 +106,7 @@ struct SimulatedCrash {
             if roles[index] == .barrier, lastBarrier < 0 { lastBarrier = index }
             switch roles[index] {
             case .barrier: break
+            case .durable: posix.insert(index); data.insert(index)
             case .data(let inode):
                 if wroteBack || dataSynced.contains(inode) { posix.insert(index); data.insert(index) }
             case .nodeMetadata(let inode), .entry(let inode):
@@ -120,7 +124,7 @@ struct SimulatedCrash {
     /// Whether ext4 journals `change`: everything but a write's data.
     static func isMetadata(_ change: SimulatedDisk.Change, role: Role) -> Bool {
         if case .write = change { return false }
-        return role != .barrier
+        return role != .barrier && role != .durable
     }
 
     // MARK: Listing the states
@@ -267,7 +271,7 @@ struct SimulatedCrash {
                 } else {
                     disk.apply(.write(inode: inode, offset: offset, bytes: bytes))
                 }
-            case .truncate, .setPermissions, .setOwner:
+            case .truncate, .setPermissions, .setOwner, .replaceItem:
                 disk.apply(operations[index].change)
             case .sync, .syncData, .writeBack:
                 break

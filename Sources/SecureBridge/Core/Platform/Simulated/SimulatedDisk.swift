@@ -61,6 +61,8 @@ struct SimulatedDisk: Sendable {
         case sync(inode: Int)
         case syncData(inode: Int)
         case writeBack
+        /// A store's item at `name` in `parent` replaced by a new file `inode` holding `bytes`, or removed for `nil`, on storage at once.
+        case replaceItem(parent: Int, name: String, inode: Int, bytes: [UInt8]?, owner: UserID)
     }
 
     /// The root directory's inode number.
@@ -117,6 +119,19 @@ struct SimulatedDisk: Sendable {
             nodes[inode]?.durableContent = node.content
         case .writeBack:
             for inode in nodes.keys { apply(.sync(inode: inode)) }
+        case let .replaceItem(parent, name, inode, bytes, owner):
+            if let bytes {
+                var node = Node(.file(bytes), permissions: [.ownerReadWrite], owner: owner, modified: clock)
+                node.durableContent = node.content
+                nodes[inode] = node
+                nextInode = max(nextInode, inode + 1)
+            }
+            let entry = bytes == nil ? nil : inode
+            updateEntries(of: parent) { $0[name] = entry }
+            if case .directory(var durable) = nodes[parent]?.durableContent {
+                durable[name] = entry
+                nodes[parent]?.durableContent = .directory(durable)
+            }
         }
     }
 

@@ -33,6 +33,11 @@ public struct SimulatedOperation: Sendable, Equatable, CustomStringConvertible {
         /// Everything in the page cache written back, as a kernel does within
         /// seconds (``SimulatedPlatform/writeBack()``).
         case writeBack
+        /// An item of a store outside the file system (a keyring daemon's
+        /// database) replaced by `bytes`, or deleted for `nil`, atomically and
+        /// durably in one step (``SimulatedPlatform/replaceItem(atPath:with:)``):
+        /// no crash state holds part of it, and every state after it holds it.
+        case replaceItem(bytes: [UInt8]?)
     }
 
     /// What the operation did.
@@ -61,6 +66,8 @@ public struct SimulatedOperation: Sendable, Equatable, CustomStringConvertible {
         case .syncData: return "fdatasync \(path)"
         case .syncDirectory: return "fsync directory \(path)"
         case .writeBack: return "write back everything"
+        case .replaceItem(let bytes?): return "store item \(path): \(bytes.count) bytes, atomic and durable"
+        case .replaceItem(nil): return "store item \(path) deleted, atomic and durable"
         }
     }
 }

@@ -130,6 +130,30 @@ public final class SimulatedPlatform: BridgePlatform {
         return SimulatedPlatform(disk: afterCut, userID: effectiveUserID, bootIdentifier: boot, workingDirectory: workingDirectoryPath)
     }
 
+    /// Replaces the file at `path` by one holding `bytes`, or removes it for
+    /// `nil`, as a store outside the file system keeps an item (the Secret
+    /// Service's keyring database, the iOS Keychain): atomically and durably,
+    /// in one operation of the recording that every later crash state holds
+    /// and that orders nothing else (``SimulatedOperation/Kind/replaceItem(bytes:)``).
+    /// A test's keychain store writes its items with it, so the power-loss
+    /// states include a cut between two item writes but never inside one.
+    /// - Parameters:
+    ///   - path: The item's file; its directory must exist and be on storage.
+    ///   - bytes: The item's new bytes, or `nil` to delete it (deleting what is not there is no error).
+    /// - Throws: `Errno`: `.noSuchFileOrDirectory` or `.notDirectory` for the way to it, `.isDirectory` when a directory is at `path`.
+    public func replaceItem(atPath path: String, with bytes: [UInt8]?) throws(Errno) {
+        let path = absolute(path)
+        try state.withLock { (state) throws(Errno) in
+            let (parent, name, existing) = try state.locate(path, followingLast: false)
+            if let existing, state.isDirectory(existing) { throw Errno.isDirectory }
+            guard bytes != nil || existing != nil else { return }
+            state.record(
+                .replaceItem(bytes: bytes),
+                change: .replaceItem(parent: parent, name: name, inode: state.disk.nextInode, bytes: bytes, owner: effectiveUserID),
+                path: path)
+        }
+    }
+
     /// Writes everything the page cache holds to storage, as a kernel does
     /// within seconds of a change: after it, a power cut loses nothing done so far.
     public func writeBack() {
