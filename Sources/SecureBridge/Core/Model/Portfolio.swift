@@ -148,7 +148,7 @@ public struct IBAN: Sendable, Hashable {
     }
 
     /// The last four characters, the only part a widget may show.
-    public var lastFour: String { String(electronicFormat.suffix(4)) }
+    public var lastFour: String { AccountIdentifier.iban(self).lastFour }
 }
 
 // Descriptions name counts, ids and currencies only: printing a portfolio, a

@@ -37,7 +37,8 @@ public enum AccountIdentifier: Sendable, Hashable {
         }
     }
 
-    /// The last four characters, the only part a widget may show.
+    /// The last four characters, the only part a widget may show: the one
+    /// place that decides how much of a number is shown.
     public var lastFour: String { String(storedForm.suffix(4)) }
 }
 
@@ -57,7 +58,7 @@ public struct AccountNumber: Sendable, Hashable {
     }
 
     /// The last four characters, the only part a widget may show.
-    public var lastFour: String { String(compactForm.suffix(4)) }
+    public var lastFour: String { AccountIdentifier.accountNumber(self).lastFour }
 }
 
 extension AccountNumber: CustomStringConvertible {
