@@ -11,7 +11,7 @@ package enum PortfolioPayload {
     /// have read before.
     static let ibanOnlyVersion: UInt8 = 1
     /// The versions this build reads.
-    static let readableVersions: ClosedRange<UInt8> = 1...2
+    static let readableVersions: ClosedRange<UInt8> = ibanOnlyVersion...formatVersion
 
     /// The one version a portfolio is written in: the lowest that holds it.
     static func version(of accounts: [Account]) -> UInt8 {
@@ -34,6 +34,7 @@ package enum PortfolioPayload {
     /// Number kind codes (version 2).
     static let ibanCode: UInt8 = 0x01
     static let accountNumberCode: UInt8 = 0x02
+
     /// Account type codes.
     static let mainCode: UInt8 = 0x01
     static let secondaryCode: UInt8 = 0x02
