@@ -91,7 +91,8 @@ public enum PayloadFuzzer {
 
     public static func seeds() throws -> [String: [UInt8]] {
         var seeds = try Seeds.payloads()
-        seeds["version-2"] = [2, 0, 1]
+        let unknownVersion = PortfolioPayload.formatVersion + 1
+        seeds["version-\(unknownVersion)"] = [unknownVersion, 0, 1]
         seeds["version-only"] = [PortfolioPayload.formatVersion]
         seeds["empty"] = []
         return seeds

@@ -23,6 +23,7 @@ public enum PublishInputFuzzer {
             "object-null-analytics": #"{"accounts":[\#(account)],"analytics":null}"#,
             "analytics": #"{"accounts":[\#(account)],"analytics":{"period":"2026-11","currency":"JPY","spent":[{"category":"Food","amount":"1200"}],"received":[]}}"#,
             "escapes": #"[{"id":"a-2","name":"\ud83d\ude00 \"Q\" \\ \/","balance":"1e3","currency":"BHD","IBAN":"GB82 WEST 1234 5698 7654 32","type":"secondary"}]"#,
+            "account-number": #"[{"id":"us","name":"Checking","balance":"10.00","currency":"USD","IBAN":null,"accountNumber":"021000021 7654-3210","type":"main"}]"#,
             "numbers": #"[0,-0,1.5e-3,-12E+2,1234567890123456789012]"#,
             "nested": String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
             "literals": #"{"accounts":[true,false,null]}"#,

@@ -42,7 +42,13 @@ public enum Seeds {
                 uncheckedID: "a", name: "A", balance: Money(minorUnits: 1, currency: Currency.iso4217("EUR")!),
                 iban: try IBAN("DE89370400440532013000"), type: .main)
         ])
+        let accountNumber = Portfolio(uncheckedAccounts: [
+            Account(
+                uncheckedID: "u", name: "U", balance: Money(minorUnits: 1, currency: Currency.iso4217("USD")!),
+                identifier: .accountNumber(try AccountNumber("021000021 7654321098")), type: .main)
+        ])
         return [
+            "account-number": try accountNumber.payloadBytes(),
             "accounts": try examplePayload("accounts.json"),
             "spending": try examplePayload("spending.json"),
             "minimal": try minimal.payloadBytes(),

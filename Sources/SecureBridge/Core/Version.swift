@@ -14,7 +14,7 @@ public enum SecureBridgeVersion {
     public static let formats: [String] = [
         "snapshot envelope v\(SnapshotEnvelope.version)",
         "signed records v\(SignedRecord.version)",
-        "snapshot payload v\(PortfolioPayload.formatVersion)",
+        "snapshot payload v\(PortfolioPayload.formatVersion) (v\(PortfolioPayload.ibanOnlyVersion) while every account has an IBAN; reads both)",
         "data keyset v\(DataKeyset.version)",
         "passcode verifier v\(PasscodeVerifier.version)",
         "keychain marks v\(MarksFile.slotVersion) (reads v1 too)",

@@ -45,8 +45,8 @@ struct WidgetFace: Sendable, Equatable {
         let name: String
         /// The formatted balance, or the fixed mask.
         let amount: String
-        /// `•••• 3000`.
-        let iban: String
+        /// The IBAN's or account number's last four behind the mask: `•••• 3000`.
+        let number: String
         /// The currency's sign (`€`, `$`, `CHF`): the account's symbol.
         let symbol: String
         let isMain: Bool
@@ -114,7 +114,7 @@ struct WidgetFace: Sendable, Equatable {
         if entry.state != .loginPrompt, !entry.accounts.isEmpty {
             let lines = entry.accounts.map { account in
                 AccountLine(
-                    name: account.name, amount: Self.withMinusSign(account.balance), iban: account.iban,
+                    name: account.name, amount: Self.withMinusSign(account.balance), number: account.number,
                     symbol: CurrencySign.symbol(forCode: account.balance.currencyCode, localeIdentifier: localeIdentifier),
                     isMain: account.type == .main, isNegative: account.balance.sign == .minus && !account.balance.isMasked)
             }

@@ -66,7 +66,7 @@ import Testing
         `case`("IBAN null", list(altered(#""DE89370400440532013000""#, "null")), account1 + #", field "IBAN": must be a string, not null."#),
         `case`("missing IBAN", list(altered(#","IBAN":"DE89370400440532013000""#, "")), account1 + #", field "IBAN": is missing."#),
         `case`("missing currency", list(altered(#","currency":"EUR""#, "")), account1 + #", field "currency": is missing."#),
-        `case`("field in the wrong case", list(altered(#""IBAN""#, #""iban""#)), account1 + #", field "iban": is not a known field (field names are case-sensitive: did you mean "IBAN"?); the fields are "id", "name", "balance", "currency", "IBAN" and "type"."#),
+        `case`("field in the wrong case", list(altered(#""IBAN""#, #""iban""#)), account1 + #", field "iban": is not a known field (field names are case-sensitive: did you mean "IBAN"?); the fields are "id", "name", "balance", "currency", "IBAN", "accountNumber" and "type"."#),
         // Values.
         `case`("IBAN checksum", list(altered("DE89", "DE88")), account1 + #", field "IBAN": the checksum is wrong."#),
         `case`("IBAN length", list(altered("DE89370400440532013000", "DE8937040044053201300")), account1 + #", field "IBAN": has 21 characters, but IBANs from DE have 22."#),

@@ -43,7 +43,7 @@ import Testing
         portfolio = Portfolio(
             uncheckedAccounts: [Account(
                 uncheckedID: "x", name: "A\u{2066}B\u{2069}", balance: TimelineFixtures.main.balance,
-                iban: TimelineFixtures.main.iban, type: .main)],
+                identifier: TimelineFixtures.main.identifier, type: .main)],
             analytics: nil)
         let request = TimelineFixtures.request(.balance, .systemMedium, locale: "ar_EG")
         let timeline = WidgetTimeline.timeline(

@@ -11,8 +11,10 @@ import Testing
         #expect(portfolio.accounts.map(\.balance.decimalString) == ["4675.00", "12850.40", "-230.15", "9120.75", "58000"])
         #expect(portfolio.accounts.filter { $0.type == .main }.count == 1)
         #expect(portfolio.mainAccount?.id == "acc-main")
-        #expect(portfolio.accounts[0].iban.electronicFormat == "DE89370400440532013000")
-        #expect(portfolio.accounts[3].iban.electronicFormat == "CH9300762011623852957")
+        #expect(portfolio.accounts[0].iban?.electronicFormat == "DE89370400440532013000")
+        #expect(portfolio.accounts[1].iban == nil)
+        #expect(portfolio.accounts[1].accountNumber?.compactForm == "0210000217654321098")
+        #expect(portfolio.accounts[3].iban?.electronicFormat == "CH9300762011623852957")
         #expect(portfolio.accounts[3].name == "Zürich Savings")
     }
 
@@ -20,7 +22,7 @@ import Testing
         let portfolio = try PublishInput.decode(try ModelFixtures.example("spending.json"))
         let analytics = try #require(portfolio.analytics)
         #expect(portfolio.accounts.count == 2)
-        #expect(portfolio.accounts[1].iban.electronicFormat == "FR1420041010050500013M02606")
+        #expect(portfolio.accounts[1].iban?.electronicFormat == "FR1420041010050500013M02606")
         #expect(analytics.period == "2026-11")
         #expect(analytics.currency == Currency.iso4217("EUR"))
         #expect(analytics.spent.count == 7)

@@ -134,12 +134,13 @@ import Testing
 
     @Test func theLargestPortfolioFitsTheDeclaredMaximum() throws {
         let name = String(repeating: "😀", count: 64)
-        let iban = IBAN(checkedElectronicFormat: ModelFixtures.iban(country: "RU", bban: String(repeating: "7", count: 29)))
+        // Version 2 with 34-character account numbers: one byte longer per account than any IBAN in version 1.
+        let accountNumber = AccountNumber(checkedCompactForm: String(repeating: "7", count: 34))
         let accounts = (0..<1000).map { index in
             let number = String(index)
             return Account(uncheckedID: String(repeating: "x", count: 64 - number.count) + number, name: name,
-                           balance: Money(minorUnits: -100_000_000_000_000_000, currency: eur), iban: iban,
-                           type: .secondary)
+                           balance: Money(minorUnits: -100_000_000_000_000_000, currency: eur),
+                           identifier: .accountNumber(accountNumber), type: .secondary)
         }
         let entries = (0..<50).map { index in
             CategoryAmount(uncheckedCategory: String(Unicode.Scalar(0x1F600 + UInt32(index))!) + String(repeating: "😀", count: 63),
@@ -148,9 +149,9 @@ import Testing
         let portfolio = Portfolio(uncheckedAccounts: accounts,
                                   analytics: Analytics(uncheckedPeriod: "9999-12", currency: eur, spent: entries, received: entries))
         let bytes = try portfolio.payloadBytes()
-        // The longest registered IBAN (RU) has 33 characters; the format allows 34.
-        #expect(bytes.count == PortfolioPayload.maximumByteCount - 1000)
-        #expect(PortfolioPayload.maximumByteCount == 397_617)
+        #expect(bytes.first == 2)
+        #expect(bytes.count == PortfolioPayload.maximumByteCount)
+        #expect(PortfolioPayload.maximumByteCount == 398_617)
         #expect(try Portfolio(payload: bytes) == portfolio)
     }
 
@@ -182,7 +183,8 @@ import Testing
 
     @Test func rejectsOtherFormatVersions() {
         #expect(failure(payload(version: 0)) == .unsupportedVersion(0))
-        #expect(failure(payload(version: 2)) == .unsupportedVersion(2))
+        #expect(failure(payload(version: 3)) == .unsupportedVersion(3))
+        #expect(failure(payload(version: 0xFF)) == .unsupportedVersion(0xFF))
         #expect(failure(payload()) == nil)
     }
 
@@ -312,7 +314,7 @@ import Testing
             == #"The payload is invalid: account 1 ("a"), field "type": holds the unknown code 0x07."#)
         #expect(PayloadError.trailingBytes(count: 1).description == "The payload has 1 unexpected byte after its end.")
         #expect(PayloadError.unsupportedVersion(9).description
-            == "The payload has format version 9; this build reads only version 1.")
+            == "The payload has format version 9; this build reads versions 1 and 2.")
         #expect(PayloadError.unencodable(.spent(number: 2), field: "amount", .currencyMismatch).description
             == #"The portfolio cannot be encoded: spent entry 2, field "amount": is in another currency than the analytics."#)
     }

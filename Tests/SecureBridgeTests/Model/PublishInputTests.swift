@@ -65,7 +65,7 @@ import Testing
 
     static let acc1 = PortfolioRecord.account(number: 1, id: "acc-1")
     static let acc2 = PortfolioRecord.account(number: 2, id: "acc-2")
-    static let accountFields = ["id", "name", "balance", "currency", "IBAN", "type"]
+    static let accountFields = ["id", "name", "balance", "currency", "IBAN", "accountNumber", "type"]
 
     static let catalogue: [Case] = [
         // The document
@@ -246,7 +246,7 @@ import Testing
         #expect(failure(Self.list(Self.account(name: #""\u202E""#)))?.description
             == #"Account 1 ("acc-1"), field "name": contains U+202E, a control, separator or bidirectional formatting character."#)
         #expect(failure(Self.list(Self.account(iban: nil, extra: #""iban": "x""#)))?.description
-            == #"Account 1 ("acc-1"), field "iban": is not a known field (field names are case-sensitive: did you mean "IBAN"?); the fields are "id", "name", "balance", "currency", "IBAN" and "type"."#)
+            == #"Account 1 ("acc-1"), field "iban": is not a known field (field names are case-sensitive: did you mean "IBAN"?); the fields are "id", "name", "balance", "currency", "IBAN", "accountNumber" and "type"."#)
     }
 
     @Test func quotesUnknownFieldNamesSafely() throws {

@@ -65,10 +65,16 @@ enum ModelFixtures {
             let bban = String((0..<(IBANRegistry.lengths[country]! - 4)).map { _ in
                 alphanumerics.randomElement(using: &generator)!
             })
+            // One account in four has the bank's own account number instead (payload version 2).
+            var identifier = AccountIdentifier.iban(IBAN(checkedElectronicFormat: iban(country: country, bban: bban)))
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                let length = Int.random(in: AccountNumber.lengthRange, using: &generator)
+                let number = String((0..<length - 1).map { _ in alphanumerics.randomElement(using: &generator)! })
+                identifier = .accountNumber(AccountNumber(checkedCompactForm: number + "7"))
+            }
             accounts.append(Account(
                 uncheckedID: id, name: text(), balance: money(currency, negative: true),
-                iban: IBAN(checkedElectronicFormat: iban(country: country, bban: bban)),
-                type: index == mainIndex ? .main : .secondary))
+                identifier: identifier, type: index == mainIndex ? .main : .secondary))
         }
         var analytics: Analytics?
         if Bool.random(using: &generator) {

@@ -36,7 +36,7 @@ import Testing
         #expect(first["state"] as? String == "full")
         #expect(first["reason"] is NSNull)
         let accounts = try #require(first["accounts"] as? [[String: Any]])
-        #expect(Set(accounts[0].keys) == ["id", "name", "balance", "balanceValue", "iban", "type", "currency", "url"])
+        #expect(Set(accounts[0].keys) == ["id", "name", "balance", "balanceValue", "iban", "accountNumber", "type", "currency", "url"])
         #expect(accounts[0]["balance"] as? String == "€4,675.00")
         // The typed value beside the display string: a reader never parses "€4,675.00".
         #expect(accounts[0]["balanceValue"] as? String == "4675.00")

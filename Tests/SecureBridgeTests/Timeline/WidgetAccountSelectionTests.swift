@@ -80,7 +80,7 @@ import Testing
         #expect(main.id == "8ab78900f99013a")
         #expect(main.name == "Main Account")
         #expect(main.balance.text == "€4,675.00")
-        #expect(main.iban == "•••• 4310")
+        #expect(main.number == "•••• 4310")
         #expect(main.type == .main)
         #expect(main.balance.currencyCode == "EUR")
         #expect(main.url?.absoluteString == "securebridge://account/8ab78900f99013a")

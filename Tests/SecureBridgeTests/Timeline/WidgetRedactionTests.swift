@@ -37,9 +37,9 @@ import Testing
         let full = F.entry(F.content(), F.request(.balance, .systemLarge))
         let masked = F.entry(F.content(isLocked: true), F.request(.balance, .systemLarge))
         for entry in [full, masked] {
-            #expect(entry.accounts.map(\.iban) == ["•••• 4310", "•••• 3000", "•••• 5432", "•••• 2606"])
+            #expect(entry.accounts.map(\.number) == ["•••• 4310", "•••• 3000", "•••• 5432", "•••• 2606"])
             for (model, account) in zip(entry.accounts, [F.main, F.savings, F.travel, F.joint]) {
-                #expect(!model.iban.contains(account.iban.electronicFormat.dropLast(4)))
+                #expect(!model.number.contains(account.identifier.storedForm.dropLast(4)))
             }
         }
     }

@@ -29,20 +29,21 @@ enum ExampleSecrets {
         return amounts.sorted()
     }()
 
-    /// Every account's IBAN as written in the examples, by account id.
-    static let ibans: [String: String] = {
-        var ibans: [String: String] = [:]
+    /// Every account's IBAN or account number as written in the examples, by account id.
+    static let numbers: [String: String] = {
+        var numbers: [String: String] = [:]
         for file in [Examples.accounts, Examples.spending] {
             for account in accounts(in: load(file)) {
-                if let id = account["id"] as? String, let iban = account["IBAN"] as? String { ibans[id] = iban }
+                guard let id = account["id"] as? String else { continue }
+                numbers[id] = (account["IBAN"] as? String) ?? (account["accountNumber"] as? String)
             }
         }
-        return ibans
+        return numbers
     }()
 
-    /// An IBAN without spaces, upper case.
-    static func normalized(_ iban: String) -> String {
-        iban.filter { !$0.isWhitespace }.uppercased()
+    /// An IBAN or account number without spaces or hyphens, upper case.
+    static func normalized(_ number: String) -> String {
+        number.filter { !$0.isWhitespace && $0 != "-" }.uppercased()
     }
 
     private static func load(_ path: String) -> Any {
@@ -138,19 +139,19 @@ func balanceLeaks(in output: WidgetOutput) -> [String] {
     }
     for entry in output.entries {
         for account in entry.accounts {
-            let shown = account.iban.filter { $0.isLetter || $0.isNumber }
+            let shown = account.number.filter { $0.isLetter || $0.isNumber }
             if shown.count > 4 {
-                problems.append("Account \(account.id) shows \(shown.count) IBAN characters: \(account.iban).")
+                problems.append("Account \(account.id) shows \(shown.count) characters of its number: \(account.number).")
             }
-            if let iban = ExampleSecrets.ibans[account.id], !ExampleSecrets.normalized(iban).hasSuffix(shown) {
-                problems.append("Account \(account.id) IBAN \(account.iban) is not the last 4 of its IBAN.")
+            if let number = ExampleSecrets.numbers[account.id], !ExampleSecrets.normalized(number).hasSuffix(shown) {
+                problems.append("Account \(account.id) number \(account.number) is not the last 4 of its IBAN or account number.")
             }
         }
     }
-    for iban in ExampleSecrets.ibans.values {
-        let normalized = ExampleSecrets.normalized(iban)
-        for form in Set([iban, normalized, String(normalized.dropLast(4))]) where output.raw.contains(form) {
-            problems.append("The stdout contains the IBAN part \(form).")
+    for number in ExampleSecrets.numbers.values {
+        let normalized = ExampleSecrets.normalized(number)
+        for form in Set([number, normalized, String(normalized.dropLast(4))]) where output.raw.contains(form) {
+            problems.append("The stdout contains the IBAN or account number part \(form).")
         }
     }
     return problems

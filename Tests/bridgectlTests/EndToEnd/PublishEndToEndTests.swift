@@ -72,7 +72,7 @@ struct PublishEndToEndTests {
                 where input.text.contains(amount.replacingOccurrences(of: ",", with: "")) {
                     #expect(!result.stderr.contains(amount), "\(input.name): the error shows the amount \(amount)")
                 }
-                for iban in ExampleSecrets.ibans.values + ["DE88 3704 0044 0532 0130 00"] {
+                for iban in ExampleSecrets.numbers.values + ["DE88 3704 0044 0532 0130 00"] {
                     #expect(!result.stderr.contains(iban) && !result.stderr.contains(ExampleSecrets.normalized(iban)),
                             "\(input.name): the error shows an IBAN")
                 }

@@ -5,7 +5,7 @@ import Testing
 /// `JSONSerialization` and checked against the contract while parsing:
 ///
 /// `{"kind", "family", "entries": [{"date", "state": "full|masked|placeholder",
-/// "reason": null|CODE, "title", "accounts": [{"id","name","balance","iban","type","url"}], …}],
+/// "reason": null|CODE, "title", "accounts": [{"id","name","balance","iban"|"accountNumber","type","url"}], …}],
 /// "policy": {"kind": "atEnd|after|never", "date"?}}`
 struct WidgetOutput {
     /// Standard output exactly as printed.
@@ -98,15 +98,24 @@ struct WidgetAccount {
     let id: String
     let name: String
     let balance: String
-    let iban: String
+    /// The masked IBAN, or `nil` for an account identified by its account number.
+    let iban: String?
+    /// The masked account number, or `nil` for an account with an IBAN.
+    let accountNumber: String?
     let type: String
     let url: String?
+
+    /// The masked number shown, whichever it is.
+    var number: String { iban ?? accountNumber ?? "" }
 
     init(_ object: ContractReader.Object, at path: String) throws {
         id = try object.string("id")
         name = try object.string("name")
         balance = try object.string("balance")
-        iban = try object.string("iban")
+        try ContractReader.check(object.has("iban") && object.has("accountNumber"), "\(path) lacks iban or accountNumber")
+        iban = try object.optionalString("iban")
+        accountNumber = try object.optionalString("accountNumber")
+        try ContractReader.check((iban == nil) != (accountNumber == nil), "\(path) has not exactly one of iban and accountNumber")
         type = try object.string("type")
         try ContractReader.check(object.has("url"), "\(path) has no url key")
         url = try object.optionalString("url")

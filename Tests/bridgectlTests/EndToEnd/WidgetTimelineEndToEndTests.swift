@@ -30,7 +30,7 @@ struct WidgetTimelineEndToEndTests {
         for account in entry.accounts {
             #expect(account.url == "securebridge://account/\(account.id)")
         }
-        for iban in ExampleSecrets.ibans.values {
+        for iban in ExampleSecrets.numbers.values {
             #expect(!output.raw.contains(ExampleSecrets.normalized(iban)))
         }
     }
@@ -188,7 +188,7 @@ struct WidgetTimelineEndToEndTests {
         for name in ["Everyday Account", "Dollar Account", "Sterling Current", "Zürich Savings", "Yen Travel Wallet"] {
             #expect(!result.stdout.contains(name))
         }
-        for iban in ExampleSecrets.ibans.values {
+        for iban in ExampleSecrets.numbers.values {
             #expect(!result.stdout.contains(ExampleSecrets.normalized(iban)))
             #expect(!result.stdout.contains(iban))
         }

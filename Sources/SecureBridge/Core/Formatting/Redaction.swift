@@ -4,9 +4,15 @@ public enum Redaction {
     /// for every amount, so it gives away no digit and no length.
     public static let mask = "••••"
 
-    /// The IBAN as every entry shows it: a mask and the last four characters,
-    /// e.g. `•••• 3000`.
+    /// An account's IBAN or account number as every entry shows it, in
+    /// every state: the mask and the last four characters, e.g. `•••• 3000`.
+    /// No other character of the number is shown anywhere.
+    public static func maskedNumber(_ identifier: AccountIdentifier) -> String {
+        "\(mask) \(identifier.lastFour)"
+    }
+
+    /// The IBAN as every entry shows it: `maskedNumber(.iban(iban))`.
     public static func maskedIBAN(_ iban: IBAN) -> String {
-        "\(mask) \(iban.lastFour)"
+        maskedNumber(.iban(iban))
     }
 }

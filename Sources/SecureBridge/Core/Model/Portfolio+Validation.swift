@@ -14,9 +14,9 @@ extension Portfolio {
     /// - at most one account of type `main`.
     ///
     /// The accounts are checked in order, and within one account the fields in
-    /// the order publish input reads them (id, name, currency, balance, IBAN,
-    /// type), so the same portfolio as bank JSON (the object form) is refused
-    /// with the same error.
+    /// the order publish input reads them (id, name, currency, balance, IBAN
+    /// or account number, type), so the same portfolio as bank JSON (the
+    /// object form) is refused with the same error.
     /// - Parameters:
     ///   - accounts: The accounts, in the order a widget lists them.
     ///   - analytics: The month's spending and income, if the app publishes them.
@@ -60,17 +60,40 @@ extension Account {
     ///
     /// The IBAN and the currency are checked when they are made (`IBAN(_:)`,
     /// `Currency.iso4217(_:)`). Uniqueness of ids and the single main account
-    /// are rules of the portfolio: `Portfolio(accounts:analytics:)`.
+    /// are rules of the portfolio: `Portfolio(accounts:analytics:)`. Two
+    /// accounts may have the same IBAN (a multi-currency account's balances,
+    /// or a pocket of an account, have its IBAN); the id tells them apart.
     /// - Throws: `InputError.invalid(.document, field:, problem)` with the field
     ///   `"id"`, `"name"` or `"balance"`: the account is not yet part of a portfolio.
     public init(id: String, name: String, balance: Money, iban: IBAN, type: AccountType) throws {
-        self.init(uncheckedID: id, name: name, balance: balance, iban: iban, type: type)
+        try self.init(id: id, name: name, balance: balance, identifier: .iban(iban), type: type)
+    }
+
+    /// An account without an IBAN, identified by the bank's own account
+    /// number, built from the app's own values and checked as publish input is.
+    ///
+    /// The rules are those of `init(id:name:balance:iban:type:)`; the number
+    /// is checked when it is made (`AccountNumber(_:)`: 4 to 34 letters and
+    /// digits with at least one digit, not an IBAN), and again here.
+    /// - Throws: `InputError.invalid(.document, field:, problem)` with the field
+    ///   `"id"`, `"name"`, `"balance"` or `"accountNumber"`.
+    public init(id: String, name: String, balance: Money, accountNumber: AccountNumber, type: AccountType) throws {
+        try self.init(id: id, name: name, balance: balance, identifier: .accountNumber(accountNumber), type: type)
+    }
+
+    /// An account identified by either number, checked as publish input is
+    /// (the rules of `init(id:name:balance:iban:type:)`).
+    /// - Throws: `InputError.invalid(.document, field:, problem)` with the field
+    ///   `"id"`, `"name"`, `"balance"`, `"IBAN"` or `"accountNumber"`.
+    public init(id: String, name: String, balance: Money, identifier: AccountIdentifier, type: AccountType) throws {
+        self.init(uncheckedID: id, name: name, balance: balance, identifier: identifier, type: type)
         try checkFields(.document, as: .publishInput) { _ in }
     }
 
     /// Checks the account's own fields in the order publish input reads them:
-    /// id, name, currency, balance, IBAN. `registerID` runs as soon as the id
-    /// is valid, so a repeated id is reported before anything else of the account.
+    /// id, name, currency, balance, then the IBAN or account number.
+    /// `registerID` runs as soon as the id is valid, so a repeated id is
+    /// reported before anything else of the account.
     /// - Throws: `subject`'s error, placed in `record`.
     func checkFields(
         _ record: PortfolioRecord, as subject: PortfolioRules.Subject, registeringID registerID: (String) throws -> Void
@@ -84,7 +107,7 @@ extension Account {
         try PortfolioRules.check(record, "balance", in: subject) {
             try PortfolioRules.checkAmount(balance, allowsNegative: true)
         }
-        try PortfolioRules.check(record, "IBAN", in: subject) { try IBAN.checkElectronic(iban.electronicFormat.utf8) }
+        try PortfolioRules.check(record, identifier.kind.field, in: subject) { try identifier.check() }
     }
 }
 

@@ -26,19 +26,39 @@ public struct Account: Sendable, Equatable, Identifiable {
     public let name: String
     /// The balance, in integer minor units of its currency.
     public let balance: Money
-    /// The IBAN, normalised to upper case without spaces; checksum verified.
-    public let iban: IBAN
+    /// The account's number: its IBAN, or the bank's own account number for
+    /// an account without one. Every account has exactly one.
+    public let identifier: AccountIdentifier
     /// Whether this is the user's main account.
     public let type: AccountType
 
+    /// The IBAN, normalised to upper case without spaces and checksum
+    /// verified; `nil` for an account identified by its account number.
+    public var iban: IBAN? {
+        guard case let .iban(iban) = identifier else { return nil }
+        return iban
+    }
+
+    /// The bank's own account number, for an account without an IBAN.
+    public var accountNumber: AccountNumber? {
+        guard case let .accountNumber(number) = identifier else { return nil }
+        return number
+    }
+
     /// An account whose fields the caller has already checked;
-    /// `init(id:name:balance:iban:type:)` checks.
-    package init(uncheckedID id: String, name: String, balance: Money, iban: IBAN, type: AccountType) {
+    /// `init(id:name:balance:iban:type:)` and
+    /// `init(id:name:balance:accountNumber:type:)` check.
+    package init(uncheckedID id: String, name: String, balance: Money, identifier: AccountIdentifier, type: AccountType) {
         self.id = id
         self.name = name
         self.balance = balance
-        self.iban = iban
+        self.identifier = identifier
         self.type = type
+    }
+
+    /// An account with an IBAN whose fields the caller has already checked.
+    package init(uncheckedID id: String, name: String, balance: Money, iban: IBAN, type: AccountType) {
+        self.init(uncheckedID: id, name: name, balance: balance, identifier: .iban(iban), type: type)
     }
 }
 
@@ -128,7 +148,7 @@ public struct IBAN: Sendable, Hashable {
     }
 
     /// The last four characters, the only part a widget may show.
-    public var lastFour: String { String(electronicFormat.suffix(4)) }
+    public var lastFour: String { AccountIdentifier.iban(self).lastFour }
 }
 
 // Descriptions name counts, ids and currencies only: printing a portfolio, a

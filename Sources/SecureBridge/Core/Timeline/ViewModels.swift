@@ -13,23 +13,30 @@ public struct AccountViewModel: Sendable, Equatable, Identifiable, CustomStringC
     /// The balance: its display text (`€4,675.00`, or the mask), value,
     /// sign, currency and accessibility label.
     public let balance: DisplayAmount
-    /// The IBAN's last four characters behind a mask, e.g. `•••• 3000`, in every state.
-    public let iban: String
+    /// The last four characters of the account's IBAN or account number
+    /// behind the mask, e.g. `•••• 3000`, in every state.
+    public let number: String
+    /// Whether `number` ends the account's IBAN or its account number.
+    public let numberKind: AccountIdentifier.Kind
     /// `main` or `secondary`.
     public let type: AccountType
     /// `<scheme>://account/<id>`, or `nil` if the id is not link-safe.
     public let url: URL?
 
-    package init(id: String, name: String, balance: DisplayAmount, iban: String, type: AccountType, url: URL?) {
+    package init(
+        id: String, name: String, balance: DisplayAmount, number: String, numberKind: AccountIdentifier.Kind,
+        type: AccountType, url: URL?
+    ) {
         self.id = id
         self.name = name
         self.balance = balance
-        self.iban = iban
+        self.number = number
+        self.numberKind = numberKind
         self.type = type
         self.url = url
     }
 
-    /// The id only: never a name, balance or IBAN in logs.
+    /// The id only: never a name, balance or number in logs.
     public var description: String { "AccountViewModel(id: \(id))" }
 }
 

@@ -3,10 +3,12 @@
 /// Two shapes are accepted: a top-level array of accounts, or an object
 /// `{"accounts": [...], "analytics": {...}}` whose `analytics` may be absent
 /// or `null`. An account is
-/// `{"id", "name", "balance", "currency", "IBAN", "type"}`; analytics are
-/// `{"period", "currency", "spent", "received"}` with entries
-/// `{"category", "amount"}`. Every field is required and no other field is
-/// allowed. Amounts are decimal strings, converted exactly to minor units.
+/// `{"id", "name", "balance", "currency", "IBAN", "accountNumber", "type"}`;
+/// analytics are `{"period", "currency", "spent", "received"}` with entries
+/// `{"category", "amount"}`. Every field is required except that an account
+/// has exactly one of `IBAN` and `accountNumber` (the other absent or
+/// `null`); no other field is allowed. Amounts are decimal strings,
+/// converted exactly to minor units.
 package enum PublishInput {
     /// The largest input accepted, in bytes (1 MiB). Checked before parsing.
     package static let maximumByteCount = 1 << 20
@@ -79,7 +81,7 @@ package enum PublishInput {
         return accounts
     }
 
-    private static let accountFields = ["id", "name", "balance", "currency", "IBAN", "type"]
+    private static let accountFields = ["id", "name", "balance", "currency", "IBAN", "accountNumber", "type"]
 
     private static func decodeAccount(_ element: JSONValue, number: Int, set: inout PortfolioRules.AccountSet) throws -> Account {
         guard case let .object(members) = element else {
@@ -104,8 +106,7 @@ package enum PublishInput {
         try PortfolioRules.check(record, "name", in: .publishInput) { try PortfolioRules.checkText(name) }
         let currency = try fields.currency("currency")
         let balance = try fields.amount("balance", currency: currency, allowsNegative: true)
-        let ibanText = try fields.string("IBAN")
-        let iban = try PortfolioRules.check(record, "IBAN", in: .publishInput) { try IBAN(parsing: ibanText) }
+        let identifier = try decodeIdentifier(fields)
         let typeText = try fields.string("type")
         let type = try PortfolioRules.check(record, "type", in: .publishInput) { () throws -> AccountType in
             guard let type = AccountType(rawValue: typeText) else {
@@ -114,7 +115,30 @@ package enum PublishInput {
             try set.register(type: type, number: number)
             return type
         }
-        return Account(uncheckedID: id, name: name, balance: balance, iban: iban, type: type)
+        return Account(uncheckedID: id, name: name, balance: balance, identifier: identifier, type: type)
+    }
+
+    /// The account's one number: its `IBAN`, or its `accountNumber` when it
+    /// has no IBAN. A field that is absent or `null` is not given.
+    /// - Throws: `InputError` on the field `"IBAN"` when neither is given, on
+    ///   `"accountNumber"` when both are, or on the given field when it breaks its rule.
+    private static func decodeIdentifier(_ fields: Fields) throws -> AccountIdentifier {
+        let iban = try fields.optionalString(AccountIdentifier.Kind.iban.field)
+        let number = try fields.optionalString(AccountIdentifier.Kind.accountNumber.field)
+        switch (iban, number) {
+        case let (iban?, nil):
+            return try PortfolioRules.check(fields.record, AccountIdentifier.Kind.iban.field, in: .publishInput) {
+                .iban(try IBAN(parsing: iban))
+            }
+        case let (nil, number?):
+            return try PortfolioRules.check(fields.record, AccountIdentifier.Kind.accountNumber.field, in: .publishInput) {
+                .accountNumber(try AccountNumber(parsing: number))
+            }
+        case (nil, nil):
+            throw InputError.invalid(fields.record, field: AccountIdentifier.Kind.iban.field, .noAccountNumber)
+        case (.some, .some):
+            throw InputError.invalid(fields.record, field: AccountIdentifier.Kind.accountNumber.field, .bothAccountNumbers)
+        }
     }
 
     // MARK: Analytics
@@ -187,6 +211,16 @@ package enum PublishInput {
                 throw InputError.invalid(record, field: field, .wrongType(expected: .string, found: value.kind))
             }
             return text
+        }
+
+        /// The field's string, or `nil` when the field is absent or `null`.
+        func optionalString(_ field: String) throws -> String? {
+            switch self[field] {
+            case nil, .null?: return nil
+            case let .string(text)?: return text
+            case let value?:
+                throw InputError.invalid(record, field: field, .wrongType(expected: .string, found: value.kind))
+            }
         }
 
         func array(_ field: String) throws -> [JSONValue] {

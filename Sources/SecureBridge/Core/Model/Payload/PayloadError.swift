@@ -17,7 +17,8 @@ public enum PayloadError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unsupportedVersion(version):
-            return "The payload has format version \(version); this build reads only version \(PortfolioPayload.formatVersion)."
+            let readable = PortfolioPayload.readableVersions.map(String.init).joined(separator: " and ")
+            return "The payload has format version \(version); this build reads versions \(readable)."
         case let .truncated(record, field):
             return "The payload is truncated: it ends inside \(Self.location(record, field))."
         case let .trailingBytes(count):

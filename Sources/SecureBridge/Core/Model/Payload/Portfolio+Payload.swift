@@ -4,8 +4,10 @@ extension Portfolio {
     /// Every length is checked against the bytes that remain, every count and
     /// string against the limits of publish input; strings must be valid
     /// UTF-8, currencies active ISO 4217 entries with their exact minor-unit
-    /// digits, IBANs valid, codes known; ids and categories unique, at most one
-    /// main account; and nothing may follow the portfolio.
+    /// digits, IBANs and account numbers valid, codes known; ids and
+    /// categories unique, at most one main account; the version the lowest
+    /// that holds the portfolio (1 unless an account has an account number);
+    /// and nothing may follow the portfolio.
     /// - Parameter payload: The decrypted payload.
     /// - Throws: `PayloadError` naming the record and field.
     package init(payload: UnsafeRawBufferPointer) throws {
@@ -31,14 +33,19 @@ extension PortfolioPayload {
 
         mutating func readPortfolio() throws -> Portfolio {
             let version = try read(UInt8.self, .document, "version")
-            guard version == PortfolioPayload.formatVersion else { throw PayloadError.unsupportedVersion(version) }
+            guard PortfolioPayload.readableVersions.contains(version) else { throw PayloadError.unsupportedVersion(version) }
             let count = Int(try read(UInt16.self, .document, "account count"))
             try PortfolioRules.check(.document, "account count", in: .payload) { try PortfolioRules.checkAccountCount(count) }
             var accounts: [Account] = []
             accounts.reserveCapacity(count)
             var set = PortfolioRules.AccountSet()
             for index in 0..<count {
-                accounts.append(try readAccount(number: index + 1, set: &set))
+                accounts.append(try readAccount(number: index + 1, version: version, set: &set))
+            }
+            // One encoding per portfolio: version 2 only where version 1 cannot hold it.
+            let needed = PortfolioPayload.version(of: accounts)
+            guard version == needed else {
+                throw PayloadError.invalid(.document, field: "version", .versionAboveContent(needed: needed))
             }
             let analytics: Analytics?
             switch try read(UInt8.self, .document, "analytics flag") {
@@ -53,7 +60,9 @@ extension PortfolioPayload {
             return Portfolio(uncheckedAccounts: accounts, analytics: analytics)
         }
 
-        private mutating func readAccount(number: Int, set: inout PortfolioRules.AccountSet) throws -> Account {
+        private mutating func readAccount(
+            number: Int, version: UInt8, set: inout PortfolioRules.AccountSet
+        ) throws -> Account {
             var record = PortfolioRecord.account(number: number, id: nil)
             let idBytes = try string(record, "id", length: UInt8.self, limit: PortfolioRules.maximumIDLength)
             try PortfolioRules.check(record, "id", in: .payload) {
@@ -64,9 +73,7 @@ extension PortfolioPayload {
             try PortfolioRules.check(record, "id", in: .payload) { try set.register(id: id, number: number) }
 
             let name = try text(record, "name")
-            let ibanBytes = try string(record, "IBAN", length: UInt8.self, limit: IBANRegistry.lengthRange.upperBound)
-            try PortfolioRules.check(record, "IBAN", in: .payload) { try IBAN.checkElectronic(ibanBytes) }
-            let iban = IBAN(checkedElectronicFormat: String(decoding: ibanBytes, as: UTF8.self))
+            let identifier = try self.identifier(record, version: version)
             let currency = try self.currency(record)
             let balance = Money(minorUnits: try read(Int64.self, record, "balance"), currency: currency)
             try PortfolioRules.check(record, "balance", in: .payload) {
@@ -79,7 +86,25 @@ extension PortfolioPayload {
             case let code: throw PayloadError.invalid(record, field: "type", .unknownCode(code))
             }
             try PortfolioRules.check(record, "type", in: .payload) { try set.register(type: type, number: number) }
-            return Account(uncheckedID: id, name: name, balance: balance, iban: iban, type: type)
+            return Account(uncheckedID: id, name: name, balance: balance, identifier: identifier, type: type)
+        }
+
+        /// The account's number: in version 1 an IBAN, in version 2 a kind
+        /// code (IBAN or account number) and then the number.
+        private mutating func identifier(_ record: PortfolioRecord, version: UInt8) throws -> AccountIdentifier {
+            var kind = AccountIdentifier.Kind.iban
+            if version >= PortfolioPayload.formatVersion {
+                switch try read(UInt8.self, record, "number kind") {
+                case PortfolioPayload.ibanCode: kind = .iban
+                case PortfolioPayload.accountNumberCode: kind = .accountNumber
+                case let code: throw PayloadError.invalid(record, field: "number kind", .unknownCode(code))
+                }
+            }
+            let limit = kind == .iban ? IBANRegistry.lengthRange.upperBound : AccountNumber.lengthRange.upperBound
+            let bytes = try string(record, kind.field, length: UInt8.self, limit: limit)
+            return try PortfolioRules.check(record, kind.field, in: .payload) {
+                try AccountIdentifier(kind: kind, storedForm: bytes)
+            }
         }
 
         private mutating func readAnalytics() throws -> Analytics {

@@ -2,19 +2,38 @@
 /// This is the plaintext the envelope encrypts. `docs/PAYLOAD.md` gives the
 /// layout byte for byte.
 package enum PortfolioPayload {
-    /// The format version this build writes and reads (the first byte).
-    static let formatVersion: UInt8 = 1
+    /// The newest format version this build writes and reads (the first
+    /// byte): version 2 stores each account's number with its kind.
+    static let formatVersion: UInt8 = 2
+    /// The version of a portfolio whose accounts all have an IBAN: its
+    /// payload is written as version 1, byte for byte as before version 2,
+    /// so a reader that knows only version 1 reads every portfolio it could
+    /// have read before.
+    static let ibanOnlyVersion: UInt8 = 1
+    /// The versions this build reads.
+    static let readableVersions: ClosedRange<UInt8> = ibanOnlyVersion...formatVersion
+
+    /// The one version a portfolio is written in: the lowest that holds it.
+    static func version(of accounts: [Account]) -> UInt8 {
+        accounts.contains { $0.identifier.kind != .iban } ? formatVersion : ibanOnlyVersion
+    }
 
     /// The largest payload the format can hold: 1,000 accounts and two lists
-    /// of 50 entries with every string at its limit. A reader may refuse
-    /// anything longer before decrypting or decoding it.
+    /// of 50 entries with every string at its limit (version 2, whose account
+    /// record is one byte longer). A reader may refuse anything longer before
+    /// decrypting or decoding it.
     package static let maximumByteCount: Int = {
         let text = 2 + PortfolioRules.maximumTextBytes
-        let account = 1 + PortfolioRules.maximumIDLength + text + 1 + IBANRegistry.lengthRange.upperBound + 3 + 1 + 8 + 1
+        let number = 1 + 1 + max(IBANRegistry.lengthRange.upperBound, AccountNumber.lengthRange.upperBound)
+        let account = 1 + PortfolioRules.maximumIDLength + text + number + 3 + 1 + 8 + 1
         let entry = text + 8
         let analytics = 7 + 3 + 1 + 2 * (1 + PortfolioRules.maximumEntries * entry)
         return 1 + 2 + PortfolioRules.maximumAccounts * account + 1 + analytics
     }()
+
+    /// Number kind codes (version 2).
+    static let ibanCode: UInt8 = 0x01
+    static let accountNumberCode: UInt8 = 0x02
 
     /// Account type codes.
     static let mainCode: UInt8 = 0x01
@@ -37,12 +56,16 @@ extension Portfolio {
     func payloadBytes() throws -> [UInt8] {
         try check(as: .encoding)
         var writer = ByteWriter(capacity: 64 + accounts.count * 96)
-        writer.append(PortfolioPayload.formatVersion)
+        let version = PortfolioPayload.version(of: accounts)
+        writer.append(version)
         writer.append(UInt16(accounts.count))
         for account in accounts {
             writer.append(account.id.utf8, lengthPrefix: UInt8.self)
             writer.append(account.name.utf8, lengthPrefix: UInt16.self)
-            writer.append(account.iban.electronicFormat.utf8, lengthPrefix: UInt8.self)
+            if version >= PortfolioPayload.formatVersion {
+                writer.append(account.identifier.kind == .iban ? PortfolioPayload.ibanCode : PortfolioPayload.accountNumberCode)
+            }
+            writer.append(account.identifier.storedForm.utf8, lengthPrefix: UInt8.self)
             writer.append(account.balance.currency)
             writer.append(account.balance.minorUnits)
             writer.append(account.type == .main ? PortfolioPayload.mainCode : PortfolioPayload.secondaryCode)

@@ -61,6 +61,17 @@ public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
     case unknownCurrency
     /// An IBAN is not acceptable.
     case iban(IBANProblem)
+    /// A bank's own account number is not acceptable.
+    case accountNumber(AccountNumberProblem)
+    /// An account has neither an IBAN nor an account number (reported on the
+    /// field `"IBAN"`).
+    case noAccountNumber
+    /// An account has both an IBAN and an account number (reported on the
+    /// field `"accountNumber"`).
+    case bothAccountNumbers
+    /// A payload's version is higher than its content needs, so the same
+    /// portfolio would have two encodings (payload only).
+    case versionAboveContent(needed: UInt8)
     /// An account type other than `main` or `secondary`.
     case invalidAccountType
     /// A second account marked `main`.
@@ -129,6 +140,14 @@ public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
             return "must be an active ISO 4217 currency code in upper case, like \"EUR\""
         case let .iban(problem):
             return problem.description
+        case let .accountNumber(problem):
+            return problem.description
+        case .noAccountNumber:
+            return "is missing, and so is \"accountNumber\": an account needs its IBAN or, where it has none, the bank's account number"
+        case .bothAccountNumbers:
+            return "must not be given with \"IBAN\": an account has one number, its IBAN where it has one"
+        case let .versionAboveContent(needed):
+            return "is higher than the content needs (version \(needed) holds it), so the payload is not in its one encoding"
         case .invalidAccountType:
             return "must be \"main\" or \"secondary\""
         case let .secondMainAccount(first):
@@ -193,6 +212,35 @@ public enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
             return "has more than the \(allowed) decimal places \(currency) allows"
         case let .tooLarge(limit):
             return "is beyond the limit of \(Money.majorUnitsText(limit)) in magnitude"
+        }
+    }
+}
+
+/// What is wrong with a bank's own account number (`AccountNumber(_:)` has the rule).
+public enum AccountNumberProblem: Equatable, Sendable, CustomStringConvertible {
+    /// A space or hyphen at either end, or two in a row.
+    case invalidSeparators
+    /// A character other than A-Z, a-z, 0-9 (and single spaces or hyphens between groups).
+    case invalidCharacters
+    /// Fewer or more letters and digits than `allowed`.
+    case wrongLength(actual: Int, allowed: ClosedRange<Int>)
+    /// Letters only.
+    case noDigit
+    /// A valid IBAN, which belongs in the field `"IBAN"`.
+    case isIBAN
+
+    public var description: String {
+        switch self {
+        case .invalidSeparators:
+            return "may only use a single space or hyphen between groups of letters and digits"
+        case .invalidCharacters:
+            return "may only contain the letters A-Z, the digits 0-9 and single spaces or hyphens between groups"
+        case let .wrongLength(actual, allowed):
+            return "has \(actual) letters and digits, but an account number has \(allowed.lowerBound) to \(allowed.upperBound)"
+        case .noDigit:
+            return "has no digit, so it is not an account number"
+        case .isIBAN:
+            return "is an IBAN: give it as \"IBAN\", where its checksum is checked"
         }
     }
 }
