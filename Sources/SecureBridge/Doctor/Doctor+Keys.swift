@@ -120,7 +120,7 @@ extension Doctor {
                 let (problem, remedy) = Self.storeFailure(error)
                 return [Finding(
                     .keys, .problem,
-                    "keychain store: the Secret Service cannot be used, so widgets show keychain-unavailable and no item can be told missing: \(problem)",
+                    "keychain store: the Secret Service cannot be used, so widgets show keychain-unavailable (its items are out of reach, not gone): \(problem)",
                     fix: remedy)]
             }
         }
