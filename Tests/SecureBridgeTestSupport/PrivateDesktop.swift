@@ -99,7 +99,10 @@ final class PrivateKeyring {
     func restart(unlocking: Bool, withLoginKeyring: Bool = true) throws {
         kill(daemon.processIdentifier, SIGKILL)
         daemon.waitUntilExit()
-        for _ in 0..<200 where try ownsName() { usleep(25_000) }
+        for _ in 0..<200 {
+            guard try ownsName() else { break }
+            usleep(25_000)
+        }
         let keyrings = directory.appendingPathComponent("data/keyrings")
         let aside = directory.appendingPathComponent("data/keyrings.aside")
         let manager = FileManager.default
