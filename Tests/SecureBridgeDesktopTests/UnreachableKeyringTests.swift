@@ -45,6 +45,13 @@ import Testing
         #expect(!doctor.stdout.contains("missing") && !doctor.stdout.contains("bridgectl logout") && !doctor.stdout.contains("not-onboarded"),
                 "no item is told missing, and no fix destroys the keys: \(doctor)")
 
+        // Lock cannot raise the mark the keyring keeps: it says so, and leaves not even a reserved number.
+        let state = try fixture.bytes(.app, FileName.state)
+        let lock = try await session.run(["lock"])
+        #expect(lock.status == 1)
+        #expect(lock.stderr.contains("Not locked: the lock raises the widgets' rollback mark"), "\(lock)")
+        #expect(try fixture.bytes(.app, FileName.state) == state)
+
         // Logout cannot reach the keys it would destroy: it says so rather than claim it did.
         let logout = try await session.run(["logout"])
         #expect(logout.status == 1)
