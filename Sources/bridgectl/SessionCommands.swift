@@ -31,7 +31,7 @@ extension BridgeCtl {
         func run() throws {
             let seconds = try parseDuration(sessionTtl, option: "--session-ttl")
             let app = try options.app
-            try app.checkSessionAllows(.login, now: Date())
+            try app.checkLoginCanRun(keychain: keychain, now: Date())
             let passcode = try SecretInput.newPasscode(fromStandardInput: passcodeStdin)
             let store = try app.login(
                 user: user, passcode: passcode, sessionLength: .seconds(seconds), keychain: keychain, now: Date())
@@ -59,8 +59,21 @@ extension BridgeCtl {
         @OptionGroup var options: GlobalOptions
 
         func run() throws {
-            try options.app.lock(now: Date())
+            do {
+                try options.app.lock(now: Date())
+            } catch let KeychainStoreError.unavailable(store, reason) {
+                throw StoreUnavailable(store: store, reason: reason)
+            }
             print("Locked.")
+        }
+
+        /// The lock could not raise the rollback mark its store keeps: why, and what the widgets show meanwhile.
+        struct StoreUnavailable: Error, CustomStringConvertible {
+            let store: KeychainStoreKind
+            let reason: any Error
+            var description: String {
+                "Not locked: the lock raises the widgets' rollback mark, kept \(store.whereKept), which cannot be used now (widgets show no amount until it can). \(reason)"
+            }
         }
     }
 
@@ -75,7 +88,7 @@ extension BridgeCtl {
 
         func run() throws {
             let app = try options.app
-            try app.checkSessionAllows(.unlock, now: Date())
+            try app.checkUnlockCanRun(now: Date())
             let passcode = try SecretInput.passcode(prompt: "Passcode: ", fromStandardInput: passcodeStdin)
             try app.unlock(passcode: passcode, now: Date())
             print("Unlocked.")

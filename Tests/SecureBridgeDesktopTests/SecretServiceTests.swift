@@ -208,31 +208,12 @@ import Testing
 
     // MARK: Helpers
 
-    /// A fresh home, and `bridgectl` run on it in a private keyring's session.
-    private struct KeyringSession {
-        let keyring: PrivateKeyring
-        let fixture: BridgeFixture
-
-        init() throws {
-            keyring = try PrivateKeyring()
-            fixture = try BridgeFixture()
-        }
-
-        func run(_ arguments: [String], input: String = "") async throws -> Bridgectl.Output {
-            try await Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
-        }
-    }
-
-    /// The files in the keychain directory, its lock aside.
+    /// The files in the keychain directory, its lock aside (none when a refused login did not make it).
     private func keychainFiles(_ fixture: BridgeFixture) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: fixture.home.keychain.string).filter { $0 != ".lock" }.sorted()
+        guard FileManager.default.fileExists(atPath: fixture.home.keychain.string) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: fixture.home.keychain.string).filter { $0 != ".lock" }.sorted()
     }
 
     /// The `item` attribute of every SecureBridge item in the keyring, sorted.
-    private func items(_ keyring: PrivateKeyring) throws -> [String] {
-        try keyring.secretTool(["search", "--all", "application", "securebridge"])
-            .split(separator: "\n")
-            .compactMap { line in line.hasPrefix("attribute.item = ") ? String(line.dropFirst("attribute.item = ".count)) : nil }
-            .sorted()
-    }
+    private func items(_ keyring: PrivateKeyring) throws -> [String] { try keyring.secureBridgeItems() }
 }

@@ -78,37 +78,71 @@ final class PrivateSessionBus {
 /// is not installed or does not come up: these tests never skip.
 final class PrivateKeyring {
     let bus: PrivateSessionBus
-    private let daemon = Process()
+    private var daemon = Process()
     private let directory: URL
+    private static let executable = "/usr/bin/gnome-keyring-daemon"
 
     init() throws {
-        let executable = "/usr/bin/gnome-keyring-daemon"
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
             throw DesktopFailure("gnome-keyring-daemon is not installed: the Secret Service tests need it (apt-get install gnome-keyring libsecret-tools)")
         }
         bus = try PrivateSessionBus()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("keyring-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        daemon.executableURL = URL(fileURLWithPath: executable)
-        daemon.arguments = ["--foreground", "--unlock", "--components=secrets"]
+        try start(unlocking: true)
+    }
+
+    /// Stops the daemon and starts another on the same bus, as D-Bus
+    /// activation does after the daemon died: without the password its login
+    /// keyring stays locked, and without its keyrings (moved aside, and back
+    /// at the next restart that has them) it has no default collection.
+    func restart(unlocking: Bool, withLoginKeyring: Bool = true) throws {
+        kill(daemon.processIdentifier, SIGKILL)
+        daemon.waitUntilExit()
+        for _ in 0..<200 {
+            guard try ownsName() else { break }
+            usleep(25_000)
+        }
+        let keyrings = directory.appendingPathComponent("data/keyrings")
+        let aside = directory.appendingPathComponent("data/keyrings.aside")
+        let manager = FileManager.default
+        if withLoginKeyring, manager.fileExists(atPath: aside.path) {
+            if manager.fileExists(atPath: keyrings.path) { try manager.removeItem(at: keyrings) }
+            try manager.moveItem(at: aside, to: keyrings)
+        } else if !withLoginKeyring, manager.fileExists(atPath: keyrings.path) {
+            try manager.moveItem(at: keyrings, to: aside)
+        }
+        daemon = Process()
+        try start(unlocking: unlocking)
+    }
+
+    private func start(unlocking: Bool) throws {
+        daemon.executableURL = URL(fileURLWithPath: Self.executable)
+        daemon.arguments = ["--foreground"] + (unlocking ? ["--unlock"] : []) + ["--components=secrets"]
         daemon.environment = environment
         let password = Pipe()
-        daemon.standardInput = password
+        daemon.standardInput = unlocking ? password : FileHandle.nullDevice
         daemon.standardOutput = FileHandle.nullDevice
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
-        password.fileHandleForWriting.write(Data("test password".utf8))
-        try password.fileHandleForWriting.close()
+        if unlocking {
+            password.fileHandleForWriting.write(Data("test password".utf8))
+            try password.fileHandleForWriting.close()
+        }
         for _ in 0..<200 {
-            let owned = try bus.send([
-                "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
-            ])
-            if owned.contains("boolean true") { return }
+            if try ownsName() { return }
             guard daemon.isRunning else { break }
             usleep(25_000)
         }
         throw DesktopFailure("gnome-keyring-daemon did not take the name org.freedesktop.secrets on the private bus")
+    }
+
+    /// Whether a process owns `org.freedesktop.secrets` on the bus.
+    private func ownsName() throws -> Bool {
+        try bus.send([
+            "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+            "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
+        ]).contains("boolean true")
     }
 
     /// The variables a program in this desktop session has: the bus, and where the keyring keeps its files.
@@ -126,6 +160,14 @@ final class PrivateKeyring {
         try Desktop.run("/usr/bin/secret-tool", arguments, environment: environment, allowingFailure: true, withErrors: true)
     }
 
+    /// The `item` attribute of every SecureBridge item in the keyring, sorted.
+    func secureBridgeItems() throws -> [String] {
+        try secretTool(["search", "--all", "application", "securebridge"])
+            .split(separator: "\n")
+            .compactMap { line in line.hasPrefix("attribute.item = ") ? String(line.dropFirst("attribute.item = ".count)) : nil }
+            .sorted()
+    }
+
     /// Locks the login collection (no prompt needed to lock).
     func lock() throws {
         try bus.send([
@@ -139,6 +181,22 @@ final class PrivateKeyring {
         kill(daemon.processIdentifier, SIGKILL)
         daemon.waitUntilExit()
         try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// A fresh home, and `bridgectl` run on it in a private keyring's session.
+struct KeyringSession {
+    let keyring: PrivateKeyring
+    let fixture: BridgeFixture
+
+    init() throws {
+        keyring = try PrivateKeyring()
+        fixture = try BridgeFixture()
+    }
+
+    /// Runs `bridgectl arguments… --home HOME` in the keyring's session, `input` on its standard input.
+    func run(_ arguments: [String], input: String = "") async throws -> Bridgectl.Output {
+        try await Bridgectl.start(arguments + ["--home", fixture.root], setting: keyring.environment).finish(input: Array(input.utf8))
     }
 }
 

@@ -1,4 +1,7 @@
 import SecureBridge
+#if canImport(SecureBridgeDesktop)
+import SecureBridgeDesktop
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -120,10 +123,28 @@ extension Doctor {
                 try place.checkStore()
                 return [Finding(.keys, .ok, "keychain store: the Secret Service, reachable, its default collection unlocked")]
             } catch {
-                return [Finding(.keys, .problem, "keychain store: the Secret Service cannot be used, so widgets show keychain-unavailable",
-                                fix: "\(error)")]
+                let (problem, remedy) = Self.storeFailure(error)
+                return [Finding(
+                    .keys, .problem,
+                    "keychain store: the Secret Service cannot be used, so widgets show keychain-unavailable (its items are out of reach, not gone): \(problem)",
+                    fix: remedy)]
             }
         }
+    }
+
+    /// What a store that cannot be used says is wrong, and what to do: two
+    /// parts, so the fix is never the problem said again, and never a
+    /// command that destroys the items the store cannot be asked about.
+    private static func storeFailure(_ error: any Error) -> (problem: String, remedy: String) {
+        var reason = error
+        if case let KeychainStoreError.unavailable(_, underlying) = error { reason = underlying }
+        let generic = "check your keyring (GNOME Keyring, KeePassXC or KWallet) and run `bridgectl doctor` again; do not log out, which cannot reach the items either"
+        #if canImport(SecureBridgeDesktop)
+        if let failure = reason as? SecretServiceError {
+            return (failure.problem.lowercasingFirstLetter, failure.remedy ?? generic)
+        }
+        #endif
+        return ("\(reason)", generic)
     }
 
     /// Moves the home (or each place) aside and logs in afresh: what to do
@@ -153,4 +174,9 @@ extension Doctor {
     /// The fix for a missing or damaged data keyset, which `bridgectl`'s
     /// errors give too: a new login writes a new keyset.
     package static let newKeysetFix = "log out and in again for a new keyset: `bridgectl logout; bridgectl login --user ID`"
+}
+
+extension String {
+    /// The text with its first letter lower-cased, to go on inside a sentence.
+    fileprivate var lowercasingFirstLetter: String { prefix(1).lowercased() + dropFirst() }
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// The keychain place: its directory, which always holds its lock and its
 /// choice of store (`keychain/store`), and its items (the data keyset, the
 /// pinned publisher key and the high-water marks; in a store other than
@@ -80,16 +82,32 @@ package struct Keychain {
     ///   `.unavailable` when the new store cannot be used; storage errors.
     func moving(to kind: KeychainStoreKind) throws -> Keychain {
         guard kind != store.kind else { return self }
-        guard let registered = KeychainStoreKind(rawValue: kind.rawValue) else {
-            throw KeychainStoreError.unregisteredKind(name: kind.rawValue)
-        }
-        let moved = try Keychain(directory, store: try KeychainStoreChoice.new(registered))
+        let moved = try Keychain(directory, store: try KeychainStoreChoice.new(Self.registered(kind)))
         try moved.checkStore()
         try destroy(FileName.keyset)
         try destroy(FileName.pinnedKey)
         try destroy(FileName.marks)
         try directory.write(FileName.store, moved.store.storedBytes)
         return moved
+    }
+}
+
+extension Keychain {
+    /// `kind` as this process registered it (with the `open` a new store needs).
+    /// - Throws: `KeychainStoreError.unregisteredKind` when it is not registered.
+    static func registered(_ kind: KeychainStoreKind) throws -> KeychainStoreKind {
+        guard let registered = KeychainStoreKind(rawValue: kind.rawValue) else {
+            throw KeychainStoreError.unregisteredKind(name: kind.rawValue)
+        }
+        return registered
+    }
+
+    /// Checks that a new store of `kind` for the keychain in `directory`
+    /// could be used now, before anything is written to it or anywhere else.
+    /// - Throws: `KeychainStoreError.unavailable` when it cannot.
+    static func checkNewStore(of kind: KeychainStoreKind, keychainDirectory directory: FilePath) throws {
+        guard let store = try KeychainStoreChoice.new(kind).open(keychainDirectory: directory) else { return }
+        try StoreItems(store: store, kind: kind).checkReachable()
     }
 }
 

@@ -35,6 +35,11 @@ public struct BridgeStatus: Sendable, Equatable {
     /// than a snapshot sits at its name (a FIFO, a directory, a link…): the
     /// refusal's sentence, which names the path. `bridgectl doctor` names the fix.
     public internal(set) var snapshotProblem: StorageError? = nil
+    /// Why the keychain's store cannot be used now (a locked keyring, no
+    /// default collection, no bus), in its own sentence: widgets show
+    /// `keychain-unavailable`, and no item can be told missing. `nil` when it
+    /// can be used, and always for files.
+    public internal(set) var keychainProblem: String? = nil
 
     /// One line per fact, for people.
     public var text: String {
@@ -46,7 +51,7 @@ public struct BridgeStatus: Sendable, Equatable {
         lines.append("hide balances: \(hidesBalances ? "on" : "off")")
         if failedUnlocks > 0 { lines.append("failed unlocks: \(failedUnlocks)") }
         if let signingKeyID { lines.append("signing key: \(signingKeyID)") }
-        lines.append("keychain: \(keychainStore.rawValue)")
+        lines.append("keychain: \(keychainStore.rawValue)" + (keychainProblem.map { " (keychain-unavailable: \($0))" } ?? ""))
         if let snapshot {
             lines.append("snapshot: sequence \(snapshot.sequence), data key \(snapshot.dataKeyID)")
             lines.append("  issued \(UTCTimestamp.string(seconds: snapshot.issuedAt)), stale \(UTCTimestamp.string(seconds: snapshot.staleAt)), expires \(UTCTimestamp.string(seconds: snapshot.expiresAt))")
@@ -71,6 +76,7 @@ public struct BridgeStatus: Sendable, Equatable {
             ])
         } ?? .null
         let problem: [(String, JSONOutput)] = snapshotProblem.map { [("snapshotProblem", .string($0.description))] } ?? []
+        let keychain: [(String, JSONOutput)] = keychainProblem.map { [("keychainProblem", .string($0))] } ?? []
         return JSONOutput.object([
             ("home", .string(home)),
             ("onboarded", .bool(onboarded)),
@@ -83,6 +89,7 @@ public struct BridgeStatus: Sendable, Equatable {
             ("failedUnlocks", .integer(Int64(failedUnlocks))),
             ("signingKeyId", .string(signingKeyID?.description)),
             ("keychainStore", .string(keychainStore.rawValue)),
+        ] + keychain + [
             ("snapshot", snapshotValue),
         ] + problem).serialized
     }
@@ -110,12 +117,19 @@ extension BridgeApp {
             snapshotProblem = refusal
         }
         let expiresAt = state.session.map { Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) }
+        let keychain = try Keychain.open(in: home)
+        var keychainProblem: String?
+        do {
+            try keychain?.checkStore()
+        } catch let unavailable as KeychainStoreError {
+            keychainProblem = unavailable.description
+        }
         return BridgeStatus(
             home: home.location, onboarded: state.userID != nil, userID: state.userID, state: state.sessionName,
             sessionExpiresAt: expiresAt,
             sessionExpired: state.session?.state != .loggedOut && (expiresAt.map { now >= $0 } ?? false),
             epoch: state.epoch, hidesBalances: state.session?.hidesBalances ?? false,
             failedUnlocks: state.failedUnlocks, signingKeyID: signingKey, snapshot: snapshot,
-            keychainStore: try Keychain.open(in: home)?.store.kind ?? .files, snapshotProblem: snapshotProblem)
+            keychainStore: keychain?.store.kind ?? .files, snapshotProblem: snapshotProblem, keychainProblem: keychainProblem)
     }
 }

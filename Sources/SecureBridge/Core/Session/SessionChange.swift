@@ -44,6 +44,10 @@ extension BridgeApp {
     /// Signs the session of `next` as the next auth status and makes it the
     /// widget's, in an order that fails closed:
     ///
+    /// 0. the keychain store is checked: the mark of step 2 lives there, and
+    ///    a store that cannot be reached now (a locked keyring, say) stops
+    ///    the change before anything is written, even one that shows less;
+    ///    a widget shows no amount meanwhile (`keychain-unavailable`);
     /// 1. the app state reserves the record's sequence (and `next`'s epoch);
     ///    a change that lets the widget show more is recorded here, before
     ///    any widget can see it;
@@ -70,6 +74,7 @@ extension BridgeApp {
     ) throws {
         guard let session = next.session else { throw SessionError.damagedState }
         let key = try loadSigningKey(places)
+        try places.keychain.checkStore()
         var next = next
         next.authSequence = state.authSequence + 1
         let showsLess = session.showsNoMore(than: state.session)

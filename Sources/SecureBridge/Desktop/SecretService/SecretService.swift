@@ -59,7 +59,13 @@ package final class SecretService {
         let message = DBusMessage.call(
             "Get", on: "org.freedesktop.DBus.Properties", at: path, of: Self.name, serial: 0, arguments: property,
             signature: "ss")
-        var reply = try Self.reader(of: Self.perform(operation) { try bus.call(message) })
+        var reply: DBusReader
+        do {
+            reply = try Self.reader(of: Self.perform(operation) { try bus.call(message) })
+        } catch let SecretServiceError.refused(_, errorName) where Self.noSuchObject.contains(errorName) {
+            // The alias names a collection that is gone: as good as none.
+            throw SecretServiceError.noDefaultCollection
+        }
         guard let locked = try reply.variantBoolean() else {
             throw SecretServiceError.notABoolean(operation: operation)
         }
@@ -172,6 +178,12 @@ package final class SecretService {
     }
 
     private static func reader(of reply: DBusMessage) -> DBusReader { DBusReader(reply.body) }
+
+    /// The errors a service answers a call on an object it does not have with.
+    private static let noSuchObject: Set<String> = [
+        "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod",
+        "org.freedesktop.Secret.Error.NoSuchObject",
+    ]
 }
 
 /// Why the Secret Service could not be used; each says which and what to do.
@@ -211,20 +223,37 @@ public enum SecretServiceError: Error, Equatable, Sendable, CustomStringConverti
     }
 
     public var description: String {
+        problem + (remedy.map { "; \($0)" } ?? "") + "."
+    }
+
+    /// What is wrong, as the start of a sentence: `The Secret Service's default collection is locked`.
+    public var problem: String {
         switch self {
-        case let .noSessionBus(error):
-            "The Secret Service cannot be reached: there is no session bus (\(Self.why(error))); run the command in your desktop session."
-        case .notRunning:
-            "No Secret Service is running on the session bus; start your keyring (GNOME Keyring, KeePassXC or KWallet) and run the command again."
+        case let .noSessionBus(error): "The Secret Service cannot be reached: there is no session bus (\(Self.why(error)))"
+        case .notRunning: "No Secret Service is running on the session bus"
         case .noDefaultCollection:
-            "The Secret Service has no default collection; create a default keyring in your keyring manager and run the command again."
-        case .locked:
-            "The Secret Service's default collection is locked; unlock it (log in to the desktop, or unlock the login keyring in your keyring manager) and run the command again."
-        case let .refused(operation, errorName): "The Secret Service refused to \(operation) (\(DBusError.shown(errorName)))."
-        case let .failed(operation, error): "The Secret Service refused to \(operation) (\(error))."
-        case let .notABoolean(operation): "The Secret Service refused to \(operation) (not a boolean)."
+            "The Secret Service has no default collection (your login keyring is not open), so it cannot say whether it holds SecureBridge's items"
+        case .locked: "The Secret Service's default collection is locked"
+        case let .refused(operation, errorName): "The Secret Service refused to \(operation) (\(DBusError.shown(errorName)))"
+        case let .failed(operation, error): "The Secret Service refused to \(operation) (\(error))"
+        case let .notABoolean(operation): "The Secret Service refused to \(operation) (not a boolean)"
         case let .noAnswer(operation):
-            "The Secret Service did not answer within \(SecretService.timeout.components.seconds) seconds when asked to \(operation); check that your keyring is running and not stuck, and run the command again."
+            "The Secret Service did not answer within \(SecretService.timeout.components.seconds) seconds when asked to \(operation)"
+        }
+    }
+
+    /// What to do about it, when there is something to do; it never
+    /// destroys anything, for the items are only out of reach.
+    public var remedy: String? {
+        switch self {
+        case .noSessionBus: "run the command in your desktop session"
+        case .notRunning: "start your keyring (GNOME Keyring, KeePassXC or KWallet) and run the command again"
+        case .noDefaultCollection:
+            "log out of the desktop and in again so the keyring daemon opens your login keyring (or open it in your keyring manager), and run the command again"
+        case .locked:
+            "unlock it (log in to the desktop, or run `secret-tool search --unlock application securebridge`, which asks for the keyring's password) and run the command again"
+        case .noAnswer: "check that your keyring is running and not stuck, and run the command again"
+        case .refused, .failed, .notABoolean: nil
         }
     }
 

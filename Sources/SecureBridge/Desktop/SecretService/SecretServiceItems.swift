@@ -25,7 +25,10 @@ extension KeychainStoreKind {
 ///
 /// Every failure to use the service is a `SecretServiceError`, which the
 /// core reports as `KeychainStoreError.unavailable(store:reason:)`: a widget
-/// shows `keychain-unavailable`, and nothing is destroyed.
+/// shows `keychain-unavailable`, and nothing is destroyed. An item is
+/// missing only when the unlocked default collection says so: without a
+/// default collection (a daemon started without the login keyring) or with
+/// it locked, the service cannot be asked, and that is unavailable too.
 package final class SecretServiceItems: KeychainStore {
     private let id: String
     private let directory: String
@@ -44,14 +47,23 @@ package final class SecretServiceItems: KeychainStore {
     private func attributes(_ item: KeychainItem) -> [(String, String)] { Self.attributes(keychain: id, item: item.name) }
 
     /// The item's secret, or `nil` when the service holds none.
-    /// - Throws: `SecretServiceError`; `KeychainError.corrupt` when two items
-    ///   match or the service sends a secret this client cannot read.
+    ///
+    /// A search that finds nothing is taken for a missing item only when the
+    /// default collection, where the item was written, is there and unlocked:
+    /// a keyring daemon started without the login keyring finds nothing
+    /// either, and its items are only out of reach.
+    /// - Throws: `SecretServiceError` (`.noDefaultCollection` and `.locked`
+    ///   among them); `KeychainError.corrupt` when two items match or the
+    ///   service sends a secret this client cannot read.
     package func read(_ item: KeychainItem) throws -> SecureBytes? {
         let service = try service()
         let found = try service.items(matching: attributes(item))
         // `store` replaces the item with the same attributes: two are not ours to choose between.
         guard found.count <= 1 else { throw KeychainError.corrupt(file: item.name) }
-        guard let path = found.first else { return nil }
+        guard let path = found.first else {
+            try confirmAbsence(service)
+            return nil
+        }
         do {
             return try service.secret(ofItem: path, limit: item.byteLimit)
         } catch is DBusError {
@@ -70,10 +82,20 @@ package final class SecretServiceItems: KeychainStore {
         }
     }
 
-    /// Deletes the item (every copy of it); nothing to delete is no error.
+    /// Deletes the item (every copy of it); nothing to delete is no error
+    /// once the default collection confirms it (as for `read`).
     package func delete(_ item: KeychainItem) throws {
         let service = try service()
-        for path in try service.items(matching: attributes(item)) { try service.delete(item: path) }
+        let found = try service.items(matching: attributes(item))
+        guard !found.isEmpty else { return try confirmAbsence(service) }
+        for path in found { try service.delete(item: path) }
+    }
+
+    /// Checks that a search which found nothing can be believed: the default
+    /// collection, where every item is written, exists and is unlocked.
+    /// - Throws: `SecretServiceError.noDefaultCollection` or `.locked`.
+    private func confirmAbsence(_ service: SecretService) throws {
+        _ = try service.unlockedDefaultCollection()
     }
 
     /// Whether the service can be reached and its default collection is unlocked.

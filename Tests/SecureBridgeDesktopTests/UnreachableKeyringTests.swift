@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+@testable import SecureBridgeTestSupport
+
+/// A keyring that cannot be asked is not a keyring without the items: a real
+/// GNOME Keyring on a private bus, restarted as D-Bus activation restarts it
+/// (without the login keyring, or with it locked), and the real `bridgectl`
+/// run against it. Every command says the keychain is unavailable, none
+/// advises what would destroy the keys, and the keys are all there once the
+/// keyring is back.
+@Suite(.sweep, .serialized) struct UnreachableKeyringTests {
+    // MARK: No default collection
+
+    @Test(.timeLimit(.minutes(2))) func aKeyringWithoutItsDefaultCollectionIsUnavailableNotMissing() async throws {
+        let session = try await Self.publishedSession()
+        let (keyring, fixture) = (session.keyring, session.fixture)
+        let items = try keyring.secureBridgeItems()
+        let snapshot = try fixture.bytes(.container, FileName.snapshot)
+        try keyring.restart(unlocking: false, withLoginKeyring: false)
+
+        let read = try await session.run(["read", "--format", "json"])
+        #expect(read.succeeded, "a widget renders: \(read)")
+        #expect(read.stdout.contains("keychain-unavailable"), "\(read)")
+        #expect(!read.stdout.contains("not-onboarded") && !read.stdout.contains("4,675"), "\(read)")
+
+        let publish = try await session.run(["publish", "-"], input: String(decoding: BridgeFixture.otherAccounts, as: UTF8.self))
+        #expect(publish.status == 1)
+        #expect(publish.stderr.contains("The Secret Service has no default collection"), "\(publish)")
+        #expect(!publish.stderr.contains("missing"), "\(publish)")
+        #expect(publish.stderrLines.count == 1)
+        #expect(try fixture.bytes(.container, FileName.snapshot) == snapshot, "nothing was published")
+
+        let status = try await session.run(["status"])
+        #expect(status.succeeded)
+        #expect(status.stdout.contains("keychain: secret-service (keychain-unavailable: The Secret Service has no default collection"), "\(status)")
+        let json = try await session.run(["status", "--format", "json"])
+        #expect((json.json?["keychainProblem"] as? String)?.contains("no default collection") == true, "\(json)")
+
+        let doctor = try await session.run(["doctor"])
+        #expect(doctor.status == 1)
+        let finding = try #require(doctor.stdout.split(separator: "\n").first { $0.contains("keychain store:") }, "\(doctor)")
+        #expect(finding.contains("cannot be used, so widgets show keychain-unavailable"), "\(finding)")
+        #expect(finding.contains("— fix: log out of the desktop and in again so the keyring daemon opens your login keyring"), "\(finding)")
+        #expect(!doctor.stdout.contains("missing") && !doctor.stdout.contains("bridgectl logout") && !doctor.stdout.contains("not-onboarded"),
+                "no item is told missing, and no fix destroys the keys: \(doctor)")
+
+        // Lock cannot raise the mark the keyring keeps: it says so, and leaves not even a reserved number.
+        let state = try fixture.bytes(.app, FileName.state)
+        let lock = try await session.run(["lock"])
+        #expect(lock.status == 1)
+        #expect(lock.stderr.contains("Not locked: the lock raises the widgets' rollback mark"), "\(lock)")
+        #expect(try fixture.bytes(.app, FileName.state) == state)
+
+        // Logout cannot reach the keys it would destroy: it says so rather than claim it did.
+        let logout = try await session.run(["logout"])
+        #expect(logout.status == 1)
+        #expect(logout.stderr.contains("no default collection"), "\(logout)")
+        await #expect(try session.run(["status"]).stdout.contains("session: active"), "the app still records the session")
+
+        // The login keyring back: every key was only out of reach.
+        try keyring.restart(unlocking: true)
+        #expect(try keyring.secureBridgeItems() == items)
+        await #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
+        await #expect(try session.run(["doctor"]).succeeded)
+    }
+
+    // MARK: A locked keyring
+
+    @Test(.timeLimit(.minutes(2))) func lockOnALockedKeyringSaysWhyAndChangesNothing() async throws {
+        let session = try await Self.publishedSession()
+        let (keyring, fixture) = (session.keyring, session.fixture)
+        let state = try fixture.bytes(.app, FileName.state)
+        let authStatus = try fixture.bytes(.container, FileName.authStatus)
+        try keyring.lock()
+
+        let lock = try await session.run(["lock"])
+        #expect(lock.status == 1)
+        #expect(lock.stderr.contains("Not locked: the lock raises the widgets' rollback mark, kept in the Secret Service, which cannot be used now (widgets show no amount until it can). The Secret Service's default collection is locked; unlock it"),
+                "\(lock)")
+        #expect(lock.stderrLines.count == 1)
+        #expect(try fixture.bytes(.app, FileName.state) == state, "not even a reserved number: nothing is left half done")
+        #expect(try fixture.bytes(.container, FileName.authStatus) == authStatus)
+        let read = try await session.run(["read", "--format", "json"])
+        #expect(read.stdout.contains("keychain-unavailable") && !read.stdout.contains("4,675"), "no amount meanwhile: \(read)")
+
+        // As D-Bus activation restarts it after a crash: the login keyring there, locked.
+        try keyring.restart(unlocking: false)
+        let doctor = try await session.run(["doctor"])
+        #expect(doctor.status == 1)
+        let finding = try #require(doctor.stdout.split(separator: "\n").first { $0.contains("keychain store:") }, "\(doctor)")
+        let fix = try #require(finding.components(separatedBy: " — fix: ").last)
+        #expect(finding.contains("the Secret Service's default collection is locked —"), "\(finding)")
+        #expect(!fix.contains("is locked"), "the fix is not the problem again: \(fix)")
+        #expect(fix.contains("`secret-tool search --unlock application securebridge`"), "\(fix)")
+        #expect(!doctor.stdout.contains("cut short") && !doctor.stdout.contains("bridgectl logout"), "\(doctor)")
+        // The fix's command, followed: it asks the keyring to unlock what holds the items, which on a
+        // desktop shows the password prompt (here no prompter can show, so the keyring stays locked).
+        let command = try #require(fix.split(separator: "`").dropFirst().first.map(String.init))
+        let asked = try Self.secretServiceCalls(running: command, in: keyring)
+        #expect(asked.contains("member=Unlock"), "\(asked)")
+
+        // Unlocked as a login unlocks it: the lock goes through.
+        try keyring.restart(unlocking: true)
+        await #expect(try session.run(["lock"]).succeeded)
+        let masked = try await session.run(["read", "--format", "json"])
+        #expect(masked.stdout.contains(#""locked""#) && !masked.stdout.contains("4,675"), "\(masked)")
+    }
+
+    // MARK: Ask only when the command can run
+
+    @Test(.timeLimit(.minutes(2))) func loginAndUnlockSayWhyBeforeAskingForThePasscode() async throws {
+        let session = try await Self.publishedSession()
+        let fixture = session.fixture
+        await #expect(try session.run(["logout"]).succeeded)
+
+        // No terminal to ask on (a child of the tests has none): what answers is the check, not the prompt.
+        let withoutBus = try await Bridgectl.start(
+            ["login", "--user", "alice", "--home", fixture.root], unsetting: ["DBUS_SESSION_BUS_ADDRESS"]
+        ).finish()
+        #expect(withoutBus.status == 1)
+        #expect(withoutBus.stderr.contains("there is no session bus"), "\(withoutBus)")
+        #expect(withoutBus.stderrLines.count == 1)
+
+        let fresh = try BridgeFixture()
+        let choosing = try await Bridgectl.start(
+            ["login", "--user", "alice", "--keychain", "secret-service", "--home", fresh.root], unsetting: ["DBUS_SESSION_BUS_ADDRESS"]
+        ).finish()
+        #expect(choosing.stderr.contains("there is no session bus"), "\(choosing)")
+
+        let unlock = try await session.run(["unlock"])
+        #expect(unlock.status == 1)
+        #expect(unlock.stderr.contains("No user is logged in; run `bridgectl login --user ID` first."), "\(unlock)")
+        let never = try await Bridgectl.start(["unlock", "--home", fresh.root], setting: session.keyring.environment).finish()
+        #expect(never.stderr.contains("No user has onboarded yet"), "\(never)")
+
+        await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin"], input: "2468").succeeded)
+        let again = try await session.run(["login", "--user", "bob"])
+        #expect(again.stderr.contains("User alice is already logged in; run `bridgectl logout` first."), "\(again)")
+    }
+
+    // MARK: Helpers
+
+    /// The calls to the Secret Service that running `command` in the keyring's session makes, as `dbus-monitor` prints them.
+    private static func secretServiceCalls(running command: String, in keyring: PrivateKeyring) throws -> String {
+        let monitor = Process()
+        monitor.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
+        monitor.arguments = ["--address", keyring.bus.address, "type='method_call',interface='org.freedesktop.Secret.Service'"]
+        let output = Pipe()
+        monitor.standardOutput = output
+        monitor.standardError = FileHandle.nullDevice
+        try monitor.run()
+        usleep(500_000)  // until the monitor is on the bus
+        // Stopped after 3 seconds: the call that asks comes at once, and a prompter that cannot start takes long to fail.
+        _ = try Desktop.run("/usr/bin/timeout", ["3", "/bin/sh", "-c", command], environment: keyring.environment, allowingFailure: true)
+        usleep(300_000)
+        kill(monitor.processIdentifier, SIGKILL)  // a child of the tests has SIGTERM blocked
+        monitor.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// A home logged in with its keychain in a private keyring, and a snapshot published.
+    private static func publishedSession() async throws -> KeyringSession {
+        let session = try KeyringSession()
+        let login = try await session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468")
+        #expect(login.succeeded, "\(login)")
+        let publish = try await session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self))
+        #expect(publish.succeeded, "\(publish)")
+        return session
+    }
+}
