@@ -125,6 +125,10 @@ struct ConformanceCatalog {
         try writer.reader("no-container", "A keychain place and no container: not-onboarded.", section: "6.1 (places)", from: base, at: published, intent: .placeholder(.notOnboarded)) { home in
             try home.remove("container")
         }
+        try writer.reader("no-container-open-keychain", "A keychain place open to the group and no container: insecure-storage (the keychain is opened and checked first).", section: "6.1 (places)", from: base, at: published, intent: .placeholder(.insecureStorage)) { home in
+            try home.remove("container")
+            try home.setMode("keychain", 0o750)
+        }
         for (file, reason) in [
             ("keychain/publisher.pub", Reason.notOnboarded), ("container/onboarding", .notOnboarded), ("container/auth-status", .loggedOut),
             ("container/snapshot", .noData), ("keychain/keyset", .unknownKey), ("keychain/marks", nil), ("keychain/store", nil),

@@ -76,13 +76,16 @@ final class ConformanceHome {
         guard chmod(relative.isEmpty ? root : path(relative), mode) == 0 else { throw Errno(rawValue: errno) }
     }
 
-    /// A new home holding a copy of this one's places, modes kept; its app
-    /// carries on from this one's state.
+    /// A new home holding a copy of this one's places, modes kept (the
+    /// home's directory's too); its app carries on from this one's state.
     func copy() throws -> ConformanceHome {
         let copy = try ConformanceHome()
         for place in ["app", "keychain", "container"] where FileManager.default.fileExists(atPath: path(place)) {
             try Self.run("/bin/cp", ["-a", path(place), copy.root + "/"])
         }
+        var status = stat()
+        guard stat(root, &status) == 0 else { throw Errno(rawValue: errno) }
+        try copy.setMode("", status.st_mode & 0o7777)
         return copy
     }
 
