@@ -66,8 +66,9 @@ import Testing
 
     /// The kit fails a reader that skips a step, exactly on the vectors that
     /// step decides (each vector's `steps`): one without high-water marks,
-    /// one without the StrictModes walk.
-    @Test(arguments: ["marks", "modes"])
+    /// one without the StrictModes walk. A sweep: it runs `bridgectl` once
+    /// per vector.
+    @Test(.sweep, arguments: ["marks", "modes"])
     func aCarelessReaderFailsTheVectorsOfTheStepItSkips(step: String) throws {
         let root = Bridgectl.packageRoot.path
         let reader = "\(root)/scripts/conformance-bridgectl --careless \(step) read {home} {now}"

@@ -211,8 +211,8 @@ extension Conformance {
         /// `folder` and describes every entry (the home's directory itself as
         /// `.`): its type, its mode, a file's size, and a link's target; hard
         /// links, FIFOs and symbolic links are described only, for the runner
-        /// to make, and so is a file's final run of 64 KiB or more of zeros
-        /// (`zeros`: how many bytes to append to the stored ones).
+        /// to make, and so are the whole 64 KiB blocks of a file's final run
+        /// of zeros (`zeros`: how many bytes to append to the stored ones).
         private static func store(_ root: String, into folder: String) throws -> [[String: Any]] {
             var entries: [[String: Any]] = []
             var seen: [String: String] = [:]  // "device:inode" of a regular file → its first path
@@ -243,8 +243,9 @@ extension Conformance {
                             atPath: folder + "/" + (relative as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                         // A long run of zeros at the end (a file over its size cap) is described, not stored.
                         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-                        let zeros = bytes.reversed().prefix { $0 == 0 }.count
-                        if zeros >= 65_536 {
+                        // Whole 64 KiB blocks only, so the count does not depend on the random bytes before.
+                        let zeros = bytes.reversed().prefix { $0 == 0 }.count / 65_536 * 65_536
+                        if zeros > 0 {
                             bytes.removeLast(zeros)
                             entry["zeros"] = zeros
                         }
