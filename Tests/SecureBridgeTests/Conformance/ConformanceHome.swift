@@ -18,9 +18,7 @@ final class ConformanceHome {
     /// An empty home in a new temporary directory (mode 0700).
     /// - Throws: When the directory cannot be made.
     init() throws {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/securebridge-conformance-XXXXXX").utf8CString)
-        guard mkdtemp(&template) != nil else { throw CocoaError(.fileWriteUnknown) }
-        root = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        root = try Self.temporaryDirectory(named: "securebridge-conformance")
         home = BridgeHome(root: FilePath(root))
         app = BridgeApp(home: home, passcodeCost: .testing)
     }
@@ -100,6 +98,14 @@ final class ConformanceHome {
         let bytes = try self.bytes(relative)
         let offset = relative.hasSuffix(FileName.snapshot) ? 30 : 14
         return bytes[offset ..< offset + 8].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// A new directory (mode 0700) in the temporary directory, its name `name` and a random suffix.
+    /// - Throws: When it cannot be made.
+    static func temporaryDirectory(named name: String) throws -> String {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/\(name)-XXXXXX").utf8CString)
+        guard mkdtemp(&template) != nil else { throw CocoaError(.fileWriteUnknown) }
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func date(_ instant: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(instant)) }

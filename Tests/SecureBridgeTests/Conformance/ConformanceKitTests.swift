@@ -38,7 +38,7 @@ import Testing
     /// stepped. The files' bytes differ at each generation (fresh keys and
     /// nonces); what they must read as does not.
     @Test func regenerationGivesTheFrozenVectors() throws {
-        let output = try Self.temporaryDirectory()
+        let output = try ConformanceHome.temporaryDirectory(named: "securebridge-vectors")
         defer { try? FileManager.default.removeItem(atPath: output) }
         let writer = try Self.generate(into: output)
         #expect(writer.readerCount + writer.publishCount >= 300)
@@ -123,12 +123,6 @@ import Testing
     static func object(_ path: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
-
-    static func temporaryDirectory() throws -> String {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/securebridge-vectors-XXXXXX").utf8CString)
-        guard mkdtemp(&template) != nil else { throw CocoaError(.fileWriteUnknown) }
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Runs `tool` to completion and returns its standard output and exit status.
