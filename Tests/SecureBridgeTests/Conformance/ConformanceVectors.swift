@@ -11,7 +11,7 @@ enum Conformance {
     /// (docs/SPEC.md's version). A frozen vector may change only with a step of it.
     static let kitVersion = "1.0"
 
-    /// The first instant of every vector's story: 2026-11-18T20:26:40Z.
+    /// The first instant of every vector's story: 2026-11-18T11:06:40Z.
     static let origin: Int64 = 1_795_000_000
 
     /// What a widget shows at one instant, as the kit compares it.
