@@ -36,8 +36,9 @@ import Testing
     /// same `vector.json` (description, section, instant, expected outcome,
     /// and each file's name, type, mode and size), unless the kit's version
     /// stepped. The files' bytes differ at each generation (fresh keys and
-    /// nonces); what they must read as does not.
-    @Test func regenerationGivesTheFrozenVectors() throws {
+    /// nonces); what they must read as does not. A sweep: it makes every
+    /// vector (about half a minute).
+    @Test(.sweep) func regenerationGivesTheFrozenVectors() throws {
         let output = try ConformanceHome.temporaryDirectory(named: "securebridge-vectors")
         defer { try? FileManager.default.removeItem(atPath: output) }
         let writer = try Self.generate(into: output)
