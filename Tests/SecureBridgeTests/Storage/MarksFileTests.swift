@@ -11,7 +11,7 @@ import Testing
     /// A v2 file whose slot 1 holds `older` (generation 1) and slot 0 `newer` (generation 2).
     private func twoSlots() throws -> [UInt8] {
         var bytes = try MarksFile.fileBytes(holding: older)
-        let next = try MarksFile(storedBytes: bytes).nextSlot(holding: newer)
+        let next = try #require(try MarksFile(storedBytes: bytes).nextSlot(holding: newer))
         #expect(next.offset == 0)
         bytes.replaceSubrange(Int(next.offset) ..< Int(next.offset) + next.bytes.count, with: next.bytes)
         return bytes
@@ -23,7 +23,7 @@ import Testing
         #expect(file.generation == 2)
         #expect(file.hasSlots)
         // The next raise goes to the other slot, never over the newest.
-        #expect(try file.nextSlot(holding: newer).offset == Int64(MarksFile.slotOffsets[1]))
+        #expect(try file.nextSlot(holding: newer)?.offset == Int64(MarksFile.slotOffsets[1]))
     }
 
     @Test(arguments: [0, 4, 5, 13, 44, 45, 52])

@@ -9,11 +9,15 @@
 /// sequence (8) · snapshot sequence (8) · time (8, Unix seconds) · the first 8
 /// bytes of the SHA-256 of the 45 bytes before. A slot is intact when its
 /// magic, version and check match; the marks are the intact slot with the
-/// higher generation. Generation `g` lives in slot `g % 2`, so a raise
-/// (generation + 1) always writes the slot that is not the newest, and a
-/// reader meanwhile still finds the newest intact. Format v1 (37 bytes: the
-/// magic, version `1` and the four fields) is read as generation 0; the
-/// first raise replaces it with a v2 file, atomically and durably.
+/// higher generation, slot 0 at equal generations. A raise writes generation
+/// + 1 into the slot that does not hold the newest (whatever slot a planted
+/// file put it in), so a reader meanwhile still finds the newest intact; at
+/// generation 2^64 − 1 there is no next generation, and the raise replaces the
+/// whole file (generation 1 in slot 1) atomically and durably instead. The
+/// bytes between the slots are written as zeros and never read. Format v1 (37
+/// bytes: the magic, version `1` and the four fields) is read as generation 0;
+/// the first raise replaces it with a v2 file, atomically and durably.
+/// docs/SPEC.md, "High-water marks", is the normative text.
 struct MarksFile {
     /// The newest intact marks.
     let marks: HighWaterMarks
@@ -21,6 +25,8 @@ struct MarksFile {
     let generation: UInt64
     /// Whether the file is v2, so the next raise can write a slot in place.
     let hasSlots: Bool
+    /// The slot (0 or 1) the newest marks were read from: the one a raise must not write.
+    let newestSlot: Int
 
     static let magic: [UInt8] = Array("SBHW".utf8)
     static let slotVersion: UInt8 = 2
@@ -38,11 +44,15 @@ struct MarksFile {
         let corrupt = KeychainError.corrupt(file: "marks")
         switch bytes.count {
         case Self.byteCount:
-            let slots = try Self.slotOffsets.compactMap { offset in
-                try Self.slot(Array(bytes[offset ..< offset + Self.slotByteCount]))
+            // The intact slot with the higher generation; slot 0 at equal generations.
+            var newest: (index: Int, marks: HighWaterMarks, generation: UInt64)?
+            for (index, offset) in Self.slotOffsets.enumerated() {
+                guard let slot = try Self.slot(Array(bytes[offset ..< offset + Self.slotByteCount])) else { continue }
+                if let found = newest, found.generation >= slot.generation { continue }
+                newest = (index, slot.marks, slot.generation)
             }
-            guard let newest = slots.max(by: { $0.generation < $1.generation }) else { throw corrupt }
-            self.init(marks: newest.marks, generation: newest.generation, hasSlots: true)
+            guard let newest else { throw corrupt }
+            self.init(marks: newest.marks, generation: newest.generation, hasSlots: true, newestSlot: newest.index)
         case Self.version1ByteCount:
             let marks = try ByteReader.read(bytes) { reader in
                 guard Array(try reader.take(Self.magic.count, or: corrupt)) == Self.magic,
@@ -50,23 +60,28 @@ struct MarksFile {
                 else { throw corrupt }
                 return try Self.readFields(&reader, or: corrupt)
             }
-            self.init(marks: marks, generation: 0, hasSlots: false)
+            self.init(marks: marks, generation: 0, hasSlots: false, newestSlot: 0)
         default:
             throw corrupt
         }
     }
 
-    private init(marks: HighWaterMarks, generation: UInt64, hasSlots: Bool) {
+    private init(marks: HighWaterMarks, generation: UInt64, hasSlots: Bool, newestSlot: Int) {
         self.marks = marks
         self.generation = generation
         self.hasSlots = hasSlots
+        self.newestSlot = newestSlot
     }
 
-    /// The next write: `marks` as generation + 1, with the offset of its slot.
+    /// The next write in place: `marks` as generation + 1, with the offset of
+    /// the slot that does not hold the newest marks.
+    /// - Returns: `nil` when the raise must replace the whole file instead
+    ///   (`fileBytes(holding:)`, written atomically): a v1 file, or a v2 file
+    ///   at generation 2^64 − 1, which has no next generation.
     /// - Throws: `CryptoError` when the check cannot be computed.
-    func nextSlot(holding marks: HighWaterMarks) throws -> (offset: Int64, bytes: [UInt8]) {
-        let generation = generation &+ 1
-        return (Int64(Self.slotOffsets[Int(generation % 2)]), try Self.slotBytes(marks, generation: generation))
+    func nextSlot(holding marks: HighWaterMarks) throws -> (offset: Int64, bytes: [UInt8])? {
+        guard hasSlots, generation < UInt64.max else { return nil }
+        return (Int64(Self.slotOffsets[1 - newestSlot]), try Self.slotBytes(marks, generation: generation + 1))
     }
 
     /// A whole v2 file holding `marks` as generation 1 (slot 1; slot 0 empty).
@@ -78,7 +93,7 @@ struct MarksFile {
     }
 
     /// One slot's bytes.
-    private static func slotBytes(_ marks: HighWaterMarks, generation: UInt64) throws -> [UInt8] {
+    static func slotBytes(_ marks: HighWaterMarks, generation: UInt64) throws -> [UInt8] {
         var writer = ByteWriter(capacity: slotByteCount)
         writer.append(magic)
         writer.append(slotVersion)

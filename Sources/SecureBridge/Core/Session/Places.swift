@@ -148,13 +148,12 @@ struct MarksUpdate {
 
     /// Raises the marks to at least `marks`, once per update. Durably: the
     /// slot that is not the newest is rewritten in place and its data synced
-    /// (`MarksFile`); a missing or v1 file is replaced whole, atomically and
-    /// durably, by a v2 file.
+    /// (`MarksFile`); a missing or v1 file, or one at the last generation, is
+    /// replaced whole, atomically and durably, by a v2 file.
     func raise(to marks: HighWaterMarks) throws {
         let merged = current.merged(with: marks)
         guard merged != current || repairing != nil else { return }
-        if let file, let stored, stored.hasSlots, file.contents.count == MarksFile.byteCount {
-            let slot = try stored.nextSlot(holding: merged)
+        if let file, let stored, file.contents.count == MarksFile.byteCount, let slot = try stored.nextSlot(holding: merged) {
             try file.write(slot.bytes, at: slot.offset, syncingData: true)
             return
         }

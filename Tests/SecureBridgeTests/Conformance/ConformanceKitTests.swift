@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import SecureBridge
+@testable import SecureBridgeTestSupport
+
+/// The conformance kit (`Tests/Conformance/`, docs/SPEC.md): its vectors are
+/// what the real code makes, frozen; the runner fails a careless reader.
+@Suite(.serialized) struct ConformanceKitTests {
+    /// Where the frozen vectors live.
+    static let frozen = Bridgectl.packageRoot.path + "/Tests/Conformance"
+
+    /// Makes every vector into `output`.
+    /// - Throws: When the real code shows something a vector's author did not mean.
+    static func generate(into output: String) throws -> Conformance.Writer {
+        let writer = try Conformance.Writer(output: output)
+        try ConformanceCatalog(writer: writer).make()
+        guard writer.mismatches.isEmpty else {
+            throw Failure(description: writer.mismatches.map(\.description).joined(separator: "\n"))
+        }
+        return writer
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// `scripts/conformance-generate` runs this one alone, with the folder to write.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SECUREBRIDGE_CONFORMANCE_OUTPUT"] != nil))
+    func writeTheVectors() throws {
+        let output = try #require(ProcessInfo.processInfo.environment["SECUREBRIDGE_CONFORMANCE_OUTPUT"])
+        let writer = try Self.generate(into: output)
+        print("conformance-generate: \(writer.readerCount) reader vectors, \(writer.publishCount) publish-input vectors in \(output)")
+    }
+
+    /// Regenerating gives the frozen vectors: the same ids, and for each the
+    /// same `vector.json` (description, section, instant, expected outcome,
+    /// and each file's name, type, mode and size), unless the kit's version
+    /// stepped. The files' bytes differ at each generation (fresh keys and
+    /// nonces); what they must read as does not. A sweep: it makes every
+    /// vector (about half a minute).
+    @Test(.sweep) func regenerationGivesTheFrozenVectors() throws {
+        let output = try ConformanceHome.temporaryDirectory(named: "securebridge-vectors")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let writer = try Self.generate(into: output)
+        #expect(writer.readerCount + writer.publishCount >= 300)
+        // Every reason a reader can give from files alone (docs/SPEC.md, 7.3).
+        let fromFiles = Set(Reason.allCases.map(\.rawValue)).subtracting(["desktop-locked", "unavailable"])
+        #expect(fromFiles.subtracting(writer.reasons).isEmpty, "reasons no vector expects: \(fromFiles.subtracting(writer.reasons))")
+
+        for kind in ["reader", "publish"] {
+            let made = try Set(FileManager.default.contentsOfDirectory(atPath: "\(output)/\(kind)"))
+            let frozen = try Set(FileManager.default.contentsOfDirectory(atPath: "\(Self.frozen)/\(kind)"))
+            for id in made.union(frozen).sorted() {
+                let frozenVector = try? Self.object("\(Self.frozen)/\(kind)/\(id)/vector.json")
+                if let version = frozenVector?["kit"] as? String, version != Conformance.kitVersion { continue }
+                let madeVector = try? Self.object("\(output)/\(kind)/\(id)/vector.json")
+                #expect(frozenVector != nil, "\(kind)/\(id) is new: run scripts/conformance-generate")
+                #expect(madeVector != nil, "\(kind)/\(id) is frozen but no longer made")
+                if let frozenVector, let madeVector {
+                    #expect(
+                        NSDictionary(dictionary: frozenVector).isEqual(to: madeVector),
+                        "\(kind)/\(id) changed without a step of Conformance.kitVersion: \(madeVector)")
+                }
+            }
+        }
+    }
+
+    /// The kit fails a reader that skips a step, exactly on the vectors that
+    /// step decides (each vector's `steps`): one without high-water marks,
+    /// one without the StrictModes walk. A sweep: it runs `bridgectl` once
+    /// per vector.
+    @Test(.sweep, arguments: ["marks", "modes"])
+    func aCarelessReaderFailsTheVectorsOfTheStepItSkips(step: String) throws {
+        let root = Bridgectl.packageRoot.path
+        let reader = "\(root)/scripts/conformance-bridgectl --careless \(step) read {home} {now}"
+        let result = try Self.run(
+            "\(root)/scripts/conformance", ["--reader", reader, "--bridgectl", try Bridgectl.binary.get(), "--no-publisher"])
+        let failed = Set(result.output.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("FAIL reader/") else { return nil }
+            return String(line.dropFirst("FAIL reader/".count).prefix { $0 != " " })
+        })
+        var expected = Set<String>()
+        for id in try FileManager.default.contentsOfDirectory(atPath: "\(Self.frozen)/reader") {
+            let vector = try Self.object("\(Self.frozen)/reader/\(id)/vector.json")
+            if (vector["steps"] as? [String] ?? []).contains(step) { expected.insert(id) }
+        }
+        #expect(!expected.isEmpty)
+        #expect(result.status != 0)
+        #expect(failed == expected, "failed but not for \(step): \(failed.subtracting(expected)); passed: \(expected.subtracting(failed))")
+    }
+
+    /// At the last generation a raise cannot write generation + 1 in place:
+    /// it replaces the file whole, generation 1 in slot 1, atomically.
+    @Test func aRaiseAtTheLastGenerationReplacesTheWholeFile() throws {
+        let home = try ConformanceHome()
+        try home.login(at: Conformance.origin)
+        let marks = try HighWaterMarks(storedBytes: try home.bytes("keychain/marks"))
+        try home.write("keychain/marks", PlantedKeychain.marks(slot0: try PlantedKeychain.slot(marks, generation: .max), slot1: nil))
+        try home.publish(ConformanceCatalog.accounts, at: Conformance.origin + 60)
+        let file = try MarksFile(storedBytes: try home.bytes("keychain/marks"))
+        #expect(file.generation == 1)
+        #expect(file.newestSlot == 1)
+        #expect(file.marks.snapshotSequence > marks.snapshotSequence)
+        #expect(try home.bytes("keychain/marks")[..<MarksFile.slotByteCount].allSatisfy { $0 == 0 })
+    }
+
+    /// A raise writes the slot that does not hold the newest marks, even in a
+    /// planted file that put an even generation in slot 1.
+    @Test func aRaiseNeverWritesTheNewestSlot() throws {
+        let home = try ConformanceHome()
+        try home.login(at: Conformance.origin)
+        let marks = try HighWaterMarks(storedBytes: try home.bytes("keychain/marks"))
+        try home.write("keychain/marks", PlantedKeychain.marks(
+            slot0: try PlantedKeychain.slot(marks, generation: 7), slot1: try PlantedKeychain.slot(marks, generation: 8)))
+        try home.publish(ConformanceCatalog.accounts, at: Conformance.origin + 60)
+        let file = try MarksFile(storedBytes: try home.bytes("keychain/marks"))
+        #expect(file.generation == 9)
+        #expect(file.newestSlot == 0)
+        let slot1 = try MarksFile(storedBytes: PlantedKeychain.marks(
+            slot0: nil, slot1: Array(try home.bytes("keychain/marks")[MarksFile.slotOffsets[1]...])))
+        #expect(slot1.generation == 8)
+    }
+
+    static func object(_ path: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// Runs `tool` to completion and returns its standard output and exit status.
+    static func run(_ tool: String, _ arguments: [String]) throws -> (output: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+    }
+}

@@ -1,0 +1,128 @@
+/// The publish-input vectors: inputs as `bridgectl publish` takes them, each
+/// accepted or refused by the real rules, and the field a refusal names.
+struct PublishCatalog {
+    let writer: Conformance.Writer
+
+    private typealias Input = PublishInputTests
+
+    func make() throws {
+        let section = "8 (publish input)"
+        func accept(_ id: String, _ description: String, _ input: String) throws {
+            try writer.publish(id, description, section: section, input: input, accepted: true)
+        }
+        func refuse(_ id: String, _ description: String, _ input: String) throws {
+            try writer.publish(id, description, section: section, input: input, accepted: false)
+        }
+        func account(_ field: String, _ value: String) -> String {
+            switch field {
+            case "id": Input.list(Input.account(id: value))
+            case "name": Input.list(Input.account(name: value))
+            case "balance": Input.list(Input.account(balance: value))
+            case "currency": Input.list(Input.account(currency: value))
+            case "IBAN": Input.list(Input.account(iban: value))
+            default: Input.list(Input.account(type: value))
+            }
+        }
+
+        // The document.
+        try accept("array", "A top-level array of one account.", Input.list(Input.account()))
+        try accept("object-no-analytics", "An object with accounts only.", #"{"accounts": [\#(Input.account())]}"#)
+        try accept("object-null-analytics", "An object whose analytics is null.", #"{"accounts": [\#(Input.account())], "analytics": null}"#)
+        try accept("object-analytics", "An object with accounts and analytics.", Input.document(analytics: Input.analytics()))
+        try refuse("empty", "An empty input.", "")
+        try refuse("whitespace", "Only whitespace.", " \n\t ")
+        try refuse("not-json", "Not JSON.", "accounts")
+        try refuse("number", "A number at the top.", "42")
+        try refuse("no-accounts", "An empty array of accounts.", "[]")
+        try refuse("object-without-accounts", "An object without accounts.", #"{"analytics": null}"#)
+        try refuse("unknown-top-field", "An unknown field beside accounts.", #"{"accounts": [\#(Input.account())], "note": 1}"#)
+        try refuse("analytics-array", "Analytics that is an array.", #"{"accounts": [\#(Input.account())], "analytics": []}"#)
+        try refuse("trailing-comma", "A trailing comma (strict JSON).", "[" + Input.account() + ",]")
+        try refuse("duplicate-key", "A key twice in one object.", #"[{"id": "a", "id": "b", "name": "N", "balance": "1.00", "currency": "EUR", "IBAN": "DE89370400440532013000", "type": "main"}]"#)
+        try refuse("bom", "A byte order mark before the document.", "\u{FEFF}" + Input.list(Input.account()))
+
+        // Account fields.
+        for field in ["id", "name", "balance", "currency", "IBAN", "type"] {
+            let missing: String = switch field {
+            case "id": Input.account(id: nil)
+            case "name": Input.account(name: nil)
+            case "balance": Input.account(balance: nil)
+            case "currency": Input.account(currency: nil)
+            case "IBAN": Input.account(iban: nil)
+            default: Input.account(type: nil)
+            }
+            try refuse("account-missing-\(field.lowercased())", "An account without \(field).", Input.list(missing))
+        }
+        try refuse("account-unknown-field", "An account with an unknown field.", Input.list(Input.account(extra: #""iban": "x""#)))
+        try refuse("account-balance-number", "A balance given as a JSON number.", account("balance", "10.00"))
+        try accept("account-balance-negative", "A negative balance.", account("balance", #""-42.17""#))
+        try accept("account-balance-integer", "A balance without decimals in EUR.", account("balance", #""4675""#))
+        try refuse("account-balance-three-decimals", "Three decimals in EUR.", account("balance", #""1.001""#))
+        try refuse("account-balance-plus", "A leading plus sign.", account("balance", #""+1.00""#))
+        try refuse("account-balance-exponent", "An exponent.", account("balance", #""1e3""#))
+        try refuse("account-balance-comma", "A decimal comma.", account("balance", #""1,00""#))
+        try refuse("account-balance-space", "A space in the amount.", account("balance", #""1 000.00""#))
+        try refuse("account-balance-leading-dot", "A leading dot.", account("balance", #"".50""#))
+        try accept("account-balance-limit", "10^15 major units exactly.", account("balance", #""1000000000000000.00""#))
+        try refuse("account-balance-over-limit", "More than 10^15 major units.", account("balance", #""1000000000000000.01""#))
+        try accept("account-jpy", "JPY without decimals.", Input.list(Input.account(balance: #""58000""#, currency: #""JPY""#)))
+        try refuse("account-jpy-decimals", "JPY with decimals.", Input.list(Input.account(balance: #""58000.00""#, currency: #""JPY""#)))
+        try refuse("account-currency-lower", "A currency in lower case.", account("currency", #""eur""#))
+        try refuse("account-currency-unknown", "A currency that is not ISO 4217.", account("currency", #""EUX""#))
+        try refuse("account-currency-xau", "A code without a minor unit (XAU).", account("currency", #""XAU""#))
+        try accept("account-id-characters", "An id of letters, digits, dot, underscore and hyphen.", account("id", #""Acc_1.x-2""#))
+        try refuse("account-id-dot", "An id that is a single dot.", account("id", #"".""#))
+        try refuse("account-id-space", "An id with a space.", account("id", #""acc 1""#))
+        try refuse("account-id-too-long", "An id of 65 characters.", account("id", "\"" + String(repeating: "a", count: 65) + "\""))
+        try accept("account-id-64", "An id of 64 characters.", account("id", "\"" + String(repeating: "a", count: 64) + "\""))
+        try refuse("account-duplicate-id", "Two accounts with one id.", Input.list(Input.account(), Input.account(iban: #""GB82WEST12345698765432""#, type: #""secondary""#)))
+        try refuse("account-two-main", "Two main accounts.", Input.list(Input.account(), Input.account(id: #""acc-2""#, iban: #""GB82WEST12345698765432""#)))
+        try accept("account-no-main", "No main account.", Input.list(Input.account(type: #""secondary""#)))
+        try refuse("account-type-unknown", "An unknown account type.", account("type", #""savings""#))
+        try accept("account-name-64-scalars", "A name of 64 scalars.", account("name", "\"" + String(repeating: "é", count: 64) + "\""))
+        try refuse("account-name-65-scalars", "A name of 65 scalars.", account("name", "\"" + String(repeating: "é", count: 65) + "\""))
+        try refuse("account-name-64-characters-of-2-scalars", "64 characters of two scalars each (e + U+0301): over 64 scalars.", account("name", "\"" + String(repeating: "e\u{301}", count: 64) + "\""))
+        try refuse("account-name-empty", "An empty name.", account("name", #""""#))
+        try refuse("account-name-zero-width-space", "A name with U+200B (default-ignorable).", account("name", "\"Main\u{200B}\""))
+        try refuse("account-name-soft-hyphen", "A name with U+00AD (format).", account("name", "\"Ma\u{AD}in\""))
+        try accept("account-name-zwj", "A name with U+200D (allowed joiner).", account("name", "\"👩\u{200D}💻 Work\""))
+        try refuse("account-name-bullet", "A name with U+2022 (passes for the mask).", account("name", "\"Main \u{2022}\u{2022}\""))
+        try accept("account-name-middle-dot", "A name with U+00B7 (Catalan).", account("name", "\"Col·lecció\""))
+        try refuse("account-name-control", "A name with a tab.", account("name", #""Main\tAccount""#))
+        try refuse("account-name-bidi", "A name with U+202E.", account("name", "\"Main\u{202E}\""))
+        try refuse("account-name-private-use", "A name with U+E000 (private use).", account("name", "\"Main\u{E000}\""))
+        try accept("account-name-digits", "A name with digits.", account("name", #""Account 2026""#))
+
+        // IBAN spellings.
+        try accept("iban-electronic", "An IBAN in electronic form.", account("IBAN", #""DE89370400440532013000""#))
+        try accept("iban-groups", "An IBAN in groups of four with single spaces.", account("IBAN", #""DE89 3704 0044 0532 0130 00""#))
+        try accept("iban-lower-case", "An IBAN in lower case.", account("IBAN", #""de89370400440532013000""#))
+        try accept("iban-lower-case-groups", "An IBAN in lower case, grouped.", account("IBAN", #""de89 3704 0044 0532 0130 00""#))
+        try refuse("iban-double-space", "Two spaces between groups.", account("IBAN", #""DE89  3704 0044 0532 0130 00""#))
+        try refuse("iban-groups-of-three", "Spaces not after every four characters.", account("IBAN", #""DE8 937 040 044 053 201 300 0""#))
+        try refuse("iban-leading-space", "A leading space.", account("IBAN", #"" DE89370400440532013000""#))
+        try refuse("iban-trailing-space", "A trailing space.", account("IBAN", #""DE89370400440532013000 ""#))
+        try refuse("iban-hyphens", "Hyphens between groups.", account("IBAN", #""DE89-3704-0044-0532-0130-00""#))
+        try refuse("iban-checksum", "A wrong check digit.", account("IBAN", #""DE88370400440532013000""#))
+        try refuse("iban-length", "A German IBAN one character short.", account("IBAN", #""DE8937040044053201300""#))
+        try refuse("iban-country", "An unknown country.", account("IBAN", #""XX89370400440532013000""#))
+        try refuse("iban-check-digits-01", "Check digits 01.", account("IBAN", #""GB01BARC20201530093459""#))
+        try refuse("iban-nbsp", "A no-break space between groups.", account("IBAN", "\"DE89\u{A0}3704 0044 0532 0130 00\""))
+
+        // Analytics.
+        try refuse("analytics-missing-spent", "Analytics without spent.", Input.document(analytics: #"{"period": "2026-11", "currency": "EUR", "received": []}"#))
+        try refuse("analytics-missing-received", "Analytics without received.", Input.document(analytics: Input.analytics(received: nil)))
+        try accept("analytics-empty-lists", "Analytics with two empty lists.", Input.document(analytics: Input.analytics(spent: "[]", received: "[]")))
+        try refuse("analytics-unknown-field", "An unknown field inside analytics.", Input.document(analytics: #"{"period": "2026-11", "currency": "EUR", "spent": [], "received": [], "note": 1}"#))
+        try refuse("analytics-entry-unknown-field", "An unknown field in a spent entry.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "1.00", "note": 1}]"#)))
+        try refuse("analytics-period-month-13", "Period month 13.", Input.document(analytics: Input.analytics(period: #""2026-13""#)))
+        try refuse("analytics-period-format", "Period 2026-1.", Input.document(analytics: Input.analytics(period: #""2026-1""#)))
+        try refuse("analytics-negative-amount", "A negative spent amount.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "-1.00"}]"#)))
+        try refuse("analytics-duplicate-category", "A category twice in spent.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "1.00"}, {"category": "Rent", "amount": "2.00"}]"#)))
+        try accept("analytics-category-in-both", "One category in spent and in received.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "1.00"}]"#, received: #"[{"category": "Rent", "amount": "2.00"}]"#)))
+        try refuse("analytics-currency-unknown", "An unknown analytics currency.", Input.document(analytics: Input.analytics(currency: #""EUX""#)))
+        let fifty = (1 ... 50).map { #"{"category": "C\#($0)", "amount": "1.00"}"# }
+        try accept("analytics-50-entries", "50 spent entries.", Input.document(analytics: Input.analytics(spent: "[" + fifty.joined(separator: ", ") + "]")))
+        try refuse("analytics-51-entries", "51 spent entries.", Input.document(analytics: Input.analytics(spent: "[" + (fifty + [#"{"category": "C51", "amount": "1.00"}"#]).joined(separator: ", ") + "]")))
+    }
+}
