@@ -29,9 +29,16 @@ package struct OpenDirectory {
         try platform.renameEntry(named: name, to: newName, in: handle)
     }
 
-    /// Removes the entry `name` (`unlinkat`).
+    /// Removes the entry `name` (`unlinkat`). A directory there is not
+    /// removed and fails with `EISDIR` on every platform (Darwin's `unlink`
+    /// says `EPERM`), so a caller can tell a directory planted at a file's
+    /// name from a refusal.
     func unlinkEntry(named name: UnsafePointer<CChar>) throws(Errno) {
-        try platform.unlinkEntry(named: name, in: handle)
+        do {
+            try platform.unlinkEntry(named: name, in: handle)
+        } catch .notPermitted where (try? statusOfEntry(named: String(cString: name)))?.type == .directory {
+            throw .isDirectory
+        }
     }
 
     /// Removes the entry `name` (`unlinkat`).
