@@ -35,6 +35,7 @@ struct ConformanceCatalog {
         try marks()
         try keyset()
         try files()
+        try payloads()
         try storage()
         try PublishCatalog(writer: writer).make()
     }
