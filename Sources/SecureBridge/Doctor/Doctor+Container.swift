@@ -23,7 +23,7 @@ extension Doctor {
     /// the key findings report).
     func tamperedFile(_ files: StoredFiles) -> TamperedFile? {
         guard let pem = files.pinnedKey.contents,
-              let publisher = try? Ed25519.PublicKey(pemRepresentation: String(decoding: pem, as: UTF8.self))
+              let publisher = try? Ed25519.PublicKey(pinnedKeyPEM: pem)
         else { return nil }
         func path(_ name: String) -> String { home.container.appending(name).string }
         let loginAgain = "log out and in again: `bridgectl logout`, then `bridgectl login --user ID`"

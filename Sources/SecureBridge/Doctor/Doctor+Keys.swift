@@ -49,7 +49,7 @@ extension Doctor {
                     fix: "re-pin it from the signing key: `\(files.repinCommand(app: app, pin: pin))`"))
             }
         case let .present(bytes):
-            if let key = try? Ed25519.PublicKey(pemRepresentation: String(decoding: bytes, as: UTF8.self)) {
+            if let key = try? Ed25519.PublicKey(pinnedKeyPEM: bytes) {
                 findings.append(Finding(.keys, .ok, "pinned publisher key \(key.keyID): Ed25519, SPKI PEM"))
             } else {
                 findings.append(Finding(
@@ -158,7 +158,7 @@ extension Doctor {
     private func pinnedKeyFindings(_ files: StoredFiles, signingKeyPath: String, pinPath: String) -> [Finding] {
         guard let pem = files.signingKey.contents, let signing = try? Ed25519.PrivateKey(pemRepresentation: pem),
               let bytes = files.pinnedKey.contents,
-              let pinned = try? Ed25519.PublicKey(pemRepresentation: String(decoding: bytes, as: UTF8.self))
+              let pinned = try? Ed25519.PublicKey(pinnedKeyPEM: bytes)
         else { return [] }
         guard pinned == signing.publicKey else {
             return [Finding(

@@ -124,7 +124,7 @@ extension Doctor {
     private func cutShortChange(_ files: StoredFiles, state: AppState, live: Bool) -> (text: String, recorded: AppState.Session?)? {
         let record = files.authStatus.contents.flatMap { try? SignedRecord(bytes: $0, expected: .authStatus) }
         guard let record else { return live ? ("is missing", nil) : nil }
-        let pinned = files.pinnedKey.contents.flatMap { try? Ed25519.PublicKey(pemRepresentation: String(decoding: $0, as: UTF8.self)) }
+        let pinned = files.pinnedKey.contents.flatMap { try? Ed25519.PublicKey(pinnedKeyPEM: $0) }
         let status = pinned.flatMap { try? AuthStatus(payload: record.verifiedPayload(publicKey: $0)) }
         let recorded = status.map { AppState.Session(state: $0.state, expiresAt: $0.sessionExpiresAt, hidesBalances: $0.hidesBalances) }
         guard record.sequence >= state.authSequence else { return ("holds auth status \(record.sequence)", recorded) }

@@ -35,6 +35,7 @@ struct ConformanceCatalog {
         try marks()
         try keyset()
         try files()
+        try payloads()
         try storage()
         try PublishCatalog(writer: writer).make()
     }
@@ -491,16 +492,17 @@ struct ConformanceCatalog {
         try writer.reader("snapshot-as-record", "The snapshot in the auth status's place: tampered.", section: "4.2 (signed records)", from: base, at: published, intent: .placeholder(.tampered)) { home in
             try home.write("container/auth-status", try base.bytes("container/snapshot"))
         }
-        // Only the canonical layout and what fails every PEM reader: other
-        // layouts RFC 7468 allows (CRLF, wrapped lines, blank lines) are the
-        // reader's choice (docs/SPEC.md 5.1), and OpenSSL's and CryptoKit's differ.
+        // Only the canonical layout reads (docs/SPEC.md 5.1): the other
+        // layouts RFC 7468 allows (CRLF, a blank line) are refused too.
         for (name, change) in [
             ("pem-body-byte", { (bytes: inout [UInt8]) in bytes[40] = bytes[40] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A") }),
             ("pem-no-newline", { (bytes: inout [UInt8]) in bytes.removeLast() }),
             ("pem-label", { (bytes: inout [UInt8]) in bytes = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "PUBLIC KEY", with: "PRIVATE KEY").utf8) }),
             ("pem-empty", { (bytes: inout [UInt8]) in bytes = [] }),
+            ("pem-crlf", { (bytes: inout [UInt8]) in bytes = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8) }),
+            ("pem-trailing-line", { (bytes: inout [UInt8]) in bytes += Array("\n".utf8) }),
         ] as [(String, (inout [UInt8]) -> Void)] {
-            try writer.reader("pinned-key-\(name)", "keychain/publisher.pub altered (\(name.replacingOccurrences(of: "-", with: " "))).", section: "5.1 (pinned key)", from: base, at: published, intent: .any) { home in
+            try writer.reader("pinned-key-\(name)", "keychain/publisher.pub altered (\(name.replacingOccurrences(of: "-", with: " "))).", section: "5.1 (pinned key)", from: base, at: published, intent: name == "pem-no-newline" ? .full : .placeholder(.tampered)) { home in
                 try home.edit("keychain/publisher.pub", change)
             }
         }

@@ -109,6 +109,44 @@ struct PublishCatalog {
         try refuse("iban-check-digits-01", "Check digits 01.", account("IBAN", #""GB01BARC20201530093459""#))
         try refuse("iban-nbsp", "A no-break space between groups.", account("IBAN", "\"DE89\u{A0}3704 0044 0532 0130 00\""))
 
+        // Account numbers (an account without an IBAN).
+        func number(_ value: String) -> String {
+            Input.list(Input.account(iban: nil, extra: #""accountNumber": \#(value)"#))
+        }
+        try accept("account-number", "An account number instead of an IBAN.", number(#""7654321098""#))
+        try accept("account-number-spaces", "An account number in groups separated by single spaces.", number(#""021000021 7654321098""#))
+        try accept("account-number-hyphens", "An account number in groups separated by single hyphens and spaces.", number(#""12-34-56 12345678""#))
+        try accept("account-number-lower-case", "An account number with lower-case letters.", number(#""ab12cd34""#))
+        try accept("account-number-4", "An account number of 4 characters (the last four alone).", number(#""4321""#))
+        try accept("account-number-34", "An account number of 34 characters.", number("\"" + String(repeating: "1", count: 34) + "\""))
+        try accept("account-number-34-grouped", "34 characters in groups: separators are not counted.", number("\"" + Array(repeating: "12345678", count: 4).joined(separator: " ") + " 12\""))
+        try accept("account-number-shared", "Two accounts with the same account number.", Input.list(
+            Input.account(iban: nil, extra: #""accountNumber": "7654321098""#),
+            Input.account(id: #""acc-2""#, iban: nil, type: #""secondary""#, extra: #""accountNumber": "7654321098""#)))
+        try accept("iban-shared", "Two accounts with the same IBAN (a multi-currency account).", Input.list(
+            Input.account(), Input.account(id: #""acc-2""#, currency: #""USD""#, type: #""secondary""#)))
+        try accept("account-number-and-iban-accounts", "One account with an IBAN, one with an account number.", Input.list(
+            Input.account(), Input.account(id: #""acc-2""#, iban: nil, type: #""secondary""#, extra: #""accountNumber": "7654321098""#)))
+        try refuse("account-number-3", "An account number of 3 characters.", number(#""123""#))
+        try refuse("account-number-35", "An account number of 35 characters.", number("\"" + String(repeating: "1", count: 35) + "\""))
+        try refuse("account-number-no-digit", "An account number of letters only.", number(#""ABCDEFGH""#))
+        try refuse("account-number-iban", "A valid IBAN given as an account number.", number(#""DE89370400440532013000""#))
+        try refuse("account-number-iban-grouped", "A valid IBAN in lower case and groups, given as an account number.", number(#""de89 3704 0044 0532 0130 00""#))
+        try accept("account-number-iban-wrong-checksum", "An IBAN-shaped number whose check digits fail: an account number like any other.", number(#""DE88370400440532013000""#))
+        try refuse("account-number-double-space", "Two spaces between groups.", number(#""1234  5678""#))
+        try refuse("account-number-double-hyphen", "Two hyphens between groups.", number(#""1234--5678""#))
+        try refuse("account-number-leading-space", "A leading space.", number(#"" 12345678""#))
+        try refuse("account-number-trailing-space", "A trailing space.", number(#""12345678 ""#))
+        try refuse("account-number-trailing-hyphen", "A trailing hyphen.", number(#""12345678-""#))
+        try refuse("account-number-dot", "A dot between groups.", number(#""1234.5678""#))
+        try refuse("account-number-slash", "A slash between groups.", number(#""1234/5678""#))
+        try refuse("account-number-nbsp", "A no-break space between groups.", number("\"1234\u{A0}5678\""))
+        try refuse("account-number-arabic-digits", "Arabic-Indic digits (not ASCII).", number("\"\u{661}\u{662}\u{663}\u{664}\u{665}\""))
+        try refuse("account-number-empty", "An empty account number.", number(#""""#))
+        try refuse("account-number-number", "An account number given as a JSON number.", number("12345678"))
+        try refuse("account-number-and-iban", "An account with both an IBAN and an account number.", Input.list(Input.account(extra: #""accountNumber": "7654321098""#)))
+        try refuse("account-number-neither", "An account with neither an IBAN nor an account number.", Input.list(Input.account(iban: nil)))
+
         // Analytics.
         try refuse("analytics-missing-spent", "Analytics without spent.", Input.document(analytics: #"{"period": "2026-11", "currency": "EUR", "received": []}"#))
         try refuse("analytics-missing-received", "Analytics without received.", Input.document(analytics: Input.analytics(received: nil)))

@@ -95,3 +95,20 @@ extension Ed25519.PrivateKey {
         }
     }
 }
+
+extension Ed25519.PublicKey {
+    /// Reads the pinned publisher key (`keychain/publisher.pub`): the
+    /// canonical layout only, with or without its final newline, whatever the
+    /// backend (docs/SPEC.md 5.1). The other layouts RFC 7468 allows (CRLF
+    /// line ends, wrapped base64, blank lines) are refused, as the CryptoKit
+    /// backend refuses every PEM, so both backends' widgets agree on every file.
+    /// - Parameter pem: The file's bytes.
+    /// - Throws: `CryptoError.invalidKeyEncoding(.notCanonicalPEM(.publicKey))`
+    ///   for any other text; as `init(rawRepresentation:)` for a bad key.
+    package init(pinnedKeyPEM pem: some Collection<UInt8>) throws {
+        guard let raw = Self.canonicalPEMRawKey(pem) else {
+            throw CryptoError.invalidKeyEncoding(.notCanonicalPEM(.publicKey))
+        }
+        try self.init(rawRepresentation: raw)
+    }
+}

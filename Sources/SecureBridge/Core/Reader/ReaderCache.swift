@@ -45,11 +45,11 @@ final class ReaderCache: Sendable {
     let verifications = VerificationCache()
 
     /// The publisher key in `pem` (the pinned key file's bytes).
-    /// - Throws: `CryptoError.invalidKeyEncoding` as `Ed25519.PublicKey(pemRepresentation:)` does.
+    /// - Throws: `CryptoError.invalidKeyEncoding` as `Ed25519.PublicKey(pinnedKeyPEM:)` does.
     func publicKey(pem: [UInt8]) throws -> Ed25519.PublicKey {
         try state.withLock { state in
             if let cached = state.pinnedKey, cached.pem == pem { return cached.key }
-            let key = try Ed25519.PublicKey(pemRepresentation: String(decoding: pem, as: UTF8.self))
+            let key = try Ed25519.PublicKey(pinnedKeyPEM: pem)
             state.pinnedKey = PinnedKey(pem: pem, key: key)
             return key
         }

@@ -53,7 +53,7 @@ extension AppState {
             marksLost = true
         }
         let publisher = try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey)
-            .flatMap { try? Ed25519.PublicKey(pemRepresentation: String(decoding: $0, as: UTF8.self)) }
+            .flatMap { try? Ed25519.PublicKey(pinnedKeyPEM: $0) }
         if let publisher {
             if let bytes = try places.container.read(FileName.authStatus, limit: FileLimit.record),
                let record = try? SignedRecord(bytes: bytes, expected: .authStatus),

@@ -17,7 +17,7 @@ extension BridgeApp {
     /// What this check cannot read (a damaged app state, which the login
     /// repairs) it leaves to the login.
     /// - Parameters:
-    ///   - keychain: The store the login would choose; `nil` keeps the home's.
+    ///   - kind: The store the login would choose; `nil` keeps the home's.
     ///   - now: The current time.
     /// - Throws: `SessionError.alreadyLoggedIn` while a session is live;
     ///   `KeychainStoreError` when a store cannot be used; storage errors.

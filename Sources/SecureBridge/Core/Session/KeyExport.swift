@@ -82,7 +82,7 @@ extension BridgeApp {
               let pem = try keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey)
         else { throw SessionError.notOnboarded }
         do {
-            return try Ed25519.PublicKey(pemRepresentation: String(decoding: pem, as: UTF8.self))
+            return try Ed25519.PublicKey(pinnedKeyPEM: pem)
         } catch {
             throw KeychainError.corrupt(file: FileName.pinnedKey)
         }

@@ -1,0 +1,76 @@
+import Foundation
+@testable import SecureBridge
+
+/// The reader vectors of payload versions 1 and 2 (docs/SPEC.md 4.3): an
+/// account identified by the bank's own account number, and version 2
+/// payloads the reader must refuse.
+extension ConformanceCatalog {
+    /// The base accounts and one without an IBAN: a payload of version 2.
+    static let accountsWithAccountNumber = #"""
+        [{"id":"acc-main","name":"Everyday Account","balance":"4675.00","currency":"EUR","IBAN":"DE89 3704 0044 0532 0130 00","type":"main"},
+         {"id":"acc-us","name":"US Checking","balance":"1520.75","currency":"USD","accountNumber":"021000021 7654321098","type":"secondary"},
+         {"id":"acc-uk","name":"UK Current","balance":"-12.30","currency":"GBP","accountNumber":"12-34-56 12345678","type":"secondary"}]
+        """#
+
+    func payloads() throws {
+        let section = "4.3 (payload versions)"
+        let numbers = try base(accounts: Self.accountsWithAccountNumber)
+        try writer.reader("account-number-full", "Accounts with the bank's own account number (payload v2) show every balance.", section: section, from: numbers, at: published, intent: .full)
+        try writer.reader("account-number-stale", "A payload v2 past staleAt: full, flagged stale.", section: section, from: numbers, at: staleAt, intent: .stale)
+        try writer.reader("account-number-masked", "Accounts with an account number in a privacy context: every balance masked.", section: section, from: numbers, at: published, privacy: true, intent: .masked(.privacy))
+        let locked = try numbers.copy()
+        try locked.app.lock(now: ConformanceHome.date(later))
+        try writer.reader("account-number-locked", "Accounts with an account number, the app locked: masked.", section: section, from: locked, at: later, intent: .masked(.locked))
+
+        // Payloads sealed and signed with the home's own keys, so only the payload is wrong.
+        let base = try base()
+        let portfolio = try Portfolio(bankJSON: Array(Self.accounts.utf8)).payloadBytes()
+        let cases: [(String, String, [UInt8])] = [
+            ("payload-v2-only-ibans", "A payload v2 whose accounts all have an IBAN (a second encoding of a v1 payload): tampered.", try Self.version2(portfolio)),
+            ("payload-v2-kind-3", "A payload v2 with number kind 3: tampered.", try Self.version2(portfolio, kind: 3)),
+            ("payload-version-3", "A payload of version 3: tampered.", [3] + portfolio.dropFirst()),
+            ("payload-v1-as-v2-byte", "A payload v1 whose version byte says 2: tampered.", [2] + portfolio.dropFirst()),
+        ]
+        for (id, description, payload) in cases {
+            let sealed = try Self.resealed(payload, in: base)
+            try writer.reader(id, description, section: section, from: base, at: published, intent: .placeholder(.tampered)) { home in
+                try home.write("container/snapshot", sealed)
+            }
+        }
+        let control = try Self.resealed(portfolio, in: base)
+        try writer.reader("payload-v1-resealed", "The same payload v1 sealed again under the same keys, sequence and instants: full (the control of the payload-* vectors).", section: section, from: base, at: published, intent: .full) { home in
+            try home.write("container/snapshot", control)
+        }
+    }
+
+    /// `payload` (version 1) as version 2: each account's number preceded by
+    /// `kind` (1, an IBAN, unless given).
+    static func version2(_ payload: [UInt8], kind: UInt8 = 1) throws -> [UInt8] {
+        precondition(payload[0] == 1, "a version 1 payload")
+        var output: [UInt8] = [2, payload[1], payload[2]]
+        var index = 3
+        func take(_ count: Int) { output += payload[index ..< index + count]; index += count }
+        for _ in 0 ..< (Int(payload[1]) << 8 | Int(payload[2])) {
+            take(1 + Int(payload[index]))  // id
+            take(2 + (Int(payload[index]) << 8 | Int(payload[index + 1])))  // name
+            output.append(kind)
+            take(1 + Int(payload[index]))  // the IBAN
+            take(3 + 1 + 8 + 1)  // currency, digits, balance, type
+        }
+        output += payload[index...]
+        return output
+    }
+
+    /// `payload` sealed as `home`'s live snapshot is: its keys, epoch,
+    /// sequence and instants.
+    static func resealed(_ payload: [UInt8], in home: ConformanceHome) throws -> [UInt8] {
+        let live = try home.bytes("container/snapshot")
+        func field(_ offset: Int) -> UInt64 { live[offset ..< offset + 8].reduce(0) { $0 << 8 | UInt64($1) } }
+        let places = try Places.prepare(home.home)
+        return try SnapshotEnvelope.seal(
+            payload: payload, epoch: field(22), sequence: field(30), issuedAt: Int64(bitPattern: field(38)),
+            staleAt: Int64(bitPattern: field(46)), expiresAt: Int64(bitPattern: field(54)),
+            signingKey: try home.app.loadSigningKey(places), dataKey: try home.app.loadKeyset(places).primary
+        ).bytes
+    }
+}
