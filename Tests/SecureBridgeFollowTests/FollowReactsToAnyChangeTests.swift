@@ -8,10 +8,12 @@ import Testing
 /// Issue 11, item 10: `read --follow` notices a lock however the container
 /// changed around it: the reload token deleted, replaced by a directory, or
 /// left alone while a new auth status lands. A masked line must arrive within
-/// a few seconds (inotify, or polling once a second once the watch is lost).
-@Suite(.timeLimit(.minutes(1))) struct FollowReactsToAnyChangeTests {
-    /// The longest a change may take to show.
-    static let patience: TimeInterval = 5
+/// seconds (inotify, or polling once a second once the watch is lost), long
+/// before the timeline's next date (an hour away).
+@Suite(.timeLimit(.minutes(2))) struct FollowReactsToAnyChangeTests {
+    /// The longest a change may take to show: generous, for a machine busy
+    /// with the other suites, and still far below the hour to the next date.
+    static let patience: TimeInterval = 20
 
     /// Starts `read --follow --format json` on `fixture` and checks the first line shows amounts.
     static func follow(_ fixture: BridgeFixture) async throws -> Bridgectl.Child {

@@ -8,7 +8,7 @@ import Testing
 /// in place of the files and directories the reader and the app use. The
 /// widget answers `insecure-storage`; the app stops with a sentence naming
 /// the path; nothing is followed or written through.
-@Suite(.timeLimit(.minutes(1))) struct FilesystemAttackTests {
+@Suite(.timeLimit(.minutes(3))) struct FilesystemAttackTests {
     /// A file the widget reads.
     struct StoredName: Sendable, CustomStringConvertible {
         let place: StoragePlace

@@ -13,7 +13,7 @@ import Glibc
 @Suite struct CommandExperienceTests {
     // MARK: Reloads
 
-    @Test(.timeLimit(.minutes(1))) func republishingAfterExpiryReloadsTheWidgetAndTheFollower() async throws {
+    @Test(.timeLimit(.minutes(3))) func republishingAfterExpiryReloadsTheWidgetAndTheFollower() async throws {
         try await EndToEndHome.with { home in
             try await home.login()
             let short = ["--stale-after", "1s", "--ttl", "2s"]
