@@ -8,13 +8,6 @@ import Foundation
 // The session as the app recorded it and as the widget's gate sees it, the
 // snapshot's age and expiry, and the clock.
 
-extension AppState {
-    /// Whether a tenth wrong passcode's wipe was cut short: every app-side
-    /// command finishes it first (`BridgeApp.transaction`), and only a login
-    /// then goes on.
-    var owesWipe: Bool { failedUnlocks >= BridgeApp.maximumFailedUnlocks && session.map { $0.state != .loggedOut } == true }
-}
-
 extension Doctor {
     func sessionFindings(_ files: StoredFiles, state: AppState?, now: Date) -> [Finding] {
         let path = home.app.appending(FileName.state).string

@@ -98,8 +98,8 @@ extension BridgeApp {
             }
             return PublishReceipt(
                 sequence: sequence, accountCount: portfolio.accounts.count, timelineChanged: changed,
-                staleAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + staleAfterSeconds)),
-                expiresAt: Date(timeIntervalSince1970: TimeInterval(issuedAt + ttlSeconds)))
+                staleAt: Date(timeIntervalSince1970: TimeInterval(times.staleAt)),
+                expiresAt: Date(timeIntervalSince1970: TimeInterval(times.expiresAt)))
         }
     }
 

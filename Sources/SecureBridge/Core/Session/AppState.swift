@@ -86,6 +86,11 @@ package struct AppState: Encodable, Sendable, Equatable {
 
     /// The session's state as a word for messages: `none` without a session.
     var sessionName: String { session.map { "\($0.state)" } ?? "none" }
+
+    /// Whether a tenth wrong passcode's wipe is owed (its process died
+    /// before it): every app-side command carries it out first
+    /// (`BridgeApp.transaction`), and only a login then goes on.
+    package var owesWipe: Bool { failedUnlocks >= BridgeApp.maximumFailedUnlocks && session?.state != .loggedOut }
 }
 
 extension AppState {

@@ -45,7 +45,7 @@ extension BridgeApp {
         guard let app = try SecureDirectory.open(.app, in: home) else { throw SessionError.notOnboarded }
         let state = try AppState.load(from: app)
         try requireLiveSession(state, now: now)
-        if state.failedUnlocks < Self.maximumFailedUnlocks { try Self.requireNoUnlockWait(state, now: now) }
+        if !state.owesWipe { try Self.requireNoUnlockWait(state, now: now) }
         try Keychain.open(in: home)?.checkStore()
     }
 

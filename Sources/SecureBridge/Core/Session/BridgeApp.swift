@@ -73,7 +73,7 @@ public struct BridgeApp: Sendable {
                 try places.app.remove(FileName.publishCursor)
             }
             places.marksIfDamaged = state.highestSigned(now: now)
-            if state.failedUnlocks >= Self.maximumFailedUnlocks, state.session?.state != .loggedOut {
+            if state.owesWipe {
                 // A tenth wrong passcode whose process died before the wipe: wipe now, whatever the clock says.
                 places.keysetAtStart = nil
                 try wipeSession(places, &state, now: now)
