@@ -123,6 +123,7 @@ let package = Package(
             dependencies: [
                 "SecureBridge",
                 .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
+                .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SecureBridge/Follow"

@@ -152,9 +152,10 @@ extension BridgeCtl {
                 let follower = TimelineFollower(reader: WidgetReader(home: home), request: request)
                 let wakeUps = ContainerWatch.wakeUps(for: home, polling: poll)
                 let desktopLock = ignoreDesktopLock ? nil : Self.watchDesktopLock()
+                let keychain = KeychainWatch(home: home)
                 task = Task {
                     var output = FollowOutput()
-                    try await follower.follow(wakingOn: wakeUps, desktopLock: desktopLock) { timeline in
+                    try await follower.follow(wakingOn: wakeUps, desktopLock: desktopLock, keychain: keychain) { timeline in
                         // Text timelines end in a blank line.
                         try output.print(ReadPlan.render(timeline, as: format))
                     }

@@ -50,18 +50,46 @@ final class ScriptedWakeUps: WakeUpSource {
     }
 }
 
-/// A clock the test sets.
-final class TestClock: Sendable {
-    private let time: Mutex<Date>
+/// A clock the test sets: a wait for a date returns once the test sets the
+/// clock (to that date or past it, or anywhere, as setting a real clock
+/// cancels a wall-clock timer), or when cancelled.
+final class TestClock: FollowerClock {
+    private let state: Mutex<(time: Date, waiters: [Int: CheckedContinuation<Void, any Error>], next: Int)>
 
     init(_ start: Date) {
-        time = Mutex(start)
+        state = Mutex((start, [:], 0))
     }
 
-    var now: Date { time.withLock { $0 } }
+    var now: Date { state.withLock { $0.time } }
 
+    /// Sets the time, waking every wait: as the kernel ends a wall-clock timer when the clock is set.
     func set(_ date: Date) {
-        time.withLock { $0 = date }
+        let waiters = state.withLock { state in
+            state.time = date
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func wait(until date: Date) async throws {
+        let id = state.withLock { state in
+            defer { state.next += 1 }
+            return state.next
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let now = state.withLock { state -> Bool in
+                    guard state.time < date, !Task.isCancelled else { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(throwing: CancellationError())
+        }
+        try Task.checkCancellation()
     }
 }
 
@@ -70,11 +98,11 @@ struct RunningFollower {
     let task: Task<Void, any Error>
     var timelines: AsyncStream<BridgeTimeline>.Iterator
 
-    init(_ follower: TimelineFollower, source: some WakeUpSource, desktopLock: DesktopLock? = nil) {
+    init(_ follower: TimelineFollower, source: some WakeUpSource, desktopLock: DesktopLock? = nil, keychain: KeychainWatch? = nil) {
         let (stream, sink) = AsyncStream.makeStream(of: BridgeTimeline.self)
         task = Task {
             defer { sink.finish() }
-            try await follower.follow(wakingOn: source, desktopLock: desktopLock) { sink.yield($0) }
+            try await follower.follow(wakingOn: source, desktopLock: desktopLock, keychain: keychain) { sink.yield($0) }
         }
         timelines = stream.makeAsyncIterator()
     }

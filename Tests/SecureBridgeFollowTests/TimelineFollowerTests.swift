@@ -14,7 +14,7 @@ import Testing
         let source = ScriptedWakeUps()
         var waits = source.waits.makeAsyncIterator()
         var follower = RunningFollower(
-            TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
+            TimelineFollower(reader: fixture.widget, request: Self.request, clock: clock), source: source)
 
         let first = try #require(await follower.next())
         #expect(first.firstAccountIDs == ["acc-main", "acc-usd"])
@@ -44,7 +44,7 @@ import Testing
         let source = ScriptedWakeUps()
         var waits = source.waits.makeAsyncIterator()
         var follower = RunningFollower(
-            TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
+            TimelineFollower(reader: fixture.widget, request: Self.request, clock: clock), source: source)
 
         #expect(try #require(await follower.next()).entries.first?.reason == nil)
         #expect(await waits.next() == .seconds(3600))
@@ -66,7 +66,7 @@ import Testing
         let source = ScriptedWakeUps()
         var waits = source.waits.makeAsyncIterator()
         var follower = RunningFollower(
-            TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
+            TimelineFollower(reader: fixture.widget, request: Self.request, clock: clock), source: source)
 
         #expect(try #require(await follower.next()).entries.first?.reason == .notOnboarded)
         #expect(await waits.next() == .some(nil), "policy never: only the reload token can wake it")
@@ -99,7 +99,7 @@ import Testing
         #expect(polling ? source is PollingWakeUps : source is InotifyWatch)
         let clock = TestClock(fixture.start)
         var follower = RunningFollower(
-            TimelineFollower(reader: fixture.widget, request: Self.request, clock: { clock.now }), source: source)
+            TimelineFollower(reader: fixture.widget, request: Self.request, clock: clock), source: source)
         #expect(try #require(await follower.next()).firstAccountIDs.count == 2)
 
         try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)

@@ -12,6 +12,8 @@
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/syscall.h>
+#include <sys/timerfd.h>
+#include <time.h>
 #include <unistd.h>
 
 /// prctl(PR_SET_DUMPABLE, 0): no core dump, no ptrace attach by other
@@ -52,6 +54,25 @@ static inline int CLinux_terminalColumns(int fd) {
 /// there is no such process).
 static inline int CLinux_openProcess(pid_t pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
+/// timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK): a timer on
+/// the wall clock (the Glibc module leaves sys/timerfd.h out). Returns the
+/// descriptor, or -1 with errno set.
+static inline int CLinux_openWallClockTimer(void) {
+    return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK);
+}
+
+/// Arms `fd` (from CLinux_openWallClockTimer) to expire when the wall clock
+/// reaches `seconds`.`nanoseconds` since the epoch, and to be cancelled when
+/// the clock is set or the machine resumes from suspend (a read then fails
+/// with ECANCELED): TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET. Returns 0,
+/// or -1 with errno set.
+static inline int CLinux_armWallClockTimer(int fd, long long seconds, long nanoseconds) {
+    struct itimerspec value = {0};
+    value.it_value.tv_sec = (time_t)seconds;
+    value.it_value.tv_nsec = nanoseconds;
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &value, NULL);
 }
 
 #endif // __linux__

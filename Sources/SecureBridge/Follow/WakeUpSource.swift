@@ -15,6 +15,11 @@ public enum WakeUp: Sendable, Equatable {
     /// The desktop session was locked or unlocked (`DesktopLock`); the
     /// follower makes the timeline again without reading the places.
     case desktopLockChanged
+    /// The keychain's store became reachable or not (`KeychainWatch`); the follower runs the gate again.
+    case keychainChanged
+    /// The wall clock was set, or the machine resumed, before the deadline
+    /// (`FollowerClock`); the follower looks again.
+    case clockChanged
 }
 
 /// What wakes a `TimelineFollower`: file events (`ContainerWatch`), a timer

@@ -69,6 +69,12 @@ package struct Keychain {
         try storeItems.checkReachable()
     }
 
+    /// The store's change notifications (`KeychainStore.reachabilityChanges()`);
+    /// `nil` for files, which are always reachable, and for a store that has none.
+    package func reachabilityChanges() -> AsyncStream<Void>? {
+        store.kind == .files ? nil : storeItems.store.reachabilityChanges()
+    }
+
     /// This place with its items moved to a new store of `kind`, for a login
     /// that chooses another store. The new store is checked first, so one
     /// that cannot be used changes nothing. Durable steps, in order: the

@@ -57,6 +57,30 @@ public protocol KeychainStore {
     /// destroys anything in the old store; `bridgectl doctor` reports it.
     /// - Throws: ``KeychainStoreError/unavailable(store:reason:)`` when it cannot.
     func checkReachable() throws
+
+    /// Tells a long-lived reader when the store may have become reachable
+    /// or unreachable (the device or the keyring locked or unlocked, the
+    /// service gone or back), so it can re-check at once instead of at its
+    /// next timed re-check.
+    ///
+    /// The stream yields whenever something changed that may change what
+    /// ``checkReachable()`` says; spurious elements cost one re-check. It
+    /// finishes when it can no longer tell (its connection lost): the reader
+    /// then shows no amount until a new stream is had. Ending the iteration
+    /// must release what the stream holds.
+    ///
+    /// Implement it where the store has change notifications (the Secret
+    /// Service's signals; on Apple platforms, the protected-data
+    /// notifications). The default returns `nil`: the reader then re-checks
+    /// ``checkReachable()`` every second (`read --follow`'s figures are in
+    /// docs/SECURITY.md, "Over time").
+    /// - Returns: The stream, or `nil` when the store cannot tell.
+    func reachabilityChanges() -> AsyncStream<Void>?
+}
+
+extension KeychainStore {
+    /// No notifications: a long-lived reader re-checks ``checkReachable()`` on a timer.
+    public func reachabilityChanges() -> AsyncStream<Void>? { nil }
 }
 
 /// One of the four items a keychain keeps, named as the files store names

@@ -41,6 +41,11 @@ public struct WidgetReader: Sendable {
         /// The time the gate judged by: never earlier than a time the widget
         /// has already seen, so setting the clock back does not revive data.
         public let now: Date
+
+        package init(result: GateResult, now: Date) {
+            self.result = result
+            self.now = now
+        }
     }
 
     /// Runs the gate.

@@ -153,6 +153,48 @@ package final class DBusConnection {
             arguments: arguments, signature: "s"))
     }
 
+    /// The unique name of the connection that owns `name` now, or `nil` when nobody does.
+    package func nameOwner(of name: String) throws -> String? {
+        var arguments = DBusWriter()
+        arguments.string(name)
+        do {
+            let reply = try call(.call(
+                "GetNameOwner", on: "org.freedesktop.DBus", at: "/org/freedesktop/DBus", of: "org.freedesktop.DBus",
+                serial: 0, arguments: arguments, signature: "s"))
+            var reader = DBusReader(reply.body)
+            return try reader.string()
+        } catch DBusError.failed(name: "org.freedesktop.DBus.Error.NameHasNoOwner") {
+            return nil
+        }
+    }
+
+    /// Asks the bus for the signals that say `name` changed hands
+    /// (`NameOwnerChanged`, sent by the bus itself).
+    package func watchOwner(of name: String) throws {
+        try addMatch(
+            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'")
+    }
+
+    /// Ends the connection for every thread that uses it: a `nextSignal()`
+    /// blocked on another thread returns `DBusError.closed`.
+    package func shutDown() {
+        _ = Glibc.shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    /// Sends `message` with the next serial, expecting no reply (a signal, a method return).
+    package func send(_ message: DBusMessage) throws {
+        serial += 1
+        var message = message
+        message.serial = serial
+        try send(message.bytes)
+    }
+
+    /// The next message of any kind; blocks until one comes.
+    package func nextMessage() throws -> DBusMessage {
+        if !pendingSignals.isEmpty { return pendingSignals.removeFirst() }
+        return try next()
+    }
+
     private func next() throws -> DBusMessage {
         while true {
             if let length = try DBusMessage.length(ofMessageStarting: buffer[...]), buffer.count >= length {

@@ -22,6 +22,9 @@ package struct DBusMessage: Sendable, Equatable {
     package var interface: String?
     package var member: String?
     package var destination: String?
+    /// The unique name of the connection that sent it, as the bus daemon
+    /// sets it (a client cannot forge it): `:1.42`.
+    package var sender: String?
     package var errorName: String?
     /// The body's type signature, e.g. `sa{sv}as`.
     package var signature = ""
@@ -62,6 +65,7 @@ package struct DBusMessage: Sendable, Equatable {
             field(3, "s", member)
             field(4, "s", errorName)
             field(6, "s", destination)
+            field(7, "s", sender)
             if let replySerial {
                 fields.align(8)
                 fields.byte(5)
@@ -114,6 +118,7 @@ extension DBusMessage {
             case (4, "s"): errorName = try reader.string()
             case (5, "u"): replySerial = try reader.uint32()
             case (6, "s"): destination = try reader.string()
+            case (7, "s"): sender = try reader.string()
             case (8, "g"): signature = try reader.signature()
             case (_, "s"), (_, "o"): _ = try reader.string()
             case (_, "g"): _ = try reader.signature()

@@ -15,7 +15,7 @@ package final class SecretService {
     private let bus: DBusConnection
     private let session: String
 
-    private static let name = "org.freedesktop.secrets"
+    static let name = "org.freedesktop.secrets"
     private static let path = "/org/freedesktop/secrets"
     private static let serviceInterface = "org.freedesktop.Secret.Service"
     private static let itemInterface = "org.freedesktop.Secret.Item"
