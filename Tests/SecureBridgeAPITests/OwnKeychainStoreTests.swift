@@ -113,12 +113,20 @@ import Testing
         let fixture = try ProviderEndToEndTests.Home()
         try publishedOnFiles(fixture.home)
         // The choice of store names a kind nobody registered here.
-        try Data("unregistered-kind-\(UUID().uuidString.prefix(8).lowercased()) \(String(repeating: "ab", count: 16))\n".utf8)
+        let name = "unregistered-kind-\(UUID().uuidString.prefix(8).lowercased())"
+        try Data("\(name) \(String(repeating: "ab", count: 16))\n".utf8)
             .write(to: URL(fileURLWithPath: fixture.home.keychain.appending("store").string))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fixture.home.keychain.appending("store").string)
         let entry = WidgetProvider(home: fixture.home).snapshot(for: Self.request)
         #expect(entry.state == .loginPrompt && entry.reason == .keychainUnavailable, "the key files beside it are not used: \(entry)")
-        #expect(throws: KeychainStoreError.self) { try publish(home: fixture.home, bankResponse: Self.accounts) }
+        let timeline = WidgetProvider(home: fixture.home).timeline(for: Self.request)
+        #expect(timeline.entries.map(\.reason) == [.keychainUnavailable], "no entry of the timeline either: \(timeline.entries)")
+        #expect {
+            try publish(home: fixture.home, bankResponse: Self.accounts)
+        } throws: { error in
+            guard case KeychainStoreError.unregisteredKind(name: name) = error else { return false }
+            return "\(error)".hasPrefix("No keychain store kind named `\(name)` is registered in this process; the registered kinds are files")
+        }
         #expect(try keychainFiles(fixture.home).contains("keyset"), "and not destroyed either")
     }
 
@@ -133,8 +141,33 @@ import Testing
         } throws: { error in
             guard case let KeychainStoreError.unregisteredKind(name) = error else { return false }
             return name == unregistered.rawValue
+                && "\(error)".hasPrefix("No keychain store kind named `\(name)` is registered in this process; the registered kinds are files")
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.home.keychain.appending("store").string), "no store was chosen")
+    }
+
+    @Test func aKindIsLookedUpByNameOrRefusedInASentenceListingTheRegisteredKinds() throws {
+        let device = DeviceKeychain()
+        device.actAs(.app)
+        #expect(try KeychainStoreKind.registered(named: "files") == .files)
+        let found = try KeychainStoreKind.registered(named: device.kind.rawValue)
+        #expect(found == device.kind && found.whereKept == "in the device's Keychain", "the registered kind itself, opener and all")
+
+        let typo = "devise-keychain"
+        let error = try #require(throws: KeychainStoreError.self) { try KeychainStoreKind.registered(named: typo) }
+        guard case .unregisteredKind(name: typo) = error else {
+            Issue.record("not the unregistered kind: \(error)")
+            return
+        }
+        let sentence = error.description
+        #expect(sentence.hasPrefix(
+            "No keychain store kind named `devise-keychain` is registered in this process; the registered kinds are files, "), "\(sentence)")
+        #expect(sentence.contains(device.kind.rawValue), "the kind the typo meant is listed: \(sentence)")
+        #expect(sentence.hasSuffix(".") && !sentence.dropLast().contains(".") && !sentence.contains("\n"), "one sentence: \(sentence)")
+
+        // A name from a command line cannot break the line or hide in it.
+        let hostile = try #require(throws: KeychainStoreError.self) { try KeychainStoreKind.registered(named: "a\nb\u{202E}") }
+        #expect(hostile.description.hasPrefix(#"No keychain store kind named "a\u{A}b\u{202E}" is registered"#), "\(hostile)")
     }
 
     @Test func theCoreKnowsFilesAndEveryRegisteredKindByName() {

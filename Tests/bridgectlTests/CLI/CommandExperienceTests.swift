@@ -73,6 +73,27 @@ import Glibc
         }
     }
 
+    @Test func loginToAStoreNobodyRegisteredIsAUsageErrorListingTheKindsAndMakesNoHome() async throws {
+        try await EndToEndHome.with { home in
+            let output = try await home.bridgectl(
+                ["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-servise"], standardInput: EndToEndHome.passcode + "\n")
+            #expect(output.status == 64, "\(output)")
+            #expect(output.stdout.isEmpty, "\(output)")
+            let lines = output.stderrLines
+            #expect(lines.count == 3, "\(output)")
+            #expect(lines.first.map(String.init) == "Error: --keychain: No keychain store kind named `secret-servise` is registered in this process; the registered kinds are files and secret-service.", "\(output)")
+            #expect(lines.dropFirst().first?.hasPrefix("Usage: bridgectl login ") == true, "\(output)")
+            #expect(lines.last.map(String.init) == "  See 'bridgectl login --help' for more information.", "\(output)")
+            #expect(!FileManager.default.fileExists(atPath: home.home), "no home was made, on files or anywhere else")
+
+            // A name it lists works.
+            let listed = try await home.bridgectl(
+                ["login", "--user", "alice", "--passcode-stdin", "--keychain", "files"], standardInput: EndToEndHome.passcode + "\n")
+            #expect(listed.succeeded, "\(listed)")
+            #expect(try await home.status().object["keychainStore"] as? String == "files")
+        }
+    }
+
     // MARK: Errors that say what to do
 
     @Test func publishWithTheKeysetDeletedGivesDoctorsFixAndTheFixWorks() async throws {

@@ -46,8 +46,7 @@ package struct KeychainStoreChoice: Equatable, Sendable {
         case ("files", 1): self = .files
         case let (name?, 2) where name != "files" && KeychainStoreKind.isWellFormed(name)
             && Bytes.fromHex(words[1]).map { $0.count == 16 && Bytes.hex($0) == words[1] } == true:
-            guard let kind = KeychainStoreKind(rawValue: name) else { throw KeychainStoreError.unregisteredKind(name: name) }
-            self.init(kind: kind, id: String(words[1]))
+            try self.init(kind: KeychainStoreKind.registered(named: name), id: String(words[1]))
         default: throw KeychainError.corrupt(file: FileName.store)
         }
     }

@@ -8,15 +8,31 @@ public enum KeychainStoreError: Error, Sendable, CustomStringConvertible {
     ///   - store: The kind of store.
     ///   - reason: What the store said; the description is its description.
     case unavailable(store: KeychainStoreKind, reason: any Error)
-    /// `keychain/store` names a kind of store this process has not
-    /// registered (``KeychainStoreKind/register(_:)``).
+    /// No kind of store named `name` is registered in this process
+    /// (``KeychainStoreKind/register(_:)``): `keychain/store` names it, a
+    /// login chose it, or ``KeychainStoreKind/registered(named:)`` was asked for it.
     case unregisteredKind(name: String)
 
+    /// One sentence; for an unregistered kind it names the kind and lists
+    /// the kinds this process has registered, so a typo shows its fix.
     public var description: String {
         switch self {
         case let .unavailable(_, reason): "\(reason)"
         case let .unregisteredKind(name):
-            "The keychain's items are kept in a store of kind `\(name)`, which this program cannot open."
+            "No keychain store kind named \(Self.shown(name)) is registered in this process; \(Self.registeredKinds)."
         }
+    }
+
+    /// `name` in backquotes when it is well formed, else quoted with every
+    /// character that could break the line escaped: it may come from a command line.
+    private static func shown(_ name: String) -> String {
+        KeychainStoreKind.isWellFormed(name) ? "`\(name)`" : UnicodeText.quoted(name)
+    }
+
+    /// The kinds registered now, for the end of a sentence: "the registered kinds are files and secret-service".
+    private static var registeredKinds: String {
+        let names = KeychainStoreKind.allCases.map(\.rawValue)
+        guard let last = names.last, names.count > 1 else { return "the only registered kind is \(names.first ?? "files")" }
+        return "the registered kinds are \(names.dropLast().joined(separator: ", ")) and \(last)"
     }
 }

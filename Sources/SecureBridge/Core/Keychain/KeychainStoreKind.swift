@@ -12,11 +12,16 @@ public import SystemPackage
 /// opening the Keychain with the access group it is entitled to.
 ///
 /// ```swift
-/// KeychainStoreKind.register(KeychainStoreKind(name: "ios-keychain", whereKept: "in the Keychain") { location in
+/// let iosKeychain = KeychainStoreKind(name: "ios-keychain", whereKept: "in the Keychain") { location in
 ///     AppKeychainStore(service: "com.example.bank.\(location.id)", accessGroup: "ABCDE12345.com.example.bank.shared")
-/// })
-/// try app.login(user: user, passcode: passcode, sessionLength: .seconds(43_200), keychain: KeychainStoreKind(rawValue: "ios-keychain"), now: .now)
+/// }
+/// KeychainStoreKind.register(iosKeychain)
+/// try app.login(user: user, passcode: passcode, sessionLength: .seconds(43_200), keychain: iosKeychain, now: .now)
 /// ```
+///
+/// A kind named by text (a setting, a command line) is looked up with
+/// ``registered(named:)``, which throws for a name nobody registered:
+/// `try KeychainStoreKind.registered(named: "ios-keychain")`.
 ///
 /// The app chooses the kind at login; from then on the app and the widget
 /// open exactly the store `keychain/store` records. A home whose kind this
@@ -57,10 +62,34 @@ public struct KeychainStoreKind: Sendable, Hashable, RawRepresentable, CaseItera
         self.open = open
     }
 
-    /// The registered kind named `rawValue`, or `nil`.
+    /// The registered kind named `rawValue`, or `nil` when no kind of that
+    /// name is registered in this process (a typo, or a ``register(_:)``
+    /// that never ran).
+    ///
+    /// `RawRepresentable` asks for this initialiser. To choose a store, pass
+    /// the kind itself, or look its name up with ``registered(named:)``, which
+    /// says what went wrong: a `nil` passed on to
+    /// ``BridgeApp/login(user:passcode:sessionLength:keychain:now:)`` would
+    /// keep the home's store, files for a new home.
     public init?(rawValue: String) {
         guard let kind = Self.registry.withLock({ kinds in kinds.first { $0.rawValue == rawValue } }) else { return nil }
         self = kind
+    }
+
+    /// The kind registered under `name`.
+    ///
+    /// ```swift
+    /// let kind = try KeychainStoreKind.registered(named: "ios-keychain")
+    /// try app.login(user: user, passcode: passcode, sessionLength: .seconds(43_200), keychain: kind, now: .now)
+    /// ```
+    /// - Parameter name: The kind's name, as `keychain/store` records it: `files`, `secret-service`.
+    /// - Returns: The kind, with the opener it was registered with.
+    /// - Throws: ``KeychainStoreError/unregisteredKind(name:)`` when no kind
+    ///   of that name is registered in this process; its description lists
+    ///   the kinds that are.
+    public static func registered(named name: String) throws(KeychainStoreError) -> KeychainStoreKind {
+        guard let kind = KeychainStoreKind(rawValue: name) else { throw .unregisteredKind(name: name) }
+        return kind
     }
 
     /// Files in the keychain directory, replaced atomically and durably
