@@ -13,7 +13,7 @@ import Testing
     // MARK: No default collection
 
     @Test(.timeLimit(.minutes(2))) func aKeyringWithoutItsDefaultCollectionIsUnavailableNotMissing() async throws {
-        let session = try await Self.publishedSession()
+        let session = try await KeyringSession.published()
         let (keyring, fixture) = (session.keyring, session.fixture)
         let items = try keyring.secureBridgeItems()
         let snapshot = try fixture.bytes(.container, FileName.snapshot)
@@ -68,7 +68,7 @@ import Testing
     // MARK: A locked keyring
 
     @Test(.timeLimit(.minutes(2))) func lockOnALockedKeyringSaysWhyAndChangesNothing() async throws {
-        let session = try await Self.publishedSession()
+        let session = try await KeyringSession.published()
         let (keyring, fixture) = (session.keyring, session.fixture)
         let state = try fixture.bytes(.app, FileName.state)
         let authStatus = try fixture.bytes(.container, FileName.authStatus)
@@ -110,7 +110,7 @@ import Testing
     // MARK: Ask only when the command can run
 
     @Test(.timeLimit(.minutes(2))) func loginAndUnlockSayWhyBeforeAskingForThePasscode() async throws {
-        let session = try await Self.publishedSession()
+        let session = try await KeyringSession.published()
         let fixture = session.fixture
         await #expect(try session.run(["logout"]).succeeded)
 
@@ -157,15 +157,5 @@ import Testing
         kill(monitor.processIdentifier, SIGKILL)  // a child of the tests has SIGTERM blocked
         monitor.waitUntilExit()
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
-
-    /// A home logged in with its keychain in a private keyring, and a snapshot published.
-    private static func publishedSession() async throws -> KeyringSession {
-        let session = try KeyringSession()
-        let login = try await session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468")
-        #expect(login.succeeded, "\(login)")
-        let publish = try await session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self))
-        #expect(publish.succeeded, "\(publish)")
-        return session
     }
 }

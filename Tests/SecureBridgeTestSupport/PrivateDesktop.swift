@@ -82,11 +82,14 @@ final class PrivateKeyring {
     private let directory: URL
     private static let executable = "/usr/bin/gnome-keyring-daemon"
 
-    init() throws {
+    /// - Parameter activating: Whether the bus starts a daemon when a client
+    ///   asks for the Secret Service while none runs, as a desktop's does
+    ///   (`false`: only the test starts one, so a test decides what it holds).
+    init(activating: Bool = true) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
             throw DesktopFailure("gnome-keyring-daemon is not installed: the Secret Service tests need it (apt-get install gnome-keyring libsecret-tools)")
         }
-        bus = try PrivateSessionBus()
+        bus = try PrivateSessionBus(activating: activating)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("keyring-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try start(unlocking: true)
@@ -97,12 +100,7 @@ final class PrivateKeyring {
     /// keyring stays locked, and without its keyrings (moved aside, and back
     /// at the next restart that has them) it has no default collection.
     func restart(unlocking: Bool, withLoginKeyring: Bool = true) throws {
-        kill(daemon.processIdentifier, SIGKILL)
-        daemon.waitUntilExit()
-        for _ in 0..<200 {
-            guard try ownsName() else { break }
-            usleep(25_000)
-        }
+        try stop()
         let keyrings = directory.appendingPathComponent("data/keyrings")
         let aside = directory.appendingPathComponent("data/keyrings.aside")
         let manager = FileManager.default
@@ -114,6 +112,16 @@ final class PrivateKeyring {
         }
         daemon = Process()
         try start(unlocking: unlocking)
+    }
+
+    /// Kills the daemon and waits until the bus says the name has no owner.
+    func stop() throws {
+        kill(daemon.processIdentifier, SIGKILL)
+        daemon.waitUntilExit()
+        for _ in 0..<200 {
+            guard try ownsName() else { break }
+            usleep(25_000)
+        }
     }
 
     private func start(unlocking: Bool) throws {
@@ -189,9 +197,19 @@ struct KeyringSession {
     let keyring: PrivateKeyring
     let fixture: BridgeFixture
 
-    init() throws {
-        keyring = try PrivateKeyring()
+    init(activating: Bool = true) throws {
+        keyring = try PrivateKeyring(activating: activating)
         fixture = try BridgeFixture()
+    }
+
+    /// A session whose user logged in with the keychain in the Secret Service and published the fixture's accounts.
+    static func published(activating: Bool = true) async throws -> KeyringSession {
+        let session = try KeyringSession(activating: activating)
+        let login = try await session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468")
+        #expect(login.succeeded, "\(login)")
+        let publish = try await session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self))
+        #expect(publish.succeeded, "\(publish)")
+        return session
     }
 
     /// Runs `bridgectl arguments… --home HOME` in the keyring's session, `input` on its standard input.

@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import SecureBridge
+@testable import SecureBridgeFollow
+@testable import SecureBridgeTestSupport
+
+/// A follower follows the keychain's store as a one-shot read sees it: the
+/// store gone or locked shows `keychain-unavailable` within a second (three
+/// under load), and the view comes back by itself when the store does.
+@Suite(.serialized) struct FollowerKeychainTests {
+    // MARK: A real GNOME Keyring
+
+    @Test(.timeLimit(.minutes(2))) func lockingTheKeyringMasksTheBarAndItsReturnShowsItAgain() async throws {
+        let session = try await KeyringSession.published(activating: false)
+        let child = try Self.follow(session)
+        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
+
+        let locked = ContinuousClock.now
+        try session.keyring.lock()  // the Secret Service's own Lock method
+        try Self.expectUnavailable(await child.readLine(), since: locked)
+
+        try session.keyring.restart(unlocking: true)  // a new daemon with the login keyring unlocked
+        #expect(try #require(await child.readLine()).contains(#""class":"full""#), "it recovers by itself")
+        child.send(SIGTERM)
+        #expect(await child.finish().status == 0)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func theKeyringDaemonDyingMasksTheBar() async throws {
+        let session = try await KeyringSession.published(activating: false)
+        let child = try Self.follow(session)
+        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
+
+        let killed = ContinuousClock.now
+        try session.keyring.stop()
+        try Self.expectUnavailable(await child.readLine(), since: killed)
+        try session.keyring.restart(unlocking: true)
+        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
+        child.send(SIGTERM)
+        #expect(await child.finish().status == 0)
+    }
+
+    @Test(.timeLimit(.minutes(2))) func losingTheSessionBusMasksTheBar() async throws {
+        var session: KeyringSession? = try await KeyringSession.published(activating: false)
+        let fixture = session!.fixture  // the home stays: only the desktop session goes
+        let child = try Self.follow(session!)
+        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
+
+        let lost = ContinuousClock.now
+        session = nil  // the keyring daemon and the bus killed
+        try Self.expectUnavailable(await child.readLine(), since: lost)
+        #expect(FileManager.default.fileExists(atPath: fixture.root))
+        child.send(SIGTERM)
+        #expect(await child.finish().status == 0)
+    }
+
+    /// `read --follow` of the session's home in waybar's format; the desktop lock is not watched, so only the keychain masks.
+    private static func follow(_ session: KeyringSession) throws -> Bridgectl.Child {
+        try Bridgectl.start(
+            ["read", "--follow", "--ignore-desktop-lock", "--format", "waybar", "--home", session.fixture.root],
+            setting: session.keyring.environment)
+    }
+
+    private static func expectUnavailable(_ line: String?, since: ContinuousClock.Instant) throws {
+        let line = try #require(line)
+        #expect(line.contains(#""class":"placeholder""#) && line.contains("keychain-unavailable"), "\(line)")
+        #expect(!line.contains("4,675") && !line.contains("12,850"), "no amount: \(line)")
+        #expect(ContinuousClock.now - since < .seconds(3), "within a second, three under load")
+    }
+
+    // MARK: A store without notifications
+
+    /// A store that says nothing when it locks is asked again every
+    /// `KeychainWatch.pollingInterval`: its follower masks without any
+    /// file changing, and shows the amounts again when the store is back.
+    @Test(.timeLimit(.minutes(1))) func aStoreWithoutNotificationsIsAskedOnATimer() async throws {
+        let fixture = try BridgeFixture()
+        try fixture.app.login(
+            user: "alice", passcode: fixture.passcode, sessionLength: .seconds(7 * 86400), keychain: SwitchableStore.kind,
+            now: fixture.start)
+        try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
+        let clock = TestClock(fixture.start)
+        let request = try WidgetRequest(kind: .balance, family: .systemMedium, localeIdentifier: "en_US")
+        var follower = RunningFollower(
+            TimelineFollower(reader: fixture.widget, request: request, clock: clock), source: PollingWakeUps(interval: .seconds(3600)),
+            keychain: KeychainWatch(home: fixture.home))
+        #expect(try #require(await follower.next()).entries.first?.state == .full)
+
+        SwitchableStore.reachable.withLock { $0 = false }
+        let unavailable = try #require(await follower.next())
+        #expect(unavailable.entries.first?.reason == .keychainUnavailable)
+        #expect(unavailable.entries.allSatisfy { $0.accounts.isEmpty })
+
+        SwitchableStore.reachable.withLock { $0 = true }
+        #expect(try #require(await follower.next()).entries.first?.state == .full)
+        follower.task.cancel()
+        try await follower.task.value
+    }
+}
+
+/// A keychain store in memory that the test makes unreachable, and that
+/// sends no notification when it does (`reachabilityChanges()` is the default).
+private final class SwitchableStore: KeychainStore, @unchecked Sendable {
+    static let reachable = Mutex(true)
+    private static let items = Mutex<[String: [UInt8]]>([:])
+
+    static let kind: KeychainStoreKind = {
+        let kind = KeychainStoreKind(name: "switchable-test-store", whereKept: "in the test's memory") { _ in SwitchableStore() }
+        KeychainStoreKind.register(kind)
+        return kind
+    }()
+
+    private func reach() throws {
+        guard Self.reachable.withLock({ $0 }) else {
+            throw KeychainStoreError.unavailable(store: Self.kind, reason: Unreachable())
+        }
+    }
+
+    private struct Unreachable: Error {}
+
+    func read(_ item: KeychainItem) throws -> SecureBytes? {
+        try reach()
+        return Self.items.withLock { $0[item.name] }.map { SecureBytes(copying: $0) }
+    }
+
+    func write(_ item: KeychainItem, _ bytes: SecureBytes) throws {
+        try reach()
+        Self.items.withLock { $0[item.name] = bytes.withUnsafeBytes { Array($0) } }
+    }
+
+    func delete(_ item: KeychainItem) throws {
+        try reach()
+        _ = Self.items.withLock { $0.removeValue(forKey: item.name) }
+    }
+
+    func checkReachable() throws { try reach() }
+}
