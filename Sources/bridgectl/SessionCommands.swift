@@ -80,21 +80,8 @@ extension BridgeCtl {
         @OptionGroup var options: GlobalOptions
 
         func run() throws {
-            do {
-                try options.app.lock(now: Date())
-            } catch let KeychainStoreError.unavailable(store, reason) {
-                throw StoreUnavailable(store: store, reason: reason)
-            }
+            try options.app.lock(now: Date())
             print("Locked.")
-        }
-
-        /// The lock could not raise the rollback mark its store keeps: why, and what the widgets show meanwhile.
-        struct StoreUnavailable: Error, CustomStringConvertible {
-            let store: KeychainStoreKind
-            let reason: any Error
-            var description: String {
-                "Not locked: the lock raises the widgets' rollback mark, kept \(store.whereKept), which cannot be used now (widgets show no amount until it can). \(reason)"
-            }
         }
     }
 

@@ -93,11 +93,15 @@ public struct WidgetReader: Sendable {
                 let store = try keychainFiles.read(FileName.store, limit: FileLimit.store)
                     .map(KeychainStoreChoice.init(storedBytes:)) ?? .files
                 let place = try Keychain(keychain, store: store)
+                // Another store's marks have a floor in the directory: a lock the store could not take raised it.
+                let floor = store.kind == .files
+                    ? HighWaterMarks()
+                    : try keychainFiles.read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
                 return try container.withOpenForReading { containerFiles in
                     try read(
                         WidgetPlaces(
                             keychain: store.kind == .files ? keychainFiles : place.items, container: containerFiles,
-                            keychainPlace: place),
+                            keychainPlace: place, floor: floor),
                         now: now, whatIf: whatIf)
                 }
             }
@@ -109,8 +113,8 @@ public struct WidgetReader: Sendable {
 
     /// The gate over open places; throws only when the marks cannot be read.
     private func read(_ places: WidgetPlaces, now: Date, whatIf: Bool) throws -> Reading {
-        let marks = try places.keychain.read(FileName.marks, limit: FileLimit.marks)
-            .map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+        let marks = try (places.keychain.read(FileName.marks, limit: FileLimit.marks)
+            .map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()).merged(with: places.floor)
         let clock = Int64(now.timeIntervalSince1970.rounded(.down))
         let effectiveNow = whatIf || clock >= marks.time ? now : Date(timeIntervalSince1970: TimeInterval(marks.time))
         var seen = HighWaterMarks()
@@ -149,6 +153,8 @@ public struct WidgetReader: Sendable {
         let container: SecureDirectory.OpenForReading
         /// The keychain place itself, for raising the marks under its lock.
         let keychainPlace: Keychain
+        /// The floor under another store's marks (`Keychain.floor()`); zero for files.
+        let floor: HighWaterMarks
     }
 
     private func gate(_ places: WidgetPlaces, marks: HighWaterMarks, now: Date, seen: inout HighWaterMarks) throws -> GateResult {

@@ -68,10 +68,14 @@ extension BridgeApp {
 
     /// Locks the app: the widget masks every amount until `unlock`.
     ///
+    /// It needs no keychain store: while the store cannot be used
+    /// (a locked keyring, say) it still locks, raising the floor of the
+    /// rollback mark in the keychain directory (`commitSession`, step 2).
+    ///
     /// On an app already locked it writes the lock into the container again
     /// (repairing a container that lost it) and succeeds.
     public func lock(now: Date) throws {
-        try transaction(now: now) { places, state in
+        try transaction(withoutStore: true, now: now) { places, state in
             try requireLiveSession(state, now: now)
             var next = state
             next.session?.state = .locked
@@ -137,7 +141,7 @@ extension BridgeApp {
     /// Sets the user's "hide balances" preference; the widget reads it from the signed auth status.
     /// Setting it to what it is writes it into the container again.
     public func setHidesBalances(_ hides: Bool, now: Date) throws {
-        try transaction(now: now) { places, state in
+        try transaction(withoutStore: hides, now: now) { places, state in
             try requireLiveSession(state, now: now)
             var next = state
             next.session?.hidesBalances = hides

@@ -57,13 +57,21 @@ public struct BridgeApp: Sendable {
     ///     the keychain and the container (`AppState.recovered(from:)`): login
     ///     and logout, the two commands that may end whatever session there
     ///     was; every other operation fails with `SessionError.damagedState`.
+    ///   - withoutStore: Whether `body` can run while the keychain's store
+    ///     cannot be used (lock and the hide preference, which may show less
+    ///     without it): an interrupted rotation is then left for a later command.
     func transaction<R>(
-        onboarding: Bool = false, repairing: Bool = false, now: Date, _ body: (Places, inout AppState) throws -> R
+        onboarding: Bool = false, repairing: Bool = false, withoutStore: Bool = false, now: Date,
+        _ body: (Places, inout AppState) throws -> R
     ) throws -> R {
         var places = try Places.prepare(home, onboarding: onboarding)
         return try places.app.withExclusiveLock {
             try leftoverSweep.once { try Self.removeLeftoverTemporaryFiles(places) }
-            places.keysetAtStart = try settleInterruptedRotation(places)
+            do {
+                places.keysetAtStart = try settleInterruptedRotation(places)
+            } catch KeychainStoreError.unavailable where withoutStore {
+                places.keysetAtStart = nil
+            }
             var state: AppState
             do {
                 state = try AppState.load(from: places.app)

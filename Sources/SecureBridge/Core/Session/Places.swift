@@ -80,11 +80,34 @@ extension Keychain {
     ///   `AppState.highestSigned(now:)`); `nil` (a widget) throws instead.
     /// - Throws: `KeychainError.corrupt` for a damaged file, unless `damaged` is given.
     func readMarks(repairing damaged: HighWaterMarks? = nil) throws -> HighWaterMarks {
+        let marks: HighWaterMarks
         do {
-            return try read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+            marks = try read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+        } catch KeychainError.corrupt where damaged != nil {
+            marks = damaged!
+        }
+        return try marks.merged(with: floor(repairing: damaged))
+    }
+
+    /// The marks file in the keychain directory when the items are kept in
+    /// another store: a floor under the store's marks, raised by a change
+    /// that shows less while the store cannot be used (`raiseFloor(to:)`),
+    /// and taken with the store's marks by every read. Zero when there is
+    /// none, and for files, whose marks are that file itself.
+    func floor(repairing damaged: HighWaterMarks? = nil) throws -> HighWaterMarks {
+        guard store.kind != .files else { return HighWaterMarks() }
+        do {
+            return try directory.read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
         } catch KeychainError.corrupt where damaged != nil {
             return damaged!
         }
+    }
+
+    /// Raises the floor (`floor()`) to at least `marks`, atomically and
+    /// durably under the keychain lock: what a lock does when the store that
+    /// keeps the marks cannot be used now, so that showing less never needs it.
+    func raiseFloor(to marks: HighWaterMarks, repairing damaged: HighWaterMarks? = nil) throws {
+        try Keychain(directory, store: .files).raiseMarks(to: marks, repairing: damaged)
     }
 
     /// Raises the keychain's high-water marks to at least `marks`, under the

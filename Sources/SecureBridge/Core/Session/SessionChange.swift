@@ -44,16 +44,22 @@ extension BridgeApp {
     /// Signs the session of `next` as the next auth status and makes it the
     /// widget's, in an order that fails closed:
     ///
-    /// 0. the keychain store is checked: the mark of step 2 lives there, and
-    ///    a store that cannot be reached now (a locked keyring, say) stops
-    ///    the change before anything is written, even one that shows less;
-    ///    a widget shows no amount meanwhile (`keychain-unavailable`);
+    /// 0. for a change that lets the widget show more, the keychain store is
+    ///    checked: the mark of step 2 lives there, and a store that cannot be
+    ///    reached now (a locked keyring, say) stops the change before
+    ///    anything is written; a widget shows no amount meanwhile
+    ///    (`keychain-unavailable`). Showing less never needs the store;
     /// 1. the app state reserves the record's sequence (and `next`'s epoch);
     ///    a change that lets the widget show more is recorded here, before
     ///    any widget can see it;
     /// 2. the keychain's auth mark rises to the new sequence, so every earlier
     ///    record, the one being replaced included, is a rollback: from here on
-    ///    the widget shows nothing until the new record lands;
+    ///    the widget shows nothing until the new record lands. When the store
+    ///    cannot be used now and the change shows less, the floor in the
+    ///    keychain directory rises instead (`Keychain.raiseFloor(to:)`), which
+    ///    every read takes with the store's marks: a container writer who puts
+    ///    back the record from before the lock gets `rollback`, then and after
+    ///    the store is back;
     /// 3. `beforeRecord` (logout's shredding);
     /// 4. the signed record is written into the container;
     /// 5. the reload token moves, so running widgets re-read;
@@ -74,10 +80,10 @@ extension BridgeApp {
     ) throws {
         guard let session = next.session else { throw SessionError.damagedState }
         let key = try loadSigningKey(places)
-        try places.keychain.checkStore()
+        let showsLess = session.showsNoMore(than: state.session)
+        if !showsLess { try places.keychain.checkStore() }
         var next = next
         next.authSequence = state.authSequence + 1
-        let showsLess = session.showsNoMore(than: state.session)
 
         var reservation = showsLess ? state : next
         reservation.counters = next.counters
@@ -86,7 +92,7 @@ extension BridgeApp {
 
         let recorded = SessionError.Progress.sessionRecorded(session.view)
         try finishing(showsLess ? nil : recorded, command: command) {
-            try places.keychain.raiseMarks(to: HighWaterMarks(authSequence: next.authSequence), repairing: places.marksIfDamaged)
+            try raiseAuthMark(to: next.authSequence, places: places, showingLess: showsLess)
             try beforeRecord()
             try places.container.write(FileName.authStatus, try next.signedAuthStatus(with: key, now: now).bytes)
         }
@@ -98,6 +104,20 @@ extension BridgeApp {
             if showsLess { try next.save(to: places) }
         }
         state = next
+    }
+
+    /// Step 2: the auth mark rises in the store, or, for a change that shows
+    /// less while the store cannot be used now, the keychain directory's floor.
+    private func raiseAuthMark(to sequence: UInt64, places: Places, showingLess: Bool) throws {
+        let marks = HighWaterMarks(authSequence: sequence)
+        do {
+            try places.keychain.raiseMarks(to: marks, repairing: places.marksIfDamaged)
+        } catch KeychainStoreError.unavailable(let store, let reason) where showingLess {
+            logger.debug("the keychain store cannot be used now; the auth mark's floor rises in the keychain directory instead", metadata: [
+                "store": "\(store)", "reason": "\(reason)",
+            ])
+            try places.keychain.raiseFloor(to: marks, repairing: places.marksIfDamaged)
+        }
     }
 
     /// Runs the steps after a change took effect, turning a failure into
