@@ -41,7 +41,12 @@ struct BridgeCtl: AsyncParsableCommand {
     /// a plain `read` or `publish` straight away (see `QuickRead`), anything
     /// else through the argument parser. When the process cannot be protected, no command
     /// runs: one sentence on standard error, exit 1.
+    /// The process that started this one, read first thing: a follower
+    /// whose parent exits before it watches it must still see that it did.
+    nonisolated(unsafe) static var parentAtStart: pid_t = 0
+
     static func main() async {
+        parentAtStart = getppid()
         do {
             try ProcessHardening.protectSecrets()
         } catch {

@@ -183,18 +183,22 @@ extension BridgeCtl {
         /// The parent is watched through a pidfd, not `PR_SET_PDEATHSIG`: that
         /// signal comes when the parent *thread* that started us ends, and a
         /// bar's worker thread (or a Swift parent's idle pool thread) may end
-        /// while the bar runs on. Its pid is read before the pidfd is opened
-        /// and checked again after, so a parent that exits in between is not missed.
+        /// while the bar runs on. The parent is the one read first thing at
+        /// start (`BridgeCtl.parentAtStart`), and checked again after the
+        /// pidfd is opened: one that exited before it could be watched (this
+        /// process then has another parent, its reaper) stops the follower
+        /// at once, whatever its output is. A follower whose parent is init
+        /// from the start was orphaned before it ran: nobody started it to read it.
         /// - Returns: The watch, or `nil` when it cannot be set up (out of descriptors).
         private static func watchForHangUp(_ stop: @escaping @Sendable () -> Void) -> HangUpWatch? {
             var parent: FileDescriptor?
             #if canImport(CLinux)
-            let parentID = getppid()
+            let parentID = BridgeCtl.parentAtStart
             let descriptor = CLinux_openProcess(parentID)
             if descriptor >= 0 { parent = FileDescriptor(rawValue: descriptor) }
-            if getppid() != parentID {
-                stop()  // the parent exited before it could be watched
-            }
+            // The parent exited before it could be watched; or before this
+            // process even started, which leaves init as the parent it was given.
+            if getppid() != parentID || parentID == 1 { stop() }
             #endif
             return try? HangUpWatch(output: .standardOutput, parent: parent) { _ in stop() }
         }

@@ -17,7 +17,12 @@ final class ScriptedWakeUps: WakeUpSource {
 
     func next(timeout: Duration?) async throws -> WakeUp {
         waitSink.yield(timeout)
-        return try await script.next()
+        // As every source must: a wait the follower gives up (another wake-up came first) returns at once.
+        return try await withTaskCancellationHandler {
+            try await script.next()
+        } onCancel: { [script] in
+            Task { await script.cancelWaiter() }
+        }
     }
 
     /// Answers the current or the next wait.
@@ -43,8 +48,14 @@ final class ScriptedWakeUps: WakeUpSource {
             }
         }
 
+        func cancelWaiter() {
+            waiter?.resume(throwing: CancellationError())
+            waiter = nil
+        }
+
         func next() async throws -> WakeUp {
             if !pending.isEmpty { return try pending.removeFirst().get() }
+            try Task.checkCancellation()
             return try await withCheckedThrowingContinuation { waiter = $0 }
         }
     }

@@ -81,6 +81,26 @@ import Glibc
         #expect(end.stderr.isEmpty, "nothing said: \(end.stderr)")
     }
 
+    /// The follower's parent, a shell, exits at once, before the follower
+    /// has watched anything; its output is a file, which never hangs up, so
+    /// only seeing that its parent is gone can end it.
+    @Test func aFollowerWhoseParentIsGoneBeforeItWatchesExits() async throws {
+        let fixture = try BridgeFixture.live()
+        let output = fixture.root + "/follow-output"
+        let child = try Bridgectl.start(
+            Self.follow + ["--home", fixture.root], setting: ["OUTPUT": output],
+            launcher: ["/bin/sh", "-c", #""$0" "$@" >"$OUTPUT" 2>&1 </dev/null & echo "$!""#])
+        let follower = try #require(await child.readLine().flatMap { pid_t($0) }, "the follower's pid")
+        let started = Date()
+        while Self.isRunning(follower), Date().timeIntervalSince(started) < Self.patience {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let survived = Self.isRunning(follower)
+        if survived { kill(follower, SIGKILL) }
+        #expect(!survived, "the follower outlived its parent by \(Date().timeIntervalSince(started)) s")
+        await child.finish()
+    }
+
     /// Whether `pid` is a process that has not ended (a zombie has ended).
     static func isRunning(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -37,6 +37,28 @@ import Testing
         #expect(await follower.next() == nil, "no timeline after the unchanged publish")
     }
 
+    /// The wall clock set past the stale date (a resume from suspend, a
+    /// clock corrected forward) is seen at once: nothing wakes the source,
+    /// whose timeout of an hour would still be running.
+    @Test(.timeLimit(.minutes(1))) func aClockSetPastABoundaryIsSeenWithoutWaitingOutTheTimer() async throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()  // stale after 1 h
+        let clock = TestClock(fixture.start)
+        let source = ScriptedWakeUps()
+        var waits = source.waits.makeAsyncIterator()
+        var follower = RunningFollower(
+            TimelineFollower(reader: fixture.widget, request: Self.request, clock: clock), source: source)
+        #expect(try #require(await follower.next()).entries.first?.reason == nil)
+        #expect(await waits.next() == .seconds(3600))
+
+        clock.set(fixture.start + 2 * 3600)
+        let stale = try #require(await follower.next())
+        #expect(stale.entries.first?.reason == .stale, "the stale entry, with no wake-up from the source")
+
+        await source.stop()
+        try await follower.task.value
+    }
+
     @Test func theReloadDateGivesTheNextStateAndTheNextTimeout() async throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()  // stale after 1 h, expires after 24 h, session 7 d
