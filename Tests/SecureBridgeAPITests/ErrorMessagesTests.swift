@@ -7,6 +7,23 @@ import Testing
 @Suite struct ErrorMessagesTests {
     static let eur = Currency.iso4217("EUR")!
 
+    /// A store's own error that is a sentence is the sentence; any other
+    /// is set in one that names where the items are, and ends it, so what
+    /// `bridgectl` adds after it starts a sentence of its own.
+    @Test func aStoresErrorIsAlwaysOneWholeSentence() {
+        struct Sentence: Error, CustomStringConvertible { var description: String { "The device is locked; unlock it and try again." } }
+        struct Code: Error, CustomStringConvertible { var description: String { "errSecInteractionNotAllowed (-25308)" } }
+        struct Bare: Error {}
+        let kind = KeychainStoreKind(name: "sentence-test-store", whereKept: "in the device's Keychain") { _ in
+            fatalError("never opened")
+        }
+        #expect(KeychainStoreError.unavailable(store: kind, reason: Sentence()).description == "The device is locked; unlock it and try again.")
+        #expect(KeychainStoreError.unavailable(store: kind, reason: Code()).description
+            == "The keychain's items kept in the device's Keychain cannot be used now (errSecInteractionNotAllowed (-25308)).")
+        let bare = KeychainStoreError.unavailable(store: kind, reason: Bare()).description
+        #expect(bare.hasPrefix("The keychain's items kept in the device's Keychain cannot be used now (") && bare.hasSuffix(")."), "\(bare)")
+    }
+
     @Test func cryptoErrorsReadAsBefore() {
         let cases: [(CryptoError, String)] = [
             (.invalidKeyEncoding(.notPEM(.privateKey)), "The key could not be read: not a PKCS#8 PEM private key."),

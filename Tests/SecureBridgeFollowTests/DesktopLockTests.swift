@@ -86,6 +86,27 @@ import Glibc
         #expect(throws: DBusError.self) { try DBusConnection.socketPath(in: "tcp:host=localhost,port=1") }
     }
 
+    /// Signals that arrive while a reply is awaited are kept for later, the
+    /// newest `pendingSignalLimit` of them: a flood costs no more memory.
+    @Test(.timeLimit(.minutes(1))) func signalsKeptWhileAReplyIsAwaitedAreCapped() throws {
+        let bus = try PrivateSessionBus()
+        let listener = try DBusConnection(address: bus.address)
+        try listener.addMatch("type='signal',interface='org.freedesktop.ScreenSaver',member='ActiveChanged'")
+        let sender = try DBusConnection(address: bus.address)
+        for index in 0..<200 {
+            var body = DBusWriter()
+            body.boolean(index % 2 == 0)
+            try sender.send(DBusMessage(
+                kind: .signal, serial: 0, path: "/org/freedesktop/ScreenSaver", interface: "org.freedesktop.ScreenSaver",
+                member: "ActiveChanged", signature: "b", body: body.bytes))
+        }
+        _ = try sender.nameOwner(of: "org.freedesktop.DBus")  // the bus has taken them all in
+        _ = try listener.nameOwner(of: "org.freedesktop.DBus")  // a call whose reply comes after the 200 signals
+        #expect(listener.pendingSignals.count == DBusConnection.pendingSignalLimit)
+        var last = DBusReader(try #require(listener.pendingSignals.last).body)
+        #expect(try last.boolean() == false, "the newest are kept: the 200th said inactive")
+    }
+
     // MARK: The follower
 
     @Test func aLockedDesktopMasksAndUnlockingShowsAgain() async throws {

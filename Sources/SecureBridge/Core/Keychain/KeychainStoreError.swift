@@ -14,13 +14,22 @@ public enum KeychainStoreError: Error, Sendable, CustomStringConvertible {
     case unregisteredKind(name: String)
 
     /// One sentence; for an unregistered kind it names the kind and lists
-    /// the kinds this process has registered, so a typo shows its fix.
+    /// the kinds this process has registered, so a typo shows its fix. A
+    /// store's reason that is a sentence of its own (it ends in `.`, `!` or
+    /// `?`) is the description; any other is set in one that names the store.
     public var description: String {
         switch self {
-        case let .unavailable(_, reason): "\(reason)"
+        case let .unavailable(store, reason):
+            Self.isSentence("\(reason)") ? "\(reason)" : "The keychain's items kept \(store.whereKept) cannot be used now (\(reason))."
         case let .unregisteredKind(name):
             "No keychain store kind named \(Self.shown(name)) is registered in this process; \(Self.registeredKinds)."
         }
+    }
+
+    /// Whether `text` reads as a whole sentence: a capital first, a full stop last.
+    private static func isSentence(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.last else { return false }
+        return first.properties.isUppercase && ".!?".contains(last)
     }
 
     /// `name` in backquotes when it is well formed, else quoted with every

@@ -13,8 +13,12 @@ package final class DBusConnection {
     private let socket: Int32
     private var buffer: [UInt8] = []
     private var serial: UInt32 = 0
+    /// The most signals kept while a reply is awaited; older ones are dropped.
+    /// Every signal SecureBridge reads says a state or that something may
+    /// have changed, so the newest ones say all the dropped ones did.
+    static let pendingSignalLimit = 64
     /// Signals read while waiting for a reply, handed out by `nextSignal()` first.
-    private var pendingSignals: [DBusMessage] = []
+    private(set) var pendingSignals: [DBusMessage] = []
 
     /// Where the session bus is: `$DBUS_SESSION_BUS_ADDRESS`.
     package static func sessionBusAddress(_ variable: (String) -> String?) -> String? {
@@ -129,7 +133,11 @@ package final class DBusConnection {
             switch reply.kind {
             case .methodReturn where reply.replySerial == serial: return reply
             case .error where reply.replySerial == serial: throw DBusError.failed(name: reply.errorName ?? "an error")
-            case .signal: pendingSignals.append(reply)
+            case .signal:
+                // Kept for `nextSignal()`, the newest `pendingSignalLimit`: a bus
+                // that floods this connection while a reply is awaited costs no more memory.
+                if pendingSignals.count == Self.pendingSignalLimit { pendingSignals.removeFirst() }
+                pendingSignals.append(reply)
             default: continue
             }
         }
