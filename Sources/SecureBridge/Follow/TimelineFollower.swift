@@ -115,12 +115,12 @@ public struct TimelineFollower: Sendable {
                 reloads += 1
                 continue
             }
-            shownAt = clock.now
-            reading = reader.read(now: shownAt)
-            let next = view(of: reading, facts)
+            let now = clock.now
+            let next = reader.read(now: now)
             // A wake-up that changed nothing shown (a clock set, a store that answers as before) prints nothing.
-            guard next != timeline || wakeUp == .deadlineReached else { continue }
-            timeline = next
+            guard view(of: next, facts) != timeline || wakeUp == .deadlineReached else { continue }
+            (shownAt, reading) = (now, next)
+            timeline = view(of: reading, facts)
             try await emit(timeline)
             reloads += 1
         }

@@ -102,10 +102,7 @@ extension Keychain {
     /// `kind` as this process registered it (with the `open` a new store needs).
     /// - Throws: `KeychainStoreError.unregisteredKind` when it is not registered.
     static func registered(_ kind: KeychainStoreKind) throws -> KeychainStoreKind {
-        guard let registered = KeychainStoreKind(rawValue: kind.rawValue) else {
-            throw KeychainStoreError.unregisteredKind(name: kind.rawValue)
-        }
-        return registered
+        try KeychainStoreKind.registered(named: kind.rawValue)
     }
 
     /// Checks that a new store of `kind` for the keychain in `directory`
