@@ -87,9 +87,14 @@ import Testing
         try platform.createSymbolicLink(atPath: "/d/link", target: "/d")
         #expect(try platform.linkStatus(atPath: "/d/link").type == .symbolicLink)
         #expect(try platform.symbolicLinkTarget(atPath: "/d/link") == "/d")
-        #expect(throws: Errno.tooManySymbolicLinkLevels) { try platform.openDirectory(at: "/d/link") }
+        #expect(throws: Errno.notDirectory, "as Linux: O_DIRECTORY refuses a link as it refuses a file") {
+            try platform.openDirectory(at: "/d/link")
+        }
         #expect(throws: Errno.tooManySymbolicLinkLevels) {
             try platform.openFile(named: "link", in: directory, .readOnly, options: [.noFollow], permissions: nil)
+        }
+        #expect(throws: Errno.notDirectory) {
+            try platform.openFile(named: "link", in: directory, .readOnly, options: [.noFollow, .directory], permissions: nil)
         }
         #expect(try platform.linkStatus(atPath: "/d/link/link").type == .symbolicLink, "a link on the way is followed")
         #expect(throws: Errno.noSuchFileOrDirectory) { try platform.linkStatus(atPath: "/d/missing/x") }

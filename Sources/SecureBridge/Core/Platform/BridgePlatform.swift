@@ -32,7 +32,16 @@ public struct PlatformHandle: RawRepresentable, Hashable, Sendable {
 /// ``openDirectory(at:)`` and `.noFollow` refusing a symbolic link, on
 /// ``sync(_:)`` reaching storage, and on ``renameEntry(named:to:in:)``
 /// replacing its target in one step. Failures are the `Errno` the operation
-/// would set, which the core turns into its storage errors.
+/// would set on Linux, which the core turns into its storage errors; a port
+/// whose system answers otherwise where POSIX allows either answer returns
+/// Linux's, so the core has one answer to handle.
+/// `Tests/SecureBridgeTests/Platform/PlatformConformanceTests.swift` runs
+/// every documented answer on ``LinuxPlatform`` and ``SimulatedPlatform`` alike.
+///
+/// A platform reports only what it did: an operation that returns has done
+/// what its requirement says. The core does not read back what it wrote or
+/// renamed, so a platform that reports a rename it did not make breaks the
+/// contract, and a publish on it reports success for a snapshot nobody can read.
 ///
 /// Process-wide needs that no home is at hand for stay functions of the
 /// platform layer, not requirements here: the random bytes of the OpenSSL
@@ -61,38 +70,61 @@ public protocol BridgePlatform: AnyObject, Sendable {
 
     /// Opens the directory at `path` for reading its entries, refusing a
     /// symbolic link as its last component (Linux: `open` with
-    /// `O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC`).
-    /// - Throws: `Errno`: `.noSuchFileOrDirectory` when absent,
-    ///   `.tooManySymbolicLinkLevels` for a link, `.notDirectory` for anything else.
+    /// `O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC`). Links on the way
+    /// to it are followed.
+    /// - Throws: `Errno`: `.noSuchFileOrDirectory` when it or a directory on
+    ///   the way is absent; `.notDirectory` for anything that is not a
+    ///   directory, a symbolic link included (Linux answers `ENOTDIR`, not
+    ///   `ELOOP`, when `O_DIRECTORY` meets a link; a caller that must tell a
+    ///   link from a file asks ``linkStatus(atPath:)``).
     func openDirectory(at path: FilePath) throws(Errno) -> PlatformHandle
 
     /// Creates the directory `path` (Linux: `mkdir`).
-    /// - Throws: `Errno`: `.fileExists` when something is there, `.noSuchFileOrDirectory`
-    ///   when its parent is missing.
+    /// - Throws: `Errno`: `.fileExists` when something is there (a link
+    ///   included), `.noSuchFileOrDirectory` when its parent is missing,
+    ///   `.notDirectory` when a file is on the way.
     func makeDirectory(at path: FilePath, permissions: FilePermissions) throws(Errno)
 
     /// The status of the entry at `path`, a symbolic link itself rather than
     /// its target (Linux: `lstat`).
+    /// - Throws: `Errno`: `.noSuchFileOrDirectory` when absent, `.notDirectory`
+    ///   when a file is on the way.
     func linkStatus(atPath path: String) throws(Errno) -> Stat
 
     /// What the symbolic link at `path` points to, as written (Linux: `readlink`).
+    /// - Throws: `Errno`: `.noSuchFileOrDirectory` when absent, `.invalidArgument`
+    ///   for anything but a link.
     func symbolicLinkTarget(atPath path: String) throws(Errno) -> String
 
     // MARK: Entries of an open directory
 
     /// Opens `name` in `directory` (Linux: `openat`). With `.noFollow`, a
-    /// symbolic link fails with `.tooManySymbolicLinkLevels`; with `.create`,
+    /// symbolic link fails with `.tooManySymbolicLinkLevels`, or with
+    /// `.notDirectory` when `.directory` is asked too; with `.create`,
     /// `permissions` are the new file's.
+    /// - Throws: `Errno`: `.noSuchFileOrDirectory` when absent without
+    ///   `.create`; `.fileExists` for any entry, a link included, with
+    ///   `.create` and `.exclusiveCreate`; `.isDirectory` for a directory
+    ///   opened for writing; `.notDirectory` for a file with `.directory`.
     func openFile(
         named name: String, in directory: PlatformHandle, _ mode: FileDescriptor.AccessMode,
         options: FileDescriptor.OpenOptions, permissions: FilePermissions?
     ) throws(Errno) -> PlatformHandle
 
     /// The status of `name` in `directory`, a link itself (Linux: `fstatat`, `AT_SYMLINK_NOFOLLOW`).
+    /// - Throws: `Errno`: `.noSuchFileOrDirectory` when absent.
     func statusOfEntry(named name: String, in directory: PlatformHandle) throws(Errno) -> Stat
 
     /// Replaces `newName` with `name`, both in `directory`, in one step; a link
     /// at `newName` is replaced, not followed (Linux: `renameat`).
+    ///
+    /// When it returns, `newName` names what `name` named and `name` is gone,
+    /// for every process at once; after ``sync(_:)`` of `directory` that
+    /// holds across a power cut. A platform that returns without renaming
+    /// breaks the contract: the core takes the return as the rename done.
+    /// - Throws: `Errno`: `.noSuchFileOrDirectory` when `name` is absent,
+    ///   `.isDirectory` for a file over a directory, `.notDirectory` for a
+    ///   directory over a file.
     func renameEntry(named name: String, to newName: String, in directory: PlatformHandle) throws(Errno)
 
     /// Removes the entry `name`, not a directory, from `directory` (Linux: `unlinkat`).
@@ -109,14 +141,20 @@ public protocol BridgePlatform: AnyObject, Sendable {
 
     /// Reads into `buffer` from the file position, moving it (Linux: `read`).
     /// - Returns: The count read, 0 at the end.
+    /// - Throws: `Errno`: `.badFileDescriptor` for a handle opened write-only,
+    ///   `.isDirectory` for a directory.
     func read(_ file: PlatformHandle, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
 
     /// Writes from `buffer` at the file position, moving it (Linux: `write`).
     /// - Returns: The count written.
+    /// - Throws: `Errno`: `.badFileDescriptor` for a handle opened read-only
+    ///   (a directory's among them).
     func write(_ file: PlatformHandle, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int
 
     /// Writes from `buffer` at `offset`, leaving the file position alone (Linux: `pwrite`).
     /// - Returns: The count written.
+    /// - Throws: `Errno`: `.badFileDescriptor` for a handle opened read-only,
+    ///   `.invalidArgument` for a negative offset.
     func write(_ file: PlatformHandle, from buffer: UnsafeRawBufferPointer, atOffset offset: Int64) throws(Errno) -> Int
 
     /// The open file's status (Linux: `fstat`).

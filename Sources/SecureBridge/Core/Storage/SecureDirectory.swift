@@ -184,9 +184,8 @@ extension SecureDirectory {
         } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch {
-            if error == .tooManySymbolicLinkLevels || error == .notDirectory,
-                let status = try? platform.linkStatus(atPath: path.string)
-            {
+            // A link answers `.notDirectory` as a file does (`BridgePlatform.openDirectory`): ask which.
+            if error == .notDirectory, let status = try? platform.linkStatus(atPath: path.string) {
                 if status.type == .symbolicLink { throw StorageError.symbolicLink(path: path.string) }
                 if status.type != .directory { throw StorageError.notDirectory(path: path.string) }
             }
@@ -266,18 +265,11 @@ extension SecureDirectory {
     }
 
     /// Makes the entry just created in the directory `parent` durable (`fsync`
-    /// of the directory). A parent that cannot be opened to sync it (a link,
-    /// no read permission) or a file system that cannot sync directories
-    /// (`EINVAL`) is tolerated: the entry then lasts as that file system keeps it.
+    /// of the directory). A parent that cannot be opened to sync it (no read
+    /// permission) or a file system that cannot sync directories (`EINVAL`)
+    /// is tolerated: the entry then lasts as that file system keeps it.
     private func syncNewEntry(in parent: FilePath) throws {
-        let handle: PlatformHandle
-        do {
-            handle = try platform.openDirectory(at: parent)
-        } catch Errno.tooManySymbolicLinkLevels, Errno.permissionDenied {
-            return
-        } catch {
-            throw StorageError.io(path: parent.string, operation: "sync", errno: error)
-        }
+        guard let handle = try openToSync(parent) else { return }
         defer { try? platform.close(handle) }
         do {
             try platform.sync(handle)
@@ -286,6 +278,43 @@ extension SecureDirectory {
         } catch {
             throw StorageError.io(path: parent.string, operation: "sync", errno: error)
         }
+    }
+
+    /// The directory `parent` opened to sync an entry made in it, or `nil`
+    /// when it may not be read.
+    ///
+    /// A `parent` that is a symbolic link (`~/.local/share` kept by GNU
+    /// stow) is where the entry went only through the link: `mkdir` made it
+    /// in the link's target, so that is the directory synced. Its path is
+    /// resolved as `checkAncestors` resolves a place's ancestors (`PathWalk`,
+    /// every link followed, this one included) and opened like any other,
+    /// never through a link. The directory holding the link is not synced:
+    /// none of its entries changed. A parent swapped again between the walk
+    /// and the open is left unsynced: a sync of the wrong directory loses
+    /// only durability, and the place itself is checked when it is opened.
+    private func openToSync(_ parent: FilePath) throws -> PlatformHandle? {
+        do {
+            return try platform.openDirectory(at: parent)
+        } catch Errno.permissionDenied {
+            return nil
+        } catch Errno.notDirectory where isSymbolicLink(parent) {
+            let target = FilePath(PathWalk.absolutePath(
+                try PathWalk.components(of: parent, on: platform, visiting: .everything)))
+            do {
+                return try platform.openDirectory(at: target)
+            } catch Errno.permissionDenied, Errno.notDirectory {
+                return nil
+            } catch {
+                throw StorageError.io(path: target.string, operation: "sync", errno: error)
+            }
+        } catch {
+            throw StorageError.io(path: parent.string, operation: "sync", errno: error)
+        }
+    }
+
+    /// Whether the entry at `path` is a symbolic link itself.
+    private func isSymbolicLink(_ path: FilePath) -> Bool {
+        (try? platform.linkStatus(atPath: path.string).type) == .symbolicLink
     }
 }
 

@@ -44,7 +44,8 @@ public final class LinuxPlatform: BridgePlatform {
         return String(cString: directory)
     }
 
-    /// `open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)`.
+    /// `open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)`: a
+    /// symbolic link answers `ENOTDIR`, as a file does.
     public func openDirectory(at path: FilePath) throws(Errno) -> PlatformHandle {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
         return PlatformHandle(rawValue: try succeeded(path.withPlatformString { path in

@@ -18,7 +18,8 @@ import SystemPackage
 /// The rest of a file system is simulated as far as SecureBridge relies on
 /// it: owners (``effectiveUserID``; `/` belongs to root), permission bits
 /// (stored and reported, not enforced, and no umask), symbolic links
-/// (followed on the way, refused last with `O_NOFOLLOW`), exclusive locks
+/// (followed on the way, refused last with `O_NOFOLLOW`: `ELOOP`, or
+/// `ENOTDIR` with `O_DIRECTORY`, as on Linux), exclusive locks
 /// held per open file description across every process using the same
 /// platform, and a boot identifier. A lock held by another description
 /// fails with `.resourceTemporarilyUnavailable` rather than wait, since one
@@ -230,11 +231,9 @@ public final class SimulatedPlatform: BridgePlatform {
             guard let inode = try state.locate(path, followingLast: false).inode else {
                 throw Errno.noSuchFileOrDirectory
             }
-            switch state.disk.nodes[inode]!.content {
-            case .symbolicLink: throw Errno.tooManySymbolicLinkLevels
-            case .file: throw Errno.notDirectory
-            case .directory: return state.open(inode, .readOnly, path: path)
-            }
+            // As Linux: `O_DIRECTORY` refuses a link as it refuses a file, with `ENOTDIR`.
+            guard state.isDirectory(inode) else { throw Errno.notDirectory }
+            return state.open(inode, .readOnly, path: path)
         }
     }
 
@@ -280,7 +279,10 @@ public final class SimulatedPlatform: BridgePlatform {
             if let existing = inode {
                 if options.contains(.create) && options.contains(.exclusiveCreate) { throw Errno.fileExists }
                 if case .symbolicLink = state.disk.nodes[existing]!.content {
-                    if options.contains(.noFollow) { throw Errno.tooManySymbolicLinkLevels }
+                    if options.contains(.noFollow) {
+                        // As Linux: `O_DIRECTORY` answers before `O_NOFOLLOW`.
+                        throw options.contains(.directory) ? Errno.notDirectory : Errno.tooManySymbolicLinkLevels
+                    }
                     inode = try state.locate(path, followingLast: true).inode
                     guard inode != nil else { throw Errno.noSuchFileOrDirectory }
                 }
