@@ -96,15 +96,23 @@ extension Doctor {
             let marks = files.keychainItem(FileName.marks, in: home)
             findings.append(Finding(
                 .keys, .problem, "the keychain's high-water marks \(marks) are damaged, so widgets show tampered",
-                fix: sessionLive
-                    ? "the next publish rewrites them from the app's state: `bridgectl publish FILE`"
-                    : "the next login rewrites them from the app's state: `bridgectl login --user ID`"))
+                fix: Self.marksRepairFix(sessionLive: sessionLive)))
         }
         if !onboarded, findings.isEmpty {
             findings.append(Finding(.keys, .ok, "no keys yet: the first login creates them"))
         }
         findings += pinnedKeyFindings(files, signingKeyPath: app, pinPath: pin)
         return findings
+    }
+
+    /// The fix for damaged keychain marks, whatever the damage: the next
+    /// app-side command replaces them from the app's state, never lower.
+    /// Never a removal: with no marks a widget takes every record, and the
+    /// app state may be behind what a widget has seen.
+    static func marksRepairFix(sessionLive: Bool) -> String {
+        sessionLive
+            ? "the next publish replaces them from the app's state, never lower: `bridgectl publish FILE`"
+            : "the next login replaces them from the app's state, never lower: `bridgectl login --user ID`"
     }
 
     /// Which store keeps the keychain's items, and whether it can be used now.

@@ -45,7 +45,7 @@ extension Doctor {
             findings.append(Finding(
                 .session, .warning,
                 "\(state.failedUnlocks) wrong passcodes in a row: the wipe they call for was cut short (widgets show no amounts)",
-                fix: "log in again, which finishes the wipe first: `bridgectl login --user ID`"))
+                fix: "`bridgectl logout` finishes the wipe; then log in again"))
         } else if state.failedUnlocks > 0, session.state != .loggedOut {
             let left = BridgeApp.maximumFailedUnlocks - state.failedUnlocks
             findings.append(Finding(

@@ -62,7 +62,18 @@ extension Doctor {
         var findings: [Finding] = []
         var checked = 0
         for file in files.all {
-            if let refusal = file.refusal {
+            if let refusal = file.refusal, file.place == .keychain, file.name == FileName.marks, refusal.isDamagedMarksEntry {
+                // Not a marks file at all: damaged marks, which the app replaces; removing them would lower them.
+                let finding = Self.finding(for: refusal, place: file.place, isDirectory: false)
+                let repair = Self.marksRepairFix(sessionLive: Self.isLoggedIn(places))
+                let path = home.keychain.appending(FileName.marks).string
+                let isDirectory = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory
+                findings.append(Finding(
+                    finding.check, finding.severity, "\(finding.message), so the keychain's high-water marks are damaged",
+                    fix: isDirectory
+                        ? "a directory cannot be replaced in one step: move it aside and run the command that replaces the marks at once (\(repair)): `mv \(Self.quoted(path)) \(Self.quoted(path + ".old"))`"
+                        : repair))
+            } else if let refusal = file.refusal {
                 findings.append(Self.finding(for: refusal, place: file.place, isDirectory: false))
             } else if file.present {
                 checked += 1

@@ -32,6 +32,9 @@ package struct HighWaterMarks: Sendable, Equatable {
         self = try MarksFile(storedBytes: bytes).marks
     }
 
+    /// Whether any sequence mark is above zero: something was signed.
+    var holdsSequences: Bool { onboardingSequence > 0 || authSequence > 0 || snapshotSequence > 0 }
+
     /// These marks raised to everything `other` has seen.
     func merged(with other: HighWaterMarks) -> HighWaterMarks {
         var result = self

@@ -22,6 +22,22 @@ extension AppState {
         return marks
     }
 
+    /// Whether the keychain's onboarding or auth mark is above what this
+    /// state has signed: the state is older than the marks (`app/` restored
+    /// from a backup), and its next numbers may have been signed already.
+    /// (The snapshot mark may legitimately pass the reserved block: publish
+    /// starts after it whatever the state says.)
+    func isBehind(_ marks: HighWaterMarks) -> Bool {
+        marks.onboardingSequence > onboardingSequence || marks.authSequence > authSequence
+    }
+
+    /// Raises the onboarding and auth counters to `marks`, so the next
+    /// record signed is above every one a widget may have seen.
+    mutating func catchUp(with marks: HighWaterMarks) {
+        onboardingSequence = max(onboardingSequence, marks.onboardingSequence)
+        authSequence = max(authSequence, marks.authSequence)
+    }
+
     /// The state to start over from when `app/state.json` is damaged, for
     /// `login` and `logout` (every other command refuses a damaged state).
     ///
@@ -49,7 +65,7 @@ extension AppState {
             state.onboardingSequence = marks.onboardingSequence
             state.authSequence = marks.authSequence
             state.snapshotSequence = marks.snapshotSequence
-        } catch KeychainError.corrupt {
+        } catch let error where Keychain.isDamagedMarks(error) {
             marksLost = true
         }
         let publisher = try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey)

@@ -11,7 +11,9 @@ extension BridgeApp {
     /// Checks, changing nothing, that a login can run now, so the passcode is
     /// asked for only when it will be used.
     ///
-    /// A login cannot run while a session is live, nor when a keychain store
+    /// A login cannot run while a session is live (but for one whose wipe
+    /// after a tenth wrong passcode is owed, which the login carries out
+    /// first), nor when a keychain store
     /// it would use cannot be used now: the store it chooses, and the home's
     /// current one when it moves away from it (the move deletes the items there).
     /// What this check cannot read (a damaged app state, which the login
@@ -22,7 +24,8 @@ extension BridgeApp {
     /// - Throws: `SessionError.alreadyLoggedIn` while a session is live;
     ///   `KeychainStoreError` when a store cannot be used; storage errors.
     public func checkLoginCanRun(keychain kind: KeychainStoreKind? = nil, now: Date) throws {
-        if let state = try savedState() { try Self.requireNoLiveSession(state, now: now) }
+        // A wipe owed to a tenth wrong passcode passes: the login carries it out first.
+        if let state = try savedState(), !state.owesWipe { try Self.requireNoLiveSession(state, now: now) }
         let current = try Keychain.open(in: home)
         try current?.checkStore()
         if let kind, kind != (current?.store.kind ?? .files) {

@@ -15,6 +15,8 @@ extension BridgeApp {
     ///
     /// On an app already logged out it fails with `SessionError.notLoggedIn`;
     /// a logout cut short leaves the app logged in, so running it again finishes it.
+    /// A wipe owed to a tenth wrong passcode (its process died before it) is
+    /// this logout: carried out, it succeeds.
     /// A damaged app state does not stop it: it starts over from the keychain's
     /// marks and wipes whatever session there may have been.
     ///
@@ -27,8 +29,10 @@ extension BridgeApp {
     public func logout(now: Date) throws {
         var started = false
         do {
-            try transaction(repairing: true, now: now) { places, state in
+            try transaction(repairing: true, goesOnAfterOwedWipe: true, now: now) { places, state in
                 started = true
+                // A wipe owed to a tenth wrong passcode, carried out first, was this logout.
+                guard !places.carriedOutOwedWipe else { return }
                 guard (state.session?.state ?? .loggedOut) != .loggedOut else { throw SessionError.notLoggedIn }
                 try wipeSession(places, &state, now: now)
             }

@@ -60,8 +60,14 @@ public struct BridgeApp: Sendable {
     ///   - withoutStore: Whether `body` can run while the keychain's store
     ///     cannot be used (lock and the hide preference, which may show less
     ///     without it): an interrupted rotation is then left for a later command.
+    ///   - goesOnAfterOwedWipe: Whether `body` runs after a wipe owed to a
+    ///     tenth wrong passcode was carried out (login, which starts a new
+    ///     session; logout, for which the wipe was the logout:
+    ///     `Places.carriedOutOwedWipe`); every other command stops there with
+    ///     `SessionError.sessionWiped`.
     func transaction<R>(
-        onboarding: Bool = false, repairing: Bool = false, withoutStore: Bool = false, now: Date,
+        onboarding: Bool = false, repairing: Bool = false, withoutStore: Bool = false, goesOnAfterOwedWipe: Bool = false,
+        now: Date,
         _ body: (Places, inout AppState) throws -> R
     ) throws -> R {
         var places = try Places.prepare(home, onboarding: onboarding)
@@ -81,14 +87,35 @@ public struct BridgeApp: Sendable {
                 try places.app.remove(FileName.publishCursor)
             }
             places.marksIfDamaged = state.highestSigned(now: now)
+            try signAboveTheMarks(places, &state, withoutStore: withoutStore)
             if state.owesWipe {
                 // A tenth wrong passcode whose process died before the wipe: wipe now, whatever the clock says.
                 places.keysetAtStart = nil
                 try wipeSession(places, &state, now: now)
-                if !onboarding { throw SessionError.sessionWiped }
+                places.carriedOutOwedWipe = true
+                if !goesOnAfterOwedWipe { throw SessionError.sessionWiped }
             }
             return try body(places, &state)
         }
+    }
+
+    /// Raises the app state's record counters to the keychain's marks when
+    /// they are behind them, so no command signs a number at or below what a
+    /// widget may already have seen: `app/` restored from a backup (or
+    /// another copy of the app place that signed since). Saved at once, as a
+    /// reservation is, and said once, in one sentence. While the store cannot
+    /// be used (`withoutStore`), only the floor in the keychain directory is read.
+    private func signAboveTheMarks(_ places: Places, _ state: inout AppState, withoutStore: Bool) throws {
+        let marks: HighWaterMarks
+        do {
+            marks = try places.keychain.readMarks(repairing: places.marksIfDamaged)
+        } catch KeychainStoreError.unavailable where withoutStore {
+            marks = try places.keychain.floor(repairing: places.marksIfDamaged)
+        }
+        guard state.isBehind(marks) else { return }
+        logger.warning("app/state.json is behind the keychain's marks (restored from a backup?), so this command signs above the marks.")
+        state.catchUp(with: marks)
+        try state.save(to: places)
     }
 
     /// Removes the temporary files a writer killed mid-write left in the three places.
@@ -139,7 +166,7 @@ public struct BridgeApp: Sendable {
         guard Identifier.isValid(user, kind: .user) else { throw SessionError.invalidUserID }
         try Self.validate(passcode)
         let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
-        return try transaction(onboarding: true, repairing: true, now: now) { places, state in
+        return try transaction(onboarding: true, repairing: true, goesOnAfterOwedWipe: true, now: now) { places, state in
             try Self.requireNoLiveSession(state, now: now)
             var places = places
             if let keychain { try places.moveKeychain(to: keychain) }

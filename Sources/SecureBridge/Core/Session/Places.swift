@@ -12,6 +12,9 @@ struct Places {
     /// this command: the highest sequences the app state had signed when it
     /// started (`AppState.highestSigned(now:)`).
     var marksIfDamaged: HighWaterMarks?
+    /// Whether this command began by carrying out a wipe owed to a tenth
+    /// wrong passcode (`BridgeApp.transaction`): for logout, its whole work.
+    var carriedOutOwedWipe = false
 
     /// Opens the places for the app side, creating missing directories.
     ///
@@ -78,12 +81,15 @@ extension Keychain {
     /// The keychain's high-water marks (all zero before the first write).
     /// - Parameter damaged: What to take damaged marks for (the app side:
     ///   `AppState.highestSigned(now:)`); `nil` (a widget) throws instead.
-    /// - Throws: `KeychainError.corrupt` for a damaged file, unless `damaged` is given.
+    ///   Damaged marks are a file that does not parse, or an entry that is
+    ///   no marks file at all (`StorageError.isDamagedMarksEntry`).
+    /// - Throws: `KeychainError.corrupt` for a damaged file, and the storage
+    ///   checks' refusal of the entry, unless `damaged` is given.
     func readMarks(repairing damaged: HighWaterMarks? = nil) throws -> HighWaterMarks {
         let marks: HighWaterMarks
         do {
             marks = try read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
-        } catch KeychainError.corrupt where damaged != nil {
+        } catch let error where damaged != nil && Self.isDamagedMarks(error) {
             marks = damaged!
         }
         return try marks.merged(with: floor(repairing: damaged))
@@ -98,16 +104,30 @@ extension Keychain {
         guard store.kind != .files else { return HighWaterMarks() }
         do {
             return try directory.read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
-        } catch KeychainError.corrupt where damaged != nil {
+        } catch let error where damaged != nil && Self.isDamagedMarks(error) {
             return damaged!
+        }
+    }
+
+    /// Whether `error`, from reading the marks, says they are damaged: a file
+    /// that does not parse, or an entry the storage checks refuse as no
+    /// marks file at all (too large, a symbolic link, a FIFO, more names).
+    static func isDamagedMarks(_ error: any Error) -> Bool {
+        switch error {
+        case KeychainError.corrupt: true
+        case let error as StorageError: error.isDamagedMarksEntry
+        default: false
         }
     }
 
     /// Raises the floor (`floor()`) to at least `marks`, atomically and
     /// durably under the keychain lock: what a lock does when the store that
     /// keeps the marks cannot be used now, so that showing less never needs it.
+    /// No floor is the usual case, not damage: only a damaged one is repaired.
     func raiseFloor(to marks: HighWaterMarks, repairing damaged: HighWaterMarks? = nil) throws {
-        try Keychain(directory, store: .files).raiseMarks(to: marks, repairing: damaged)
+        try Keychain(directory, store: .files).withMarksForUpdate(repairing: damaged, absentMeansLost: false) {
+            try $0.raise(to: marks)
+        }
     }
 
     /// Raises the keychain's high-water marks to at least `marks`, under the
@@ -120,26 +140,50 @@ extension Keychain {
     /// Runs `body` holding the keychain lock with the marks read once, for a
     /// command that decides by them before it raises them (publish).
     ///
-    /// Damaged marks (a file that does not parse) throw
-    /// `KeychainError.corrupt`, unless the app side gives `damaged`, the
-    /// marks to take them for: the highest sequences it has signed
-    /// (`AppState.highestSigned(now:)`). The update then starts from those,
-    /// and its raise rewrites the whole file, atomically and durably: damage
-    /// is repaired upwards, never below anything the app wrote.
+    /// Damaged marks throw (`KeychainError.corrupt` for a file that does not
+    /// parse; the storage checks' refusal for an entry over the size limit,
+    /// a symbolic link, a FIFO or one with more names), unless the app side
+    /// gives `damaged`, the marks to take them for: the highest sequences it
+    /// has signed (`AppState.highestSigned(now:)`). The update then starts
+    /// from those, and its raise replaces the entry whole, atomically and
+    /// durably, without following a link or opening a FIFO: damage is
+    /// repaired upwards, never below anything the app wrote. With
+    /// `absentMeansLost`, no marks at all count as damaged too when `damaged`
+    /// holds a sequence: the app state has signed numbers, so marks were
+    /// written and lost (before the first login there are none, and the
+    /// first raise writes a new file with the time mark 0).
     func withMarksForUpdate<Result>(
-        repairing damaged: HighWaterMarks? = nil, _ body: (MarksUpdate) throws -> Result
+        repairing damaged: HighWaterMarks? = nil, absentMeansLost: Bool = true, _ body: (MarksUpdate) throws -> Result
     ) throws -> Result {
         try directory.withExclusiveLock {
-            // Files are updated in place, through the descriptor they were read by.
-            let file = store.kind == .files ? try directory.openForUpdate(FileName.marks, limit: FileLimit.marks) : nil
+            let file: FileForUpdate?
             let stored: MarksFile?
             do {
+                // Files are updated in place, through the descriptor they were read by.
+                file = store.kind == .files ? try directory.openForUpdate(FileName.marks, limit: FileLimit.marks) : nil
                 let bytes = store.kind == .files ? file?.contents : try read(FileName.marks, limit: FileLimit.marks)
                 stored = try bytes.map(MarksFile.init(storedBytes:))
-            } catch KeychainError.corrupt where damaged != nil {
+            } catch let error where damaged != nil && Self.isDamagedMarks(error) {
+                return try body(MarksUpdate(keychain: self, file: nil, stored: nil, repairing: damaged))
+            }
+            if stored == nil, absentMeansLost, let damaged, damaged.holdsSequences {
                 return try body(MarksUpdate(keychain: self, file: nil, stored: nil, repairing: damaged))
             }
             return try body(MarksUpdate(keychain: self, file: file, stored: stored))
+        }
+    }
+}
+
+extension StorageError {
+    /// Whether this refuses the marks' entry as no marks file the app could
+    /// have written: larger than the format, a symbolic link, a FIFO (or
+    /// another entry that is not a regular file), or a file with more than
+    /// one name. The app side takes it for damaged marks and replaces the
+    /// entry whole (`Keychain.withMarksForUpdate`); a widget refuses it.
+    package var isDamagedMarksEntry: Bool {
+        switch self {
+        case .tooLarge, .symbolicLink, .notRegularFile, .hardLinked: true
+        default: false
         }
     }
 }
