@@ -42,6 +42,10 @@ public final class KeychainWatch: Sendable {
     private let queue = DispatchQueue(label: "SecureBridge.follow.keychain")
     /// Touched on `queue` only.
     private let subscription = Mutex(Subscription())
+    /// The keychain last asked, kept while the home's choice of store is the
+    /// same and its store answers: a store connects on first use, so a
+    /// re-check of a kept one costs no new connection. On `queue` only.
+    nonisolated(unsafe) private var asked: Keychain?
 
     private struct Subscription {
         /// The store kind the notifications are for; `nil` when none are listened to.
@@ -83,15 +87,17 @@ public final class KeychainWatch: Sendable {
     /// its store's notifications if it is not yet, asks the store, records
     /// the answer and sets the next timed check.
     private func check() {
-        guard let keychain = try? Keychain.open(in: home), keychain.store.kind != .files else {
+        guard let opened = try? Keychain.open(in: home), opened.store.kind != .files else {
             // Files, no keychain, or one a read refuses for its own reason: nothing here to follow.
             stopListening()
             fact.record(.reachable)
             return
         }
-        listen(to: keychain)
-        let live = subscription.withLock { $0.live }
+        listen(to: opened)
+        let keychain = asked?.store == opened.store ? asked! : opened
         let reachable = (try? keychain.checkStore()) != nil
+        asked = reachable ? keychain : nil
+        let live = subscription.withLock { $0.live }
         let hasNotifications = subscription.withLock { $0.reader != nil }
         fact.record(reachable && (live || !hasNotifications) ? .reachable : .unavailable)
         schedule(after: live ? Self.safetyInterval : Self.pollingInterval)
