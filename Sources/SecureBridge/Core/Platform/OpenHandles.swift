@@ -77,13 +77,30 @@ struct OpenFile {
     /// Reads into `buffer` from the file position (`read`).
     /// - Returns: The count read, 0 at the end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        try platform.read(handle, into: buffer)
+        try Self.checked(buffer.count) { () throws(Errno) in try platform.read(handle, into: buffer) }
     }
 
     /// Writes from `buffer` at the file position (`write`).
     /// - Returns: The count written.
     func write(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
-        try platform.write(handle, from: buffer)
+        try Self.checked(buffer.count) { () throws(Errno) in try platform.write(handle, from: buffer) }
+    }
+
+    /// One read or write of at most `limit` bytes through the platform,
+    /// whatever the platform does: an interrupted call (`EINTR`, which a
+    /// platform should retry itself) is made again, and a count outside
+    /// `0...limit` is no count at all but `Errno.ioError`, never trusted.
+    private static func checked(_ limit: Int, _ call: () throws(Errno) -> Int) throws(Errno) -> Int {
+        while true {
+            let count: Int
+            do {
+                count = try call()
+            } catch .interrupted {
+                continue
+            }
+            guard (0...limit).contains(count) else { throw Errno.ioError }
+            return count
+        }
     }
 
     /// Writes all of `bytes` at the file position, however many calls it takes.
@@ -108,8 +125,10 @@ struct OpenFile {
     func write(_ buffer: UnsafeRawBufferPointer, atOffset offset: Int64) throws(Errno) {
         var written = 0
         while written < buffer.count {
-            let count = try platform.write(
-                handle, from: UnsafeRawBufferPointer(rebasing: buffer[written...]), atOffset: offset + Int64(written))
+            let rest = UnsafeRawBufferPointer(rebasing: buffer[written...])
+            let count = try Self.checked(rest.count) { () throws(Errno) in
+                try platform.write(handle, from: rest, atOffset: offset + Int64(written))
+            }
             // A write that makes no progress would loop for ever: report it as the I/O error it is.
             guard count > 0 else { throw Errno.ioError }
             written += count
