@@ -98,6 +98,80 @@ import Testing
     }
 }
 
+extension FollowerKeychainTests {
+    /// A store whose notifications end (its connection lost) fails closed:
+    /// the follower shows `keychain-unavailable` although the store itself
+    /// would still answer, until notifications are had again.
+    @Test(.timeLimit(.minutes(1))) func aStoreWhoseNotificationsEndShowsNoAmountUntilTheyAreBack() async throws {
+        let fixture = try BridgeFixture()
+        try fixture.app.login(
+            user: "alice", passcode: fixture.passcode, sessionLength: .seconds(7 * 86400), keychain: NotifyingStore.kind,
+            now: fixture.start)
+        try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
+        NotifyingStore.streamsGiven.withLock { $0 = 0 }
+        let clock = TestClock(fixture.start)
+        let request = try WidgetRequest(kind: .balance, family: .systemMedium, localeIdentifier: "en_US")
+        var follower = RunningFollower(
+            TimelineFollower(reader: fixture.widget, request: request, clock: clock), source: PollingWakeUps(interval: .seconds(3600)),
+            keychain: KeychainWatch(home: fixture.home))
+        #expect(try #require(await follower.next()).entries.first?.state == .full)
+
+        NotifyingStore.endStreams(andRefuseNew: true)
+        let lost = try #require(await follower.next())
+        #expect(lost.entries.first?.reason == .keychainUnavailable, "fails closed: \(lost.entries.first.map { "\($0.reason as Any)" } ?? "")")
+        #expect(lost.entries.allSatisfy { $0.accounts.isEmpty })
+
+        NotifyingStore.refusing.withLock { $0 = false }  // the next try (within a second) gets a stream again
+        #expect(try #require(await follower.next()).entries.first?.state == .full)
+        follower.task.cancel()
+        try await follower.task.value
+    }
+}
+
+/// A keychain store in memory that notifies: its streams end when the test
+/// says (a lost connection), and while `refusing` none can be had.
+private final class NotifyingStore: KeychainStore, @unchecked Sendable {
+    private static let items = Mutex<[String: [UInt8]]>([:])
+    private static let sinks = Mutex<[AsyncStream<Void>.Continuation]>([])
+    static let refusing = Mutex(false)
+    static let streamsGiven = Mutex(0)
+
+    static let kind: KeychainStoreKind = {
+        let kind = KeychainStoreKind(name: "notifying-test-store", whereKept: "in the test's memory") { _ in NotifyingStore() }
+        KeychainStoreKind.register(kind)
+        return kind
+    }()
+
+    static func endStreams(andRefuseNew refuse: Bool) {
+        refusing.withLock { $0 = refuse }
+        for sink in sinks.withLock({ sinks in defer { sinks.removeAll() }; return sinks }) { sink.finish() }
+    }
+
+    func reachabilityChanges() throws -> AsyncStream<Void>? {
+        Self.streamsGiven.withLock { $0 += 1 }
+        guard !Self.refusing.withLock({ $0 }) else { throw Refused() }
+        let (stream, sink) = AsyncStream.makeStream(of: Void.self)
+        Self.sinks.withLock { $0.append(sink) }
+        return stream
+    }
+
+    private struct Refused: Error {}
+
+    func read(_ item: KeychainItem) throws -> SecureBytes? {
+        Self.items.withLock { $0[item.name] }.map { SecureBytes(copying: $0) }
+    }
+
+    func write(_ item: KeychainItem, _ bytes: SecureBytes) throws {
+        Self.items.withLock { $0[item.name] = bytes.withUnsafeBytes { Array($0) } }
+    }
+
+    func delete(_ item: KeychainItem) throws {
+        _ = Self.items.withLock { $0.removeValue(forKey: item.name) }
+    }
+
+    func checkReachable() throws {}
+}
+
 /// A keychain store in memory that the test makes unreachable, and that
 /// sends no notification when it does (`reachabilityChanges()` is the default).
 private final class SwitchableStore: KeychainStore, @unchecked Sendable {

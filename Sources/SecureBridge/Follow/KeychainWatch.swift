@@ -40,7 +40,7 @@ public final class KeychainWatch: Sendable {
     private let home: BridgeHome
     private let fact = WatchedFact(State.reachable)
     private let queue = DispatchQueue(label: "SecureBridge.follow.keychain")
-    /// Touched on `queue` only.
+    /// What is listened to; touched on `queue` only.
     private let subscription = Mutex(Subscription())
     /// The keychain last asked, kept while the home's choice of store is the
     /// same and its store answers: a store connects on first use, so a
@@ -48,24 +48,33 @@ public final class KeychainWatch: Sendable {
     nonisolated(unsafe) private var asked: Keychain?
 
     private struct Subscription {
-        /// The store kind the notifications are for; `nil` when none are listened to.
+        /// The store kind listened to; `nil` before the first non-files store.
         var kind: KeychainStoreKind?
-        /// Whether the store gives notifications and they still come.
-        var live = false
-        /// The task that reads them.
-        var reader: Task<Void, Never>?
+        var notifications = Notifications.none
+        /// Moves on at each subscription, so a late ending of an earlier one changes nothing.
+        var generation = 0
         /// Moves on at each timed check set, so only the latest one runs.
         var timer = 0
+    }
+
+    /// The store's notifications, as far as they go.
+    private enum Notifications {
+        /// The store has none: it is asked every `pollingInterval`.
+        case none
+        /// They come, read by this task.
+        case live(Task<Void, Never>)
+        /// They ended or could not be had: unavailable until a new stream is had.
+        case lost
     }
 
     /// Starts watching `home`'s keychain; the first check runs before this returns.
     public init(home: BridgeHome) {
         self.home = home
-        queue.sync { check() }
+        queue.sync { check(subscribingAgain: false) }
     }
 
     deinit {
-        subscription.withLock { $0.reader?.cancel() }
+        subscription.withLock { if case let .live(task) = $0.notifications { task.cancel() } }
     }
 
     /// What the watch saw last.
@@ -73,7 +82,7 @@ public final class KeychainWatch: Sendable {
 
     /// Asks the store again soon (on the watch's queue).
     public func recheck() {
-        queue.async { [weak self] in self?.check() }
+        queue.async { [weak self] in self?.check(subscribingAgain: false) }
     }
 
     func change(after generation: Int) async { await fact.change(after: generation) }
@@ -84,54 +93,80 @@ public final class KeychainWatch: Sendable {
     }
 
     /// Runs on `queue`: opens the home's keychain as a read does, listens to
-    /// its store's notifications if it is not yet, asks the store, records
-    /// the answer and sets the next timed check.
-    private func check() {
+    /// its store's notifications (again, when they were lost and
+    /// `subscribingAgain`), asks the store, records the answer and sets the
+    /// next timed check.
+    private func check(subscribingAgain: Bool) {
         guard let opened = try? Keychain.open(in: home), opened.store.kind != .files else {
             // Files, no keychain, or one a read refuses for its own reason: nothing here to follow.
             stopListening()
             fact.record(.reachable)
             return
         }
-        listen(to: opened)
+        let current = subscription.withLock { ($0.kind, $0.notifications) }
+        if current.0 != opened.store.kind {
+            stopListening()
+            listen(to: opened)
+        } else if case .lost = current.1, subscribingAgain {
+            listen(to: opened)
+        }
         let keychain = asked?.store == opened.store ? asked! : opened
         let reachable = (try? keychain.checkStore()) != nil
         asked = reachable ? keychain : nil
-        let live = subscription.withLock { $0.live }
-        let hasNotifications = subscription.withLock { $0.reader != nil }
-        fact.record(reachable && (live || !hasNotifications) ? .reachable : .unavailable)
-        schedule(after: live ? Self.safetyInterval : Self.pollingInterval)
+        let notifications = subscription.withLock { $0.notifications }
+        switch notifications {
+        case .lost:
+            fact.record(.unavailable)
+            schedule(after: Self.pollingInterval)
+        case .live:
+            fact.record(reachable ? .reachable : .unavailable)
+            schedule(after: Self.safetyInterval)
+        case .none:
+            fact.record(reachable ? .reachable : .unavailable)
+            schedule(after: Self.pollingInterval)
+        }
     }
 
-    /// Listens to `keychain`'s store unless its kind is already listened to and still live.
+    /// Listens to `keychain`'s store's notifications: live, none, or lost when they cannot be had now.
     private func listen(to keychain: Keychain) {
-        let kind = keychain.store.kind
-        let current = subscription.withLock { ($0.kind, $0.live, $0.reader != nil) }
-        guard current.0 != kind || (current.2 && !current.1) else { return }
-        stopListening()
-        guard let changes = keychain.reachabilityChanges() else {
-            subscription.withLock { $0.kind = kind }
-            return
+        let generation = subscription.withLock { subscription in
+            subscription.kind = keychain.store.kind
+            subscription.generation += 1
+            return subscription.generation
         }
-        let reader = Task { [weak self] in
-            for await _ in changes { self?.recheck() }
-            guard !Task.isCancelled else { return }
-            self?.queue.async { [weak self] in
-                self?.subscription.withLock { $0.live = false }
-                self?.check()
+        let notifications: Notifications
+        do {
+            if let changes = try keychain.reachabilityChanges() {
+                notifications = .live(Task { [weak self] in
+                    for await _ in changes { self?.recheck() }
+                    guard !Task.isCancelled else { return }
+                    self?.queue.async { [weak self] in self?.lose(generation) }
+                })
+            } else {
+                notifications = .none
             }
+        } catch {
+            notifications = .lost
         }
-        subscription.withLock { subscription in
-            subscription.kind = kind
-            subscription.live = true
-            subscription.reader = reader
+        subscription.withLock { $0.notifications = notifications }
+    }
+
+    /// The notifications of subscription `generation` ended: unavailable until they are had again.
+    private func lose(_ generation: Int) {
+        let current = subscription.withLock { subscription -> Bool in
+            guard subscription.generation == generation else { return false }
+            subscription.notifications = .lost
+            return true
         }
+        if current { check(subscribingAgain: false) }
     }
 
     private func stopListening() {
         subscription.withLock { subscription in
-            subscription.reader?.cancel()
-            subscription = Subscription(timer: subscription.timer)
+            if case let .live(task) = subscription.notifications { task.cancel() }
+            subscription.kind = nil
+            subscription.notifications = .none
+            subscription.generation += 1
         }
     }
 
@@ -142,7 +177,7 @@ public final class KeychainWatch: Sendable {
         }
         queue.asyncAfter(deadline: .now() + .milliseconds(Int(interval.components.seconds * 1000))) { [weak self] in
             guard let self, subscription.withLock({ $0.timer == timer }) else { return }
-            check()
+            check(subscribingAgain: true)
         }
     }
 }

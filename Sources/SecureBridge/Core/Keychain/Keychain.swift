@@ -71,8 +71,9 @@ package struct Keychain {
 
     /// The store's change notifications (`KeychainStore.reachabilityChanges()`);
     /// `nil` for files, which are always reachable, and for a store that has none.
-    package func reachabilityChanges() -> AsyncStream<Void>? {
-        store.kind == .files ? nil : storeItems.store.reachabilityChanges()
+    /// - Throws: What the store throws when its notifications cannot be had now.
+    package func reachabilityChanges() throws -> AsyncStream<Void>? {
+        store.kind == .files ? nil : try storeItems.store.reachabilityChanges()
     }
 
     /// This place with its items moved to a new store of `kind`, for a login

@@ -67,20 +67,22 @@ public protocol KeychainStore {
     /// ``checkReachable()`` says; spurious elements cost one re-check. It
     /// finishes when it can no longer tell (its connection lost): the reader
     /// then shows no amount until a new stream is had. Ending the iteration
-    /// must release what the stream holds.
+    /// must release what the stream holds. When the notifications cannot be
+    /// had now (no connection), throw: the reader shows no amount and asks again.
     ///
     /// Implement it where the store has change notifications (the Secret
     /// Service's signals; on Apple platforms, the protected-data
     /// notifications). The default returns `nil`: the reader then re-checks
     /// ``checkReachable()`` every second (`read --follow`'s figures are in
     /// docs/SECURITY.md, "Over time").
-    /// - Returns: The stream, or `nil` when the store cannot tell.
-    func reachabilityChanges() -> AsyncStream<Void>?
+    /// - Returns: The stream, or `nil` when the store has no notifications.
+    /// - Throws: Any error when the notifications cannot be had now.
+    func reachabilityChanges() throws -> AsyncStream<Void>?
 }
 
 extension KeychainStore {
     /// No notifications: a long-lived reader re-checks ``checkReachable()`` on a timer.
-    public func reachabilityChanges() -> AsyncStream<Void>? { nil }
+    public func reachabilityChanges() throws -> AsyncStream<Void>? { nil }
 }
 
 /// One of the four items a keychain keeps, named as the files store names

@@ -109,24 +109,20 @@ package final class SecretServiceItems: KeychainStore {
     /// `CollectionChanged` and the collection's `PropertiesChanged` when it
     /// locks or unlocks). A signal is only a cue: the reader asks the
     /// service itself, by name, so a forged one costs a re-check and no more.
-    /// Finishes when the session bus connection is lost, or at once when
-    /// there is no bus to connect to.
-    package func reachabilityChanges() -> AsyncStream<Void>? {
-        let (changes, sink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        do {
-            guard let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }) else {
-                throw DBusError.noAddress(variable: "DBUS_SESSION_BUS_ADDRESS")
-            }
-            let bus = try DBusConnection(address: address)
-            try bus.watchOwner(of: SecretService.name)
-            try bus.addMatch("type='signal',sender='\(SecretService.name)',interface='org.freedesktop.Secret.Service'")
-            try bus.addMatch(
-                "type='signal',sender='\(SecretService.name)',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'")
-            let thread = DBusSignalThread(reading: bus) { _ in sink.yield() } ended: { sink.finish() }
-            sink.onTermination = { _ in thread.stop() }
-        } catch {
-            sink.finish()
+    /// Finishes when the session bus connection is lost.
+    /// - Throws: `DBusError` when there is no session bus to connect to.
+    package func reachabilityChanges() throws -> AsyncStream<Void>? {
+        guard let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }) else {
+            throw DBusError.noAddress(variable: "DBUS_SESSION_BUS_ADDRESS")
         }
+        let bus = try DBusConnection(address: address)
+        try bus.watchOwner(of: SecretService.name)
+        try bus.addMatch("type='signal',sender='\(SecretService.name)',interface='org.freedesktop.Secret.Service'")
+        try bus.addMatch(
+            "type='signal',sender='\(SecretService.name)',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'")
+        let (changes, sink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let thread = DBusSignalThread(reading: bus) { _ in sink.yield() } ended: { sink.finish() }
+        sink.onTermination = { _ in thread.stop() }
         return changes
     }
 
