@@ -166,6 +166,24 @@ import Testing
         #expect(again.succeeded && again.stderr.isEmpty, "said once: \(again)")
     }
 
+    /// Marks planted at the last number there is: no command can sign
+    /// above them, and each says so in its sentence instead of stopping on
+    /// an arithmetic overflow (a trap); the widget shows nothing.
+    @Test func marksAtTheLastNumberAreSaidNotATrap() async throws {
+        let fixture = try BridgeFixture.live()
+        let home = ["--home", fixture.root]
+        let last = HighWaterMarks(onboardingSequence: .max, authSequence: .max, snapshotSequence: .max)
+        try fixture.overwrite(.keychain, FileName.marks, with: try MarksFile.fileBytes(holding: last))
+        for command in [["lock"], ["logout"], ["prefs", "--hide-balances", "on"], ["publish", "examples/accounts.json"]] {
+            let run = try await Bridgectl.run(command + home)
+            #expect(run.status == 1, "\(command): \(run)")
+            #expect(run.stderr.contains("The keychain's marks are at the last record number there is"), "\(command): \(run)")
+            #expect(run.stderrLines.count <= 2, "a sentence, no backtrace: \(run)")
+        }
+        let read = try await Bridgectl.run(["read", "--format", "json"] + home)
+        #expect(read.stdout.contains("rollback") && !read.stdout.contains("4,675"), "\(read)")
+    }
+
     // MARK: Finding 4: the owed wipe's advice works
 
     /// A tenth wrong passcode cut short before its wipe (the keys still

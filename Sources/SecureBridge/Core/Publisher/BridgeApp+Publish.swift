@@ -188,8 +188,7 @@ extension BridgeApp {
         let last = stored.cursor
         // Without this boot's cursor, any number of the reserved block may have been used.
         let lastUsed = max(last?.sequence ?? state.snapshotSequence, mark)
-        let (sequence, overflow) = lastUsed.addingReportingOverflow(1)
-        guard !overflow else { throw SessionError.damagedState }
+        let sequence = try AppState.number(after: lastUsed)
         if sequence > state.snapshotSequence {
             let (blockEnd, past) = sequence.addingReportingOverflow(PublishCursor.block - 1)
             state.snapshotSequence = boot == nil ? sequence : past ? .max : blockEnd

@@ -64,6 +64,14 @@ package struct AppState: Encodable, Sendable, Equatable {
         var snapshotSequence: UInt64
     }
 
+    /// The record number after `number`: epochs and sequences only rise.
+    /// - Throws: `SessionError.sequencesExhausted` after 2^64 − 1.
+    static func number(after number: UInt64) throws -> UInt64 {
+        let (next, overflow) = number.addingReportingOverflow(1)
+        guard !overflow else { throw SessionError.sequencesExhausted }
+        return next
+    }
+
     var counters: Counters {
         get { Counters(epoch: epoch, onboardingSequence: onboardingSequence, authSequence: authSequence, snapshotSequence: snapshotSequence) }
         set {

@@ -160,7 +160,7 @@ extension BridgeApp {
     /// refuses the record shows nothing and keeps nothing readable.
     func wipeSession(_ places: Places, _ state: inout AppState, now: Date) throws {
         var next = state
-        next.epoch += 1
+        next.epoch = try AppState.number(after: next.epoch)
         next.session?.state = .loggedOut
         next.failedUnlocks = 0
         next.lastUnlockAttemptAt = nil

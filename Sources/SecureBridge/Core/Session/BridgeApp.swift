@@ -172,9 +172,9 @@ public struct BridgeApp: Sendable {
             if let keychain { try places.moveKeychain(to: keychain) }
             let signingKey = try loadOrCreateSigningKey(places)
             var next = state
-            next.epoch += 1
-            next.onboardingSequence += 1
-            next.authSequence += 1
+            next.epoch = try AppState.number(after: next.epoch)
+            next.onboardingSequence = try AppState.number(after: next.onboardingSequence)
+            next.authSequence = try AppState.number(after: next.authSequence)
             var reservation = state
             reservation.counters = next.counters
             try reservation.save(to: places)

@@ -83,7 +83,7 @@ extension BridgeApp {
         let showsLess = session.showsNoMore(than: state.session)
         if !showsLess { try places.keychain.checkStore() }
         var next = next
-        next.authSequence = state.authSequence + 1
+        next.authSequence = try AppState.number(after: state.authSequence)
 
         var reservation = showsLess ? state : next
         reservation.counters = next.counters

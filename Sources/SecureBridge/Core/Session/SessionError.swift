@@ -34,6 +34,9 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case staleAfterExceedsTTL
     /// The app's own state file cannot be read.
     case damagedState
+    /// A record counter is at 2^64 − 1, the last number there is (the
+    /// keychain's marks planted or damaged there): nothing can be signed above it.
+    case sequencesExhausted
     /// The container holds no snapshot (to inspect): none published since the last login, or logged out.
     case noSnapshot
     /// The container does not hold the newest snapshot the app published, so rotation would re-seal an older one.
@@ -79,6 +82,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
             "The soft expiry must not be longer than the hard expiry."
         case .damagedState:
             "The app's state file is damaged; logging out or logging in starts it over."
+        case .sequencesExhausted:
+            "The keychain's marks are at the last record number there is (a planted or damaged keychain file), so nothing can be signed above them and widgets show nothing; this home cannot be used again: move it aside and log in into a new one."
         case .noSnapshot:
             "The container holds no snapshot: none has been published since the last login, or the app logged out."
         case let .notNewestSnapshot(found, published):
