@@ -15,6 +15,17 @@ import Testing
         #expect(moved.stdout.hasPrefix("home: app \(fixture.root)/app-elsewhere, keychain \(fixture.root)/keychain, container \(fixture.root)/container\n"), "\(moved)")
     }
 
+    /// After logout the user is the last one, and a session that ended has no end to show.
+    @Test func afterLogoutStatusNamesTheLastUserAndNoSessionEnd() async throws {
+        let fixture = try BridgeFixture.live()
+        await #expect(try Bridgectl.run(["logout", "--home", fixture.root]).succeeded)
+        let text = try await Bridgectl.run(["status", "--home", fixture.root])
+        #expect(text.stdout.contains("last user: alice\nsession: loggedOut\n"), "\(text)")
+        #expect(!text.stdout.contains("session expires"), "\(text)")
+        let json = try await Bridgectl.run(["status", "--home", fixture.root, "--format", "json"])
+        #expect(json.json?["user"] as? String == "alice" && json.json?["sessionExpiresAt"] is NSNull, "\(json)")
+    }
+
     @Test func aHomeThatDoesNotExistIsAnErrorNamingIt() async throws {
         let fixture = try BridgeFixture()
         let mistyped = fixture.root + "/securebrdige"

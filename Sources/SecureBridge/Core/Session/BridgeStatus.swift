@@ -44,7 +44,7 @@ public struct BridgeStatus: Sendable, Equatable {
     /// One line per fact, for people.
     public var text: String {
         var lines = ["home: \(home)", "onboarded: \(onboarded ? "yes" : "no")"]
-        if let userID { lines.append("user: \(userID)") }
+        if let userID { lines.append(state == "loggedOut" ? "last user: \(userID)" : "user: \(userID)") }
         lines.append("session: \(state)\(sessionExpired ? " (expired)" : "")")
         if let sessionExpiresAt { lines.append("session expires: \(UTCTimestamp.string(from: sessionExpiresAt))") }
         lines.append("epoch: \(epoch)")
@@ -116,7 +116,8 @@ extension BridgeApp {
             // A container writer's junk at the snapshot's name is a finding to show, not a failure.
             snapshotProblem = refusal
         }
-        let expiresAt = state.session.map { Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) }
+        // A session logged out has no end to show.
+        let expiresAt = state.session.flatMap { $0.state == .loggedOut ? nil : Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) }
         let keychain = try Keychain.open(in: home)
         var keychainProblem: String?
         do {
