@@ -9,7 +9,9 @@ import Testing
 /// write (without the sticky bit) or own could swap the whole home for
 /// another; the app refuses with a sentence naming it, the widget shows
 /// `insecure-storage`, doctor names it.
-@Suite(.timeLimit(.minutes(1))) struct AncestorPathTests {
+// Each login runs the full scrypt cost (about a second alone); the limit only guards against a hang,
+// with room for a machine busy with the other suites.
+@Suite(.timeLimit(.minutes(3))) struct AncestorPathTests {
     static let otherUser: uid_t = 65534
     static let isRoot = geteuid() == 0
 
