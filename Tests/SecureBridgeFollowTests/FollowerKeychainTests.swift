@@ -68,22 +68,26 @@ import Testing
         #expect(ContinuousClock.now - since < .seconds(3), "within a second, three under load")
     }
 
-    // MARK: A store without notifications
+    // MARK: Stores in memory
+
+    /// Logs in with the keychain kept in `kind`, publishes, and follows the
+    /// balance widget with the keychain watched; only the watch wakes it.
+    private static func followPublishedHome(_ fixture: BridgeFixture, keptIn kind: KeychainStoreKind) throws -> RunningFollower {
+        try fixture.app.login(
+            user: "alice", passcode: fixture.passcode, sessionLength: .seconds(7 * 86400), keychain: kind, now: fixture.start)
+        try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
+        let request = try WidgetRequest(kind: .balance, family: .systemMedium, localeIdentifier: "en_US")
+        return RunningFollower(
+            TimelineFollower(reader: fixture.widget, request: request, clock: TestClock(fixture.start)),
+            source: PollingWakeUps(interval: .seconds(3600)), keychain: KeychainWatch(home: fixture.home))
+    }
 
     /// A store that says nothing when it locks is asked again every
     /// `KeychainWatch.pollingInterval`: its follower masks without any
     /// file changing, and shows the amounts again when the store is back.
     @Test(.timeLimit(.minutes(1))) func aStoreWithoutNotificationsIsAskedOnATimer() async throws {
         let fixture = try BridgeFixture()
-        try fixture.app.login(
-            user: "alice", passcode: fixture.passcode, sessionLength: .seconds(7 * 86400), keychain: SwitchableStore.kind,
-            now: fixture.start)
-        try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
-        let clock = TestClock(fixture.start)
-        let request = try WidgetRequest(kind: .balance, family: .systemMedium, localeIdentifier: "en_US")
-        var follower = RunningFollower(
-            TimelineFollower(reader: fixture.widget, request: request, clock: clock), source: PollingWakeUps(interval: .seconds(3600)),
-            keychain: KeychainWatch(home: fixture.home))
+        var follower = try Self.followPublishedHome(fixture, keptIn: SwitchableStore.kind)
         #expect(try #require(await follower.next()).entries.first?.state == .full)
 
         SwitchableStore.reachable.withLock { $0 = false }
@@ -104,16 +108,7 @@ extension FollowerKeychainTests {
     /// would still answer, until notifications are had again.
     @Test(.timeLimit(.minutes(1))) func aStoreWhoseNotificationsEndShowsNoAmountUntilTheyAreBack() async throws {
         let fixture = try BridgeFixture()
-        try fixture.app.login(
-            user: "alice", passcode: fixture.passcode, sessionLength: .seconds(7 * 86400), keychain: NotifyingStore.kind,
-            now: fixture.start)
-        try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: fixture.start)
-        NotifyingStore.streamsGiven.withLock { $0 = 0 }
-        let clock = TestClock(fixture.start)
-        let request = try WidgetRequest(kind: .balance, family: .systemMedium, localeIdentifier: "en_US")
-        var follower = RunningFollower(
-            TimelineFollower(reader: fixture.widget, request: request, clock: clock), source: PollingWakeUps(interval: .seconds(3600)),
-            keychain: KeychainWatch(home: fixture.home))
+        var follower = try Self.followPublishedHome(fixture, keptIn: NotifyingStore.kind)
         #expect(try #require(await follower.next()).entries.first?.state == .full)
 
         NotifyingStore.endStreams(andRefuseNew: true)
@@ -134,7 +129,6 @@ private final class NotifyingStore: KeychainStore, @unchecked Sendable {
     private static let items = Mutex<[String: [UInt8]]>([:])
     private static let sinks = Mutex<[AsyncStream<Void>.Continuation]>([])
     static let refusing = Mutex(false)
-    static let streamsGiven = Mutex(0)
 
     static let kind: KeychainStoreKind = {
         let kind = KeychainStoreKind(name: "notifying-test-store", whereKept: "in the test's memory") { _ in NotifyingStore() }
@@ -148,7 +142,6 @@ private final class NotifyingStore: KeychainStore, @unchecked Sendable {
     }
 
     func reachabilityChanges() throws -> AsyncStream<Void>? {
-        Self.streamsGiven.withLock { $0 += 1 }
         guard !Self.refusing.withLock({ $0 }) else { throw Refused() }
         let (stream, sink) = AsyncStream.makeStream(of: Void.self)
         Self.sinks.withLock { $0.append(sink) }

@@ -12,10 +12,7 @@ import Testing
 @Suite struct UnrulyPlatformTests {
     @Test func aPlatformThatPassesEINTRThroughIsRetried() throws {
         let platform = UnrulyPlatform(.interruptEveryOtherCall)
-        let home = try Self.home(on: platform)
-        let app = BridgeApp(home: home, passcodeCost: .testing)
-        try app.login(user: "alice", passcode: SecureBytes(copying: Array("2468".utf8)), sessionLength: .seconds(86400), now: Self.start)
-        try app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: Self.start)
+        let (home, _) = try Self.publishedHome(on: platform)
         #expect(platform.interruptions > 0, "the platform did pass EINTR through")
         guard case let .content(content) = WidgetReader(home: home).read(now: Self.start).result else {
             Issue.record("not read in full: \(WidgetReader(home: home).read(now: Self.start).result)")
@@ -26,10 +23,7 @@ import Testing
 
     @Test func aCountLargerThanTheBufferIsAnIOErrorNotTrusted() throws {
         let platform = UnrulyPlatform(.none)
-        let home = try Self.home(on: platform)
-        let app = BridgeApp(home: home, passcodeCost: .testing)
-        try app.login(user: "alice", passcode: SecureBytes(copying: Array("2468".utf8)), sessionLength: .seconds(86400), now: Self.start)
-        try app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: Self.start)
+        let (home, app) = try Self.publishedHome(on: platform)
 
         platform.misbehaviour.withLock { $0 = .countOneTooMany }
         let reading = WidgetReader(home: home).read(now: Self.start, whatIf: true)
@@ -48,9 +42,14 @@ import Testing
 
     static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
-    static func home(on platform: UnrulyPlatform) throws -> BridgeHome {
+    /// A home on `platform`, logged in and published.
+    static func publishedHome(on platform: UnrulyPlatform) throws -> (BridgeHome, BridgeApp) {
         try platform.base.makeDirectory(at: "/users", permissions: .ownerReadWriteExecute)
-        return BridgeHome(root: "/users/securebridge", platform: platform)
+        let home = BridgeHome(root: "/users/securebridge", platform: platform)
+        let app = BridgeApp(home: home, passcodeCost: .testing)
+        try app.login(user: "alice", passcode: SecureBytes(copying: Array("2468".utf8)), sessionLength: .seconds(86400), now: start)
+        try app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86400), now: start)
+        return (home, app)
     }
 }
 
