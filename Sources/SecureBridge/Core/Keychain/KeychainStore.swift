@@ -26,6 +26,12 @@
 ///   app's command, and destroys nothing.
 /// - **Bytes as given.** An item reads back exactly as it was written; the
 ///   core checks its size against ``KeychainItem/byteLimit`` and parses it.
+/// - **Bounded reads.** The core checks that size only once ``read(_:)`` has
+///   returned, so the store bounds what it reads: where it can see an item's
+///   size first, it reads no more than `item.byteLimit + 1` bytes (anything
+///   longer is damaged whatever follows); where it cannot, its transport's
+///   own cap is the bound (the Secret Service store reads at most
+///   `byteLimit` bytes of a D-Bus message of at most 1 MiB).
 ///
 /// An error of another type from a store is taken as the store being
 /// unavailable (the core wraps it in ``KeychainStoreError/unavailable(store:reason:)``).
