@@ -38,6 +38,9 @@ let package = Package(
     products: [
         // The core: what an app and its widget link.
         .library(name: "SecureBridge", targets: ["SecureBridge"]),
+        // For tests of the core and of an app: a home in memory that knows
+        // which bytes are durable, and crash states cut from it.
+        .library(name: "SecureBridgeTesting", targets: ["SecureBridgeTesting"]),
         // Tools beside the core, for hosts and developers.
         .library(name: "SecureBridgePreview", targets: ["SecureBridgePreview"]),
         .library(name: "SecureBridgeDoctor", targets: ["SecureBridgeDoctor"]),
@@ -93,6 +96,14 @@ let package = Package(
             name: "SecureBridgeResources",
             path: "Sources/SecureBridge/Resources",
             exclude: ["Localizations"]
+        ),
+        .target(
+            name: "SecureBridgeTesting",
+            dependencies: [
+                "SecureBridge",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Sources/SecureBridge/Testing"
         ),
         .target(
             name: "SecureBridgePreview",
@@ -154,6 +165,7 @@ let package = Package(
             name: "SecureBridgeTestSupport",
             dependencies: [
                 "SecureBridge",
+                "SecureBridgeTesting",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/SecureBridgeTestSupport"
@@ -162,6 +174,7 @@ let package = Package(
             name: "SecureBridgeTests",
             dependencies: [
                 "SecureBridge",
+                "SecureBridgeTesting",
                 "SecureBridgeTestSupport",
                 "SecureBridgePreview",
                 "SecureBridgeDoctor",
@@ -214,6 +227,7 @@ let package = Package(
             name: "SecureBridgeAPITests",
             dependencies: [
                 "SecureBridge",
+                "SecureBridgeTesting",
                 "SecureBridgePreview",
                 "PlatformStandIns",
                 .product(name: "SystemPackage", package: "swift-system"),

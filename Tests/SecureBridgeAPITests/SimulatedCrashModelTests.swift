@@ -1,5 +1,6 @@
 import PlatformStandIns
 import SecureBridge
+import SecureBridgeTesting
 import SystemPackage
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import PlatformStandIns
 import SecureBridge
+import SecureBridgeTesting
 import SystemPackage
 import Testing
 

@@ -1,4 +1,5 @@
 import SecureBridge
+import SecureBridgeTesting
 import SystemPackage
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SecureBridge
+import SecureBridgeTesting
 import SystemPackage
 import Testing
 

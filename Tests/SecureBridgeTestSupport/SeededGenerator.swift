@@ -1,5 +1,5 @@
-import SecureBridge
+import SecureBridgeTesting
 
-/// The tests' deterministic generator: the core's SplitMix64, so random
+/// The tests' deterministic generator: the simulator's SplitMix64, so random
 /// tests, sweeps and random instants repeat exactly from a seed.
 typealias SeededGenerator = SplitMix64

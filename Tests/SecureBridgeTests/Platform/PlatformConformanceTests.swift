@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTesting
 
 /// What the seam promises, asked of both platforms: every operation and
 /// failure `BridgePlatform` documents runs on `LinuxPlatform` in a real

@@ -1,6 +1,7 @@
 import Foundation
 import SystemPackage
 @testable import SecureBridge
+@testable import SecureBridgeTesting
 
 /// The same few entries on either platform, made through the platform itself
 /// (a link through the platform's own way, as the seam makes none), under `root`:

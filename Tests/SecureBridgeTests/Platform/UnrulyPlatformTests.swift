@@ -3,6 +3,7 @@ import Synchronization
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTesting
 @testable import SecureBridgeTestSupport
 
 /// What the core does when a platform bends the contract on reads and

@@ -1,6 +1,7 @@
 import Foundation
 import SystemPackage
 @testable import SecureBridge
+@testable import SecureBridgeTesting
 @testable import SecureBridgeDoctor
 
 /// How much a widget shows, from least to most: the order a fix must not climb.

@@ -1,6 +1,7 @@
 import Foundation
 import SystemPackage
 @testable import SecureBridge
+@testable import SecureBridgeTesting
 @testable import SecureBridgeDoctor
 
 /// How much of the crash-state space to explore, read from the environment

@@ -1,5 +1,6 @@
 import SystemPackage
 @testable import SecureBridge
+@testable import SecureBridgeTesting
 
 /// A keychain store with the Secret Service's durability on the simulated
 /// platform, through the public ``KeychainStore`` protocol: each item a file

@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTesting
 
 /// The simulated Secret Service the power-loss explorer runs the app with:
 /// its item writes are in the recording, each one atomic and durable.

@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTesting
 @testable import SecureBridgeTestSupport
 
 /// Hardening, round 4, finding 1: a home whose parent is a symbolic link to a

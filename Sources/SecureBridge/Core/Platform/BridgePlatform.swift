@@ -5,7 +5,7 @@ import SystemPackage
 ///
 /// The core never calls the operating system with it: every operation on it
 /// goes through the platform that opened it, so a second platform (a port,
-/// or ``SimulatedPlatform``) sees everything the core does.
+/// or `SimulatedPlatform`) sees everything the core does.
 public struct PlatformHandle: RawRepresentable, Hashable, Sendable {
     /// The platform's number for the open file (on Linux, the file descriptor).
     public let rawValue: Int32
@@ -23,7 +23,8 @@ public struct PlatformHandle: RawRepresentable, Hashable, Sendable {
 /// The core reaches storage only through the home's platform: directory
 /// entries, durable writes and renames, file status, locks, the effective
 /// user and the boot's identity. Two implementations ship: ``LinuxPlatform``
-/// (`.system` on Linux) and ``SimulatedPlatform``, an
+/// (`.system` on Linux) and `SimulatedPlatform` (the `SecureBridgeTesting`
+/// library), an
 /// in-memory file system that knows which bytes and entries are durable. A
 /// port brings its own (docs/PORTING.md lists what a Darwin one provides).
 ///
@@ -36,7 +37,7 @@ public struct PlatformHandle: RawRepresentable, Hashable, Sendable {
 /// whose system answers otherwise where POSIX allows either answer returns
 /// Linux's, so the core has one answer to handle.
 /// `Tests/SecureBridgeTests/Platform/PlatformConformanceTests.swift` runs
-/// every documented answer on ``LinuxPlatform`` and ``SimulatedPlatform`` alike.
+/// every documented answer on ``LinuxPlatform`` and `SimulatedPlatform` alike.
 ///
 /// A platform reports only what it did: an operation that returns has done
 /// what its requirement says. The core does not read back what it wrote or

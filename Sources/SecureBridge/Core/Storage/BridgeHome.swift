@@ -5,7 +5,7 @@ import SystemPackage
 /// By default all three are directories named after the place under one home
 /// (`<home>/app`, `<home>/keychain`, `<home>/container`); each can be moved on its own.
 /// They are on the file system of `platform`, the operating system's unless
-/// told otherwise (``SimulatedPlatform`` for a home in memory).
+/// told otherwise (`SimulatedPlatform` of `SecureBridgeTesting` for a home in memory).
 public struct BridgeHome: Sendable, Equatable {
     /// The app's private directory (signing key, passcode verifier, publisher counters).
     public var app: FilePath

@@ -1,3 +1,4 @@
+import SecureBridge
 import SystemPackage
 
 extension SimulatedPlatform {

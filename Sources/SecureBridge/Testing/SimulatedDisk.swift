@@ -1,3 +1,4 @@
+import SecureBridge
 import SystemPackage
 
 /// The state of a ``SimulatedPlatform``'s storage: every file, directory and

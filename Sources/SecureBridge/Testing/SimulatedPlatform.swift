@@ -1,4 +1,5 @@
 import Synchronization
+import SecureBridge
 import SystemPackage
 
 /// A ``BridgePlatform`` whose file system is in memory and knows what is

@@ -1,3 +1,4 @@
+import SecureBridge
 import SystemPackage
 
 /// One operation of a ``SimulatedPlatform`` that changes what is, or will be,
