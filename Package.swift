@@ -61,7 +61,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        // 1.7.0: `Stat` and `UserID`, which the platform layer uses.
+        .package(url: "https://github.com/apple/swift-system", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The CryptoKit backend; and in the tests, a second implementation of

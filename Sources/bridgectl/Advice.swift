@@ -61,7 +61,7 @@ enum Advice {
             "Logged out only in part: \(failure) Without it, \(destroyed) were destroyed"
                 + (kept.map { "; \($0) could not be" } ?? "") + ". Once that is fixed, run `bridgectl logout` again to sign the logout."
         case .notLocked, .invalidUserID, .invalidPasscode, .wrongPasscode, .tooManyAttempts, .sessionWiped,
-            .invalidDuration, .durationTooLong, .sequencesExhausted:
+            .sequencesExhausted:
             nil
         }
     }

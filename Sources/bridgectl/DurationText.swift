@@ -1,21 +1,35 @@
-import SecureBridge
-
-
 /// Durations as the CLI writes them: `90s`, `15m`, `12h`, `7d`.
-public enum DurationText {
+enum DurationText {
     /// The longest duration accepted, in days.
-    public static let maximumDays = 366
+    static let maximumDays = 366
+
+    /// A duration that cannot be used; the text as given.
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        /// Not a number and a unit, or zero.
+        case invalid(String)
+        /// Longer than the longest accepted, `maximumDays` days.
+        case tooLong(String, maximumDays: Int)
+
+        var description: String {
+            switch self {
+            case let .invalid(text):
+                "The duration \(text) is not valid; use a number followed by s, m, h or d, like 90s, 15m, 12h or 7d."
+            case let .tooLong(text, maximumDays):
+                "The duration \(text) is longer than the limit of \(maximumDays) days."
+            }
+        }
+    }
 
     /// Parses a duration into seconds.
-    /// - Throws: `SessionError.invalidDuration` for anything else or zero,
-    ///   `SessionError.durationTooLong` for more than `maximumDays` days.
-    public static func seconds(_ text: String) throws -> Int64 {
+    /// - Throws: `Failure.invalid` for anything else or zero, `Failure.tooLong`
+    ///   for more than `maximumDays` days.
+    static func seconds(_ text: String) throws(Failure) -> Int64 {
         guard let unit = text.last.flatMap(secondsPerUnit), text.count >= 2, text.count <= 8,
               let value = Int64(text.dropLast()), text.dropLast().allSatisfy(\.isASCII), text.first != "+",
               value > 0
-        else { throw SessionError.invalidDuration(text) }
+        else { throw .invalid(text) }
         guard value * unit <= Int64(maximumDays) * 86400 else {
-            throw SessionError.durationTooLong(text, maximumDays: maximumDays)
+            throw .tooLong(text, maximumDays: maximumDays)
         }
         return value * unit
     }

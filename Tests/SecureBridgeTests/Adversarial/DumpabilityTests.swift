@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SystemPackage
 @testable import SecureBridge
 @testable import SecureBridgeTestSupport
 
@@ -49,5 +50,11 @@ import Testing
         #expect(owner == 0, "/proc/\(login.pid)/status belongs to uid \(owner): the process is dumpable")
         let end = await login.finish(input: Array("kestrel-7319\n".utf8))
         #expect(end.status == 0, "\(end)")
+    }
+
+    /// The sentence a command stops with when the process cannot be protected.
+    @Test func aProcessThatCannotBeProtectedSaysSoInOneSentence() {
+        #expect(ProcessHardeningError(errno: .permissionDenied).description
+            == "Could not mark this process non-dumpable (prctl PR_SET_DUMPABLE: \(Errno.permissionDenied.description)), so a crash could dump keys or a passcode; stopping before touching any.")
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import SecureBridge
-@testable import bridgectl
 @testable import SecureBridgeTestSupport
 
 @Suite struct SessionTests {
@@ -245,20 +244,5 @@ import Testing
             #expect(receipt.sequence > last)
             last = receipt.sequence
         }
-    }
-
-    @Test func durationsParseAsTheCLIWritesThem() throws {
-        #expect(try DurationText.seconds("90s") == 90)
-        #expect(try DurationText.seconds("15m") == 900)
-        #expect(try DurationText.seconds("12h") == 43200)
-        #expect(try DurationText.seconds("7d") == 604_800)
-        #expect(try DurationText.seconds("366d") == 366 * 86400)
-        for bad in ["", "h", "0h", "-1h", "+1h", "1.5h", "1w", "12", "1 h", "123456789d"] {
-            #expect(throws: SessionError.invalidDuration(bad)) { try DurationText.seconds(bad) }
-        }
-        for long in ["367d", "999d", "8785h", "527041m"] {
-            #expect(throws: SessionError.durationTooLong(long, maximumDays: 366)) { try DurationText.seconds(long) }
-        }
-        #expect("\(SessionError.durationTooLong("400d", maximumDays: 366))" == "The duration 400d is longer than the limit of 366 days.")
     }
 }

@@ -41,8 +41,8 @@ public struct BridgeStatus: Sendable, Equatable {
     /// can be used, and always for files.
     public internal(set) var keychainProblem: String? = nil
 
-    /// One line per fact, for people.
-    public var text: String {
+    /// One line per fact, for people (`bridgectl status`).
+    package var text: String {
         var lines = ["home: \(home)", "onboarded: \(onboarded ? "yes" : "no")"]
         if let userID { lines.append(state == "loggedOut" ? "last user: \(userID)" : "user: \(userID)") }
         lines.append("session: \(state)\(sessionExpired ? " (expired)" : "")")
@@ -63,8 +63,8 @@ public struct BridgeStatus: Sendable, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// One JSON object, for scripts.
-    public var json: String {
+    /// One JSON object, for scripts (`bridgectl status --format json`).
+    package var json: String {
         let snapshotValue: JSONOutput = snapshot.map { header in
             .object([
                 ("sequence", .unsigned(header.sequence)),

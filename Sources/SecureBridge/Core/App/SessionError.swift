@@ -26,10 +26,6 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyAttempts(retryAfterSeconds: Int64)
     /// The last wrong passcode wiped the session, as a logout does.
     case sessionWiped
-    /// A duration could not be read; the text as given.
-    case invalidDuration(String)
-    /// A duration (the text as given) is longer than the longest accepted, `maximumDays` days.
-    case durationTooLong(String, maximumDays: Int)
     /// The soft expiry is longer than the hard expiry.
     case staleAfterExceedsTTL
     /// The app's own state file cannot be read.
@@ -74,10 +70,6 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
             "Too many wrong passcodes; try again in \(seconds) second\(seconds == 1 ? "" : "s")."
         case .sessionWiped:
             "The passcode was wrong too many times; the session was wiped as by logout."
-        case let .invalidDuration(text):
-            "The duration \(text) is not valid; use a number followed by s, m, h or d, like 90s, 15m, 12h or 7d."
-        case let .durationTooLong(text, maximumDays):
-            "The duration \(text) is longer than the limit of \(maximumDays) days."
         case .staleAfterExceedsTTL:
             "The soft expiry must not be longer than the hard expiry."
         case .damagedState:

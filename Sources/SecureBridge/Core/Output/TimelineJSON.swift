@@ -22,9 +22,11 @@ import Foundation
 /// Keys come in a fixed order and every key is always present (`null` when
 /// absent), except `policy.date`, present only for `after`. Dates are ISO 8601
 /// UTC with `Z`. The output is one line without a trailing newline.
-public enum TimelineJSON {
+/// Package-wide: the contract of `bridgectl`'s output, not an app's API
+/// (an app renders `BridgeTimeline` itself).
+package enum TimelineJSON {
     /// The timeline as one compact JSON object.
-    public static func render(_ timeline: BridgeTimeline) -> String {
+    package static func render(_ timeline: BridgeTimeline) -> String {
         value(of: timeline).serialized
     }
 

@@ -261,3 +261,15 @@ extension SecureDirectory {
         }
     }
 }
+
+extension SecureDirectory {
+    /// Writes a fresh random reload token into the container: widgets reload when it changes.
+    ///
+    /// Not synced: the token only wakes widgets that are running, and after a
+    /// power cut every widget starts afresh and reads what is there, so a lost
+    /// token costs nothing. Rewritten in place when it can be (a watcher sees
+    /// `IN_MODIFY`; see `rewriteUnsynced`).
+    func renewReloadToken() throws {
+        try rewriteUnsynced(FileName.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8))
+    }
+}

@@ -10,16 +10,17 @@ import Musl
 
 /// Why the process could not be protected; the command then stops before
 /// it reads a key or a passcode.
-public struct ProcessHardeningError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Package-wide: only `bridgectl` calls `ProcessHardening`.
+package struct ProcessHardeningError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Why `prctl(PR_SET_DUMPABLE, 0)` failed.
-    public let errno: Errno
+    package let errno: Errno
 
     /// The failure of `prctl(PR_SET_DUMPABLE, 0)` with `errno`.
-    public init(errno: Errno) {
+    package init(errno: Errno) {
         self.errno = errno
     }
 
-    public var description: String {
+    package var description: String {
         "Could not mark this process non-dumpable (prctl PR_SET_DUMPABLE: \(errno.description)), so a crash could dump keys or a passcode; stopping before touching any."
     }
 }
