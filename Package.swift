@@ -27,6 +27,104 @@ let releaseLinking = [
     "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
+/// The test targets: one per module (a test of module X goes in
+/// Tests/<X>Tests, the core's in Tests/SecureBridgeTests), and the crypto
+/// backend's primitives against the Wycheproof vectors in
+/// Tests/SecureBridgeCryptoTests, which links the core and the shared test
+/// support only. The others depend on `bridgectl`, so `swift build
+/// --build-tests` builds the binary the process-level tests run. What several
+/// targets share (the `bridgectl` child, the fixtures) is
+/// Tests/SecureBridgeTestSupport.
+///
+/// `SECUREBRIDGE_TESTS=crypto` declares only SecureBridgeCryptoTests (and the
+/// support it uses): `.ci/run` runs those under the CryptoKit trait, which
+/// changes the backend files of `Sources/SecureBridge/Core/Crypto` alone,
+/// instead of building every suite a second time; the CryptoKit `bridgectl`
+/// built beside them is then checked against the conformance vectors and the
+/// OpenSSL build's homes (scripts/cross-backend).
+let cryptoTestsOnly = Context.environment["SECUREBRIDGE_TESTS"] == "crypto"
+let testTargets: [Target] = [
+    .target(
+        name: "SecureBridgeTestSupport",
+        dependencies: [
+            "SecureBridge",
+            "SecureBridgeTesting",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ],
+        path: "Tests/SecureBridgeTestSupport"
+    ),
+    .testTarget(
+        name: "SecureBridgeCryptoTests",
+        dependencies: ["SecureBridge", "SecureBridgeTestSupport"],
+        exclude: ["Vectors"]
+    ),
+] + (cryptoTestsOnly ? [] : [
+    .testTarget(
+        name: "SecureBridgeTests",
+        dependencies: [
+            "SecureBridge",
+            "SecureBridgeTesting",
+            "SecureBridgeTestSupport",
+            "SecureBridgePreview",
+            "SecureBridgeDoctor",
+            "SecureBridgeFollow",
+            "bridgectl",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ],
+        exclude: ["Fixtures"]
+    ),
+    .testTarget(
+        name: "SecureBridgePreviewTests",
+        dependencies: ["SecureBridge", "SecureBridgePreview", "SecureBridgeTestSupport", "bridgectl"]
+    ),
+    .testTarget(
+        name: "SecureBridgeDoctorTests",
+        dependencies: ["SecureBridge", "SecureBridgeDoctor", "SecureBridgeTestSupport", "bridgectl"]
+    ),
+    .testTarget(
+        name: "SecureBridgeFollowTests",
+        dependencies: [
+            "SecureBridge", "SecureBridgeFollow", "SecureBridgeTestSupport", "CTestSupport", "bridgectl",
+            .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
+        ]
+    ),
+    .testTarget(
+        name: "SecureBridgeDesktopTests",
+        dependencies: [
+            "SecureBridge", "SecureBridgeTestSupport", "bridgectl",
+            .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
+        ]
+    ),
+    .testTarget(
+        name: "bridgectlTests",
+        dependencies: [
+            "SecureBridge",
+            "SecureBridgeTestSupport",
+            "bridgectl",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]
+    ),
+    // The library as an outsider uses it: no @testable import, and every
+    // Swift sample of the documentation is compiled here (Samples/).
+    // WidgetKit's and CryptoKit's type names for Linux, as a module of their
+    // own, so a SecureBridge name that equals one of them is ambiguous.
+    .target(name: "PlatformStandIns", path: "Tests/PlatformStandIns"),
+    // What the tests need from Linux that Swift cannot call directly (renameat2).
+    .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+    .testTarget(
+        name: "SecureBridgeAPITests",
+        dependencies: [
+            "SecureBridge",
+            "SecureBridgeTesting",
+            "SecureBridgePreview",
+            "PlatformStandIns",
+            .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+])
+
 let package = Package(
     name: "SecureBridge",
     // Widget text is English in the source and translated in
@@ -157,85 +255,6 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [.unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))]
         ),
-        // One test target per module: the core, each tool, the CLI. A test of
-        // module X goes in Tests/<X>Tests (the core's: Tests/SecureBridgeTests).
-        // Every target depends on `bridgectl`, so `swift build --build-tests`
-        // builds the binary the process-level tests run. What several targets
-        // share (the `bridgectl` child, the fixtures) is Tests/SecureBridgeTestSupport.
-        .target(
-            name: "SecureBridgeTestSupport",
-            dependencies: [
-                "SecureBridge",
-                "SecureBridgeTesting",
-                .product(name: "SystemPackage", package: "swift-system"),
-            ],
-            path: "Tests/SecureBridgeTestSupport"
-        ),
-        .testTarget(
-            name: "SecureBridgeTests",
-            dependencies: [
-                "SecureBridge",
-                "SecureBridgeTesting",
-                "SecureBridgeTestSupport",
-                "SecureBridgePreview",
-                "SecureBridgeDoctor",
-                "SecureBridgeFollow",
-                "bridgectl",
-                .product(name: "SystemPackage", package: "swift-system"),
-            ],
-            exclude: ["Vectors", "Fixtures"]
-        ),
-        .testTarget(
-            name: "SecureBridgePreviewTests",
-            dependencies: ["SecureBridge", "SecureBridgePreview", "SecureBridgeTestSupport", "bridgectl"]
-        ),
-        .testTarget(
-            name: "SecureBridgeDoctorTests",
-            dependencies: ["SecureBridge", "SecureBridgeDoctor", "SecureBridgeTestSupport", "bridgectl"]
-        ),
-        .testTarget(
-            name: "SecureBridgeFollowTests",
-            dependencies: [
-                "SecureBridge", "SecureBridgeFollow", "SecureBridgeTestSupport", "CTestSupport", "bridgectl",
-                .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
-            ]
-        ),
-        .testTarget(
-            name: "SecureBridgeDesktopTests",
-            dependencies: [
-                "SecureBridge", "SecureBridgeTestSupport", "bridgectl",
-                .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
-            ]
-        ),
-        .testTarget(
-            name: "bridgectlTests",
-            dependencies: [
-                "SecureBridge",
-                "SecureBridgeTestSupport",
-                "bridgectl",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
-        ),
-        // The library as an outsider uses it: no @testable import, and every
-        // Swift sample of the documentation is compiled here (Samples/).
-        // WidgetKit's and CryptoKit's type names for Linux, as a module of their
-        // own, so a SecureBridge name that equals one of them is ambiguous.
-        .target(name: "PlatformStandIns", path: "Tests/PlatformStandIns"),
-        // What the tests need from Linux that Swift cannot call directly (renameat2).
-        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
-        .testTarget(
-            name: "SecureBridgeAPITests",
-            dependencies: [
-                "SecureBridge",
-                "SecureBridgeTesting",
-                "SecureBridgePreview",
-                "PlatformStandIns",
-                .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-    ],
+    ] + testTargets,
     swiftLanguageModes: [.v6]
 )
-

@@ -10,12 +10,11 @@ struct WycheproofFile<Group: WycheproofGroup>: Decodable {
     let numberOfTests: Int
     let testGroups: [Group]
 
-    /// Decodes `Tests/SecureBridgeTests/Vectors/<name>`, found from this
-    /// source file's path (the test target has no bundled resources).
+    /// Decodes `Tests/SecureBridgeCryptoTests/Vectors/<name>`, found from
+    /// this source file's path (the test target has no bundled resources).
     static func load(_ name: String) throws -> WycheproofFile {
         let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Crypto
-            .deletingLastPathComponent()  // SecureBridgeTests
+            .deletingLastPathComponent()  // SecureBridgeCryptoTests
             .appendingPathComponent("Vectors")
             .appendingPathComponent(name)
         let file = try JSONDecoder().decode(WycheproofFile.self, from: Data(contentsOf: url))
