@@ -95,13 +95,13 @@ import Testing
         #expect(try app.status(now: now).sessionExpiresAt == sessionEnd)
 
         // A refresh interval longer than the half hour, so only the session's end can bound the policy.
-        let patient = try WidgetRequest(kind: .balance, family: .systemMedium, deepLinkScheme: "securebridge", refreshInterval: 2 * 3600)
+        let patient = try WidgetRequest(kind: .balance, family: .systemMedium, deepLinkScheme: "securebridge", refreshInterval: .seconds(2 * 3600))
         for request in [Self.request, patient] {
             let timeline = Self.timeline(of: home, at: now, for: request)
             #expect(timeline.entries.map(\.state) == [.full, .loginPrompt], "\(timeline.entries)")
             #expect(timeline.entries.last?.date == sessionEnd && timeline.entries.last?.reason == .sessionExpired)
             let trustedUntil = try #require(timeline.policy.date, "\(timeline.policy)")
-            #expect(trustedUntil <= sessionEnd, "refresh every \(request.refreshInterval) s: trusted until \(trustedUntil), the session ends \(sessionEnd)")
+            #expect(trustedUntil <= sessionEnd, "refresh every \(request.refreshInterval): trusted until \(trustedUntil), the session ends \(sessionEnd)")
         }
     }
 }

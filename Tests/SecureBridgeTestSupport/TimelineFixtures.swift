@@ -72,7 +72,7 @@ enum TimelineFixtures {
         account: String? = nil,
         privacy: Bool = false,
         locale: String = "en_US",
-        refresh: TimeInterval = 30 * 60
+        refresh: Duration = .seconds(30 * 60)
     ) -> WidgetRequest {
         // The defaults are valid, so a failure here is a bug in the fixture.
         try! WidgetRequest(

@@ -38,19 +38,19 @@ import Testing
 
     @Test func policyIsTheRefreshIntervalWhenItComesFirst() {
         let content = F.content(staleAt: F.now + 3600)
-        #expect(timeline(content, F.request(refresh: 900)).policy == .after(F.now + 900))
+        #expect(timeline(content, F.request(refresh: .seconds(900))).policy == .after(F.now + 900))
     }
 
     @Test(arguments: [false, true])
     func policyIsTheSessionEndWhenItComesFirst(locked: Bool) {
         // Stale, expiry and the refresh all come later: only the session's end can bound the policy.
         let content = F.content(staleAt: F.now + 2 * 3600, expiresAt: F.now + 3 * 3600, sessionExpiresAt: F.now + 1200, isLocked: locked)
-        #expect(timeline(content, F.request(refresh: 3600)).policy == .after(F.now + 1200))
+        #expect(timeline(content, F.request(refresh: .seconds(3600))).policy == .after(F.now + 1200))
     }
 
     @Test func policyUsesATransitionBeyondTheHorizon() {
         let content = F.content(staleAt: F.now + 30 * 3600, expiresAt: F.now + 40 * 3600, sessionExpiresAt: F.now + 50 * 3600)
-        let result = timeline(content, F.request(refresh: 7 * 24 * 3600))
+        let result = timeline(content, F.request(refresh: .seconds(7 * 24 * 3600)))
         #expect(result.entries.count == 1)
         #expect(result.policy == .after(F.now + 30 * 3600))
     }

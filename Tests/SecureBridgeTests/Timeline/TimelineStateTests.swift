@@ -149,10 +149,10 @@ import Testing
             try WidgetRequest(kind: .balance, family: .systemSmall, localeIdentifier: "en_US", deepLinkScheme: "bad scheme")
         }
         #expect(throws: TimelineError.invalidRefreshInterval(minimum: 60, maximum: 604_800)) {
-            try WidgetRequest(kind: .balance, family: .systemSmall, localeIdentifier: "en_US", refreshInterval: 10)
+            try WidgetRequest(kind: .balance, family: .systemSmall, localeIdentifier: "en_US", refreshInterval: .seconds(59))
         }
         #expect(throws: TimelineError.invalidRefreshInterval(minimum: 60, maximum: 604_800)) {
-            try WidgetRequest(kind: .balance, family: .systemSmall, localeIdentifier: "en_US", refreshInterval: .nan)
+            try WidgetRequest(kind: .balance, family: .systemSmall, localeIdentifier: "en_US", refreshInterval: .seconds(7 * 24 * 3600) + .milliseconds(1))
         }
     }
 
@@ -160,7 +160,7 @@ import Testing
         let request = WidgetRequest(kind: .spending, family: .systemLarge)
         #expect(request.localeIdentifier == "en_US")
         #expect(request.deepLinkScheme == "securebridge")
-        #expect(request.refreshInterval == 1800)
+        #expect(request.refreshInterval == .seconds(1800))
         #expect(request.configuredAccountID == nil)
         #expect(!request.isPrivacyContext)
     }

@@ -47,7 +47,7 @@ struct EntryVisibility: Sendable, Equatable {
     }
 
     /// How soon a timeline whose storage could not be read (`unavailable`) is reloaded: one minute.
-    static let unavailableRetryInterval = WidgetRequest.minimumRefreshInterval
+    static let unavailableRetryInterval = WidgetRequest.minimumRefreshInterval.timeInterval
 
     /// Whether the host must wait for the app (login) rather than reload on a timer.
     static func waitsForApp(_ reason: Reason) -> Bool {

@@ -7,9 +7,11 @@ import Foundation
 /// What the widget host asks for: which widget, at which size, in which context.
 public struct WidgetRequest: Sendable, Hashable {
     /// The shortest accepted refresh interval: one minute.
-    public static let minimumRefreshInterval: TimeInterval = 60
+    public static let minimumRefreshInterval: Duration = .seconds(60)
     /// The longest accepted refresh interval: one week.
-    public static let maximumRefreshInterval: TimeInterval = 7 * 24 * 3600
+    public static let maximumRefreshInterval: Duration = .seconds(7 * 24 * 3600)
+    /// The refresh interval unless the app gives one: 30 minutes.
+    public static let defaultRefreshInterval: Duration = .seconds(30 * 60)
 
     /// Balance or spending widget.
     public let kind: WidgetKind
@@ -27,7 +29,10 @@ public struct WidgetRequest: Sendable, Hashable {
     /// The app's URL scheme for deep links, normalised to lower case.
     public let deepLinkScheme: String
     /// How long until the widget should ask for a new timeline when nothing changes sooner.
-    public let refreshInterval: TimeInterval
+    public let refreshInterval: Duration
+
+    /// ``refreshInterval`` in seconds, to add to a `Date`.
+    var refreshSeconds: TimeInterval { refreshInterval.timeInterval }
 
     /// A request with the default presentation: the `securebridge` scheme
     /// and a 30-minute refresh interval, in `en_US` until a ``WidgetProvider``
@@ -45,7 +50,7 @@ public struct WidgetRequest: Sendable, Hashable {
         self.isPrivacyContext = isPrivacyContext
         localeIdentifier = "en_US"
         deepLinkScheme = "securebridge"
-        refreshInterval = 30 * 60
+        refreshInterval = Self.defaultRefreshInterval
     }
 
     /// A request with the app's own deep-link scheme, and optionally its own refresh interval.
@@ -56,7 +61,7 @@ public struct WidgetRequest: Sendable, Hashable {
     ///   - configuredAccountID: The account the user picked, or `nil` for the main account.
     ///   - isPrivacyContext: Whether the device is in a privacy context.
     ///   - deepLinkScheme: The app's URL scheme, e.g. `examplebank`.
-    ///   - refreshInterval: Seconds until the next reload when nothing changes sooner;
+    ///   - refreshInterval: How long until the next reload when nothing changes sooner;
     ///     30 minutes by default, 1 minute to 7 days.
     /// - Throws: `TimelineError` if the scheme or the interval is not acceptable.
     public init(
@@ -65,7 +70,7 @@ public struct WidgetRequest: Sendable, Hashable {
         configuredAccountID: String? = nil,
         isPrivacyContext: Bool = false,
         deepLinkScheme: String,
-        refreshInterval: TimeInterval = 30 * 60
+        refreshInterval: Duration = defaultRefreshInterval
     ) throws {
         try self.init(
             kind: kind, family: family, configuredAccountID: configuredAccountID, isPrivacyContext: isPrivacyContext,
@@ -82,7 +87,7 @@ public struct WidgetRequest: Sendable, Hashable {
     ///   - isPrivacyContext: Whether the device is in a privacy context.
     ///   - localeIdentifier: The formatting locale, e.g. `de_DE`.
     ///   - deepLinkScheme: The app's URL scheme; `securebridge` by default.
-    ///   - refreshInterval: Seconds until the next reload when nothing changes sooner;
+    ///   - refreshInterval: How long until the next reload when nothing changes sooner;
     ///     30 minutes by default, 1 minute to 7 days.
     /// - Throws: `TimelineError` if the locale, the scheme or the interval is not acceptable.
     package init(
@@ -92,16 +97,14 @@ public struct WidgetRequest: Sendable, Hashable {
         isPrivacyContext: Bool = false,
         localeIdentifier: String,
         deepLinkScheme: String = "securebridge",
-        refreshInterval: TimeInterval = 30 * 60
+        refreshInterval: Duration = defaultRefreshInterval
     ) throws {
         guard Self.isValidLocaleIdentifier(localeIdentifier) else { throw TimelineError.invalidLocale }
         guard DeepLink.isValidScheme(deepLinkScheme) else { throw TimelineError.invalidDeepLinkScheme }
-        guard refreshInterval.isFinite,
-            refreshInterval >= Self.minimumRefreshInterval,
-            refreshInterval <= Self.maximumRefreshInterval
-        else {
+        guard Self.minimumRefreshInterval <= refreshInterval, refreshInterval <= Self.maximumRefreshInterval else {
             throw TimelineError.invalidRefreshInterval(
-                minimum: Int(Self.minimumRefreshInterval), maximum: Int(Self.maximumRefreshInterval))
+                minimum: Int(Self.minimumRefreshInterval.components.seconds),
+                maximum: Int(Self.maximumRefreshInterval.components.seconds))
         }
         self.kind = kind
         self.family = family
@@ -216,5 +219,12 @@ extension WidgetRequest {
             variant.allSatisfy { isLetter($0) || isDigit($0) }
                 && ((5...8).contains(variant.count) || (variant.count == 4 && variant.first.map(isDigit) == true))
         }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as `Date` arithmetic takes it.
+    var timeInterval: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -70,9 +70,9 @@ package enum WidgetTimeline {
             if EntryVisibility.waitsForApp(reason) {
                 policy = .never
             } else if reason == .unavailable || reason == .keychainUnavailable {
-                policy = .after(now + min(request.refreshInterval, EntryVisibility.unavailableRetryInterval))
+                policy = .after(now + min(request.refreshSeconds, EntryVisibility.unavailableRetryInterval))
             } else {
-                policy = .after(now + request.refreshInterval)
+                policy = .after(now + request.refreshSeconds)
             }
             return BridgeTimeline(
                 kind: request.kind, family: request.family, entries: [entry], policy: policy,
@@ -118,7 +118,7 @@ package enum WidgetTimeline {
         if endsTimeline(first) {
             policy = .never
         } else {
-            let refresh = now + request.refreshInterval
+            let refresh = now + request.refreshSeconds
             policy = .after(nextChange.map { min($0, refresh) } ?? refresh)
         }
         return BridgeTimeline(
