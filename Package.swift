@@ -27,13 +27,17 @@ let releaseLinking = [
     "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
-/// The test targets: one per module (a test of module X goes in
-/// Tests/<X>Tests, the core's in Tests/SecureBridgeTests), and the crypto
-/// backend's primitives against the Wycheproof vectors in
-/// Tests/SecureBridgeCryptoTests, which links the core and the shared test
-/// support only. The others depend on `bridgectl`, so `swift build
-/// --build-tests` builds the binary the process-level tests run. What several
-/// targets share (the `bridgectl` child, the fixtures) is
+/// The test targets, by level. Unit targets link the library they test and
+/// no tool: the core's (Tests/SecureBridgeTests), the crypto backend's
+/// primitives against the Wycheproof vectors (Tests/SecureBridgeCryptoTests),
+/// Doctor's, and the public API as an outsider uses it
+/// (Tests/SecureBridgeAPITests). Every suite that runs `bridgectl` as a
+/// process or crosses modules (the adversarial and conformance sweeps, power
+/// loss with doctor's advice, the commands end to end) is in
+/// Tests/bridgectlTests, which links `bridgectl`, so `swift build
+/// --build-tests` builds the binary they run; the Preview, Follow and Desktop
+/// targets still do too (their process-level suites have not moved yet).
+/// What several targets share (the `bridgectl` child, the fixtures) is
 /// Tests/SecureBridgeTestSupport.
 ///
 /// `SECUREBRIDGE_TESTS=crypto` declares only SecureBridgeCryptoTests (and the
@@ -65,10 +69,6 @@ let testTargets: [Target] = [
             "SecureBridge",
             "SecureBridgeTesting",
             "SecureBridgeTestSupport",
-            "SecureBridgePreview",
-            "SecureBridgeDoctor",
-            "SecureBridgeFollow",
-            "bridgectl",
             .product(name: "SystemPackage", package: "swift-system"),
         ],
         exclude: ["Fixtures"]
@@ -79,7 +79,7 @@ let testTargets: [Target] = [
     ),
     .testTarget(
         name: "SecureBridgeDoctorTests",
-        dependencies: ["SecureBridge", "SecureBridgeDoctor", "SecureBridgeTestSupport", "bridgectl"]
+        dependencies: ["SecureBridge", "SecureBridgeDoctor", "SecureBridgeTestSupport"]
     ),
     .testTarget(
         name: "SecureBridgeFollowTests",
@@ -99,8 +99,13 @@ let testTargets: [Target] = [
         name: "bridgectlTests",
         dependencies: [
             "SecureBridge",
+            "SecureBridgeTesting",
             "SecureBridgeTestSupport",
+            "SecureBridgePreview",
+            "SecureBridgeDoctor",
+            "SecureBridgeFollow",
             "bridgectl",
+            .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]

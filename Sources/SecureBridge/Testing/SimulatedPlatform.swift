@@ -2,7 +2,7 @@ import Synchronization
 import SecureBridge
 import SystemPackage
 
-/// A ``BridgePlatform`` whose file system is in memory and knows what is
+/// A `BridgePlatform` whose file system is in memory and knows what is
 /// durable: for each file the bytes a process reads and the bytes storage
 /// holds, for each directory its entries and the entries storage holds.
 ///

@@ -1,41 +1,10 @@
 import Testing
 @testable import SecureBridge
+@testable import SecureBridgeTestSupport
 
 @Suite struct PublishInputTests {
-    // MARK: Building documents
-
-    /// One account object; each argument is a raw JSON fragment, `nil` leaves the field out.
-    static func account(
-        id: String? = #""acc-1""#, name: String? = #""Secret Name""#, balance: String? = #""10.00""#,
-        currency: String? = #""EUR""#, iban: String? = #""DE89370400440532013000""#, type: String? = #""main""#,
-        extra: String? = nil
-    ) -> String {
-        let fields: [(String, String?)] = [
-            ("id", id), ("name", name), ("balance", balance), ("currency", currency), ("IBAN", iban), ("type", type),
-        ]
-        let members = fields.compactMap { key, value in value.map { "\"\(key)\": \($0)" } } + (extra.map { [$0] } ?? [])
-        return "{" + members.joined(separator: ", ") + "}"
-    }
-
-    static let second = account(id: #""acc-2""#, iban: #""GB82WEST12345698765432""#, type: #""secondary""#)
-
-    static func analytics(
-        period: String = #""2026-11""#, currency: String = #""EUR""#,
-        spent: String = #"[{"category": "Rent", "amount": "1200.00"}]"#,
-        received: String? = #"[{"category": "Salary", "amount": "3850.00"}]"#
-    ) -> String {
-        var members = [#""period": \#(period)"#, #""currency": \#(currency)"#, #""spent": \#(spent)"#]
-        if let received { members.append(#""received": \#(received)"#) }
-        return "{" + members.joined(separator: ", ") + "}"
-    }
-
-    static func document(accounts: [String] = [account()], analytics: String) -> String {
-        #"{"accounts": [\#(accounts.joined(separator: ", "))], "analytics": \#(analytics)}"#
-    }
-
-    static func list(_ accounts: String...) -> String {
-        "[" + accounts.joined(separator: ", ") + "]"
-    }
+    /// Publish input written field by field (SecureBridgeTestSupport).
+    private typealias Text = PublishInputText
 
     private func decode(_ text: String) throws -> Portfolio {
         try PublishInput.decode(Array(text.utf8))
@@ -80,136 +49,136 @@ import Testing
         Case(name: "accounts missing", input: "{}", expected: .invalid(.document, field: "accounts", .missing)),
         Case(name: "accounts not an array", input: #"{"accounts": {}}"#,
              expected: .invalid(.document, field: "accounts", .wrongType(expected: .array, found: .object))),
-        Case(name: "unknown top-level field", input: #"{"accounts": [\#(account())], "extra": 1}"#,
+        Case(name: "unknown top-level field", input: #"{"accounts": [\#(Text.account())], "extra": 1}"#,
              expected: .invalid(.document, field: "extra",
                                 .unknownField(allowed: ["accounts", "analytics"], suggestion: nil))),
         Case(name: "account not an object", input: "[1]",
              expected: .invalid(.account(number: 1, id: nil), field: nil, .wrongType(expected: .object, found: .number))),
         // Fields
-        Case(name: "missing name", input: list(account(name: nil)), expected: .invalid(acc1, field: "name", .missing)),
-        Case(name: "missing id", input: list(account(id: nil)),
+        Case(name: "missing name", input: Text.list(Text.account(name: nil)), expected: .invalid(acc1, field: "name", .missing)),
+        Case(name: "missing id", input: Text.list(Text.account(id: nil)),
              expected: .invalid(.account(number: 1, id: nil), field: "id", .missing)),
-        Case(name: "unknown field", input: list(account(extra: #""colour": "red""#)),
+        Case(name: "unknown field", input: Text.list(Text.account(extra: #""colour": "red""#)),
              expected: .invalid(acc1, field: "colour", .unknownField(allowed: accountFields, suggestion: nil))),
-        Case(name: "field in the wrong case", input: list(account(iban: nil, extra: #""iban": "DE89370400440532013000""#)),
+        Case(name: "field in the wrong case", input: Text.list(Text.account(iban: nil, extra: #""iban": "DE89370400440532013000""#)),
              expected: .invalid(acc1, field: "iban", .unknownField(allowed: accountFields, suggestion: "IBAN"))),
-        Case(name: "name not a string", input: list(account(name: "null")),
+        Case(name: "name not a string", input: Text.list(Text.account(name: "null")),
              expected: .invalid(acc1, field: "name", .wrongType(expected: .string, found: .null))),
         // id
-        Case(name: "empty id", input: list(account(id: #""""#)),
+        Case(name: "empty id", input: Text.list(Text.account(id: #""""#)),
              expected: .invalid(.account(number: 1, id: nil), field: "id", .empty)),
-        Case(name: "id with a space", input: list(account(id: #""acc 1""#)),
+        Case(name: "id with a space", input: Text.list(Text.account(id: #""acc 1""#)),
              expected: .invalid(.account(number: 1, id: nil), field: "id", .invalidIDCharacters)),
-        Case(name: "id with a slash", input: list(account(id: #""acc/1""#)),
+        Case(name: "id with a slash", input: Text.list(Text.account(id: #""acc/1""#)),
              expected: .invalid(.account(number: 1, id: nil), field: "id", .invalidIDCharacters)),
-        Case(name: "id too long", input: list(account(id: "\"" + String(repeating: "a", count: 65) + "\"")),
+        Case(name: "id too long", input: Text.list(Text.account(id: "\"" + String(repeating: "a", count: 65) + "\"")),
              expected: .invalid(.account(number: 1, id: nil), field: "id", .tooLong(limit: 64, unit: .scalars))),
-        Case(name: "id a number", input: list(account(id: "7")),
+        Case(name: "id a number", input: Text.list(Text.account(id: "7")),
              expected: .invalid(.account(number: 1, id: nil), field: "id", .wrongType(expected: .string, found: .number))),
-        Case(name: "duplicate id", input: list(account(), account(type: #""secondary""#)),
+        Case(name: "duplicate id", input: Text.list(Text.account(), Text.account(type: #""secondary""#)),
              expected: .invalid(.account(number: 2, id: "acc-1"), field: "id", .duplicateID(account: 1))),
         // name
-        Case(name: "empty name", input: list(account(name: #""""#)), expected: .invalid(acc1, field: "name", .empty)),
-        Case(name: "name too long", input: list(account(name: "\"" + String(repeating: "é", count: 65) + "\"")),
+        Case(name: "empty name", input: Text.list(Text.account(name: #""""#)), expected: .invalid(acc1, field: "name", .empty)),
+        Case(name: "name too long", input: Text.list(Text.account(name: "\"" + String(repeating: "é", count: 65) + "\"")),
              expected: .invalid(acc1, field: "name", .tooLong(limit: 64, unit: .scalars))),
-        Case(name: "name with a right-to-left override", input: list(account(name: #""Main\u202Eniam""#)),
+        Case(name: "name with a right-to-left override", input: Text.list(Text.account(name: #""Main\u202Eniam""#)),
              expected: .invalid(acc1, field: "name", .disallowedCharacter(0x202E))),
-        Case(name: "name with a newline", input: list(account(name: #""Main\nSavings""#)),
+        Case(name: "name with a newline", input: Text.list(Text.account(name: #""Main\nSavings""#)),
              expected: .invalid(acc1, field: "name", .disallowedCharacter(0x0A))),
-        Case(name: "name with a C1 control", input: list(account(name: #""Main\u0085""#)),
+        Case(name: "name with a C1 control", input: Text.list(Text.account(name: #""Main\u0085""#)),
              expected: .invalid(acc1, field: "name", .disallowedCharacter(0x85))),
-        Case(name: "name with a line separator", input: list(account(name: #""Main\u2028""#)),
+        Case(name: "name with a line separator", input: Text.list(Text.account(name: #""Main\u2028""#)),
              expected: .invalid(acc1, field: "name", .disallowedCharacter(0x2028))),
-        Case(name: "name with an isolate", input: list(account(name: #""\u2067Main""#)),
+        Case(name: "name with an isolate", input: Text.list(Text.account(name: #""\u2067Main""#)),
              expected: .invalid(acc1, field: "name", .disallowedCharacter(0x2067))),
         // balance
-        Case(name: "balance a number", input: list(account(balance: "4675.00")),
+        Case(name: "balance a number", input: Text.list(Text.account(balance: "4675.00")),
              expected: .invalid(acc1, field: "balance", .amountIsNumber)),
-        Case(name: "balance with an exponent", input: list(account(balance: #""1e3""#)),
+        Case(name: "balance with an exponent", input: Text.list(Text.account(balance: #""1e3""#)),
              expected: .invalid(acc1, field: "balance", .amount(.exponent))),
-        Case(name: "balance with a plus", input: list(account(balance: #""+5""#)),
+        Case(name: "balance with a plus", input: Text.list(Text.account(balance: #""+5""#)),
              expected: .invalid(acc1, field: "balance", .amount(.plusSign))),
-        Case(name: "balance with a comma", input: list(account(balance: #""1,000.00""#)),
+        Case(name: "balance with a comma", input: Text.list(Text.account(balance: #""1,000.00""#)),
              expected: .invalid(acc1, field: "balance", .amount(.comma))),
-        Case(name: "balance with a space", input: list(account(balance: #""1 000""#)),
+        Case(name: "balance with a space", input: Text.list(Text.account(balance: #""1 000""#)),
              expected: .invalid(acc1, field: "balance", .amount(.whitespace))),
-        Case(name: "balance with leading zeros", input: list(account(balance: #""007""#)),
+        Case(name: "balance with leading zeros", input: Text.list(Text.account(balance: #""007""#)),
              expected: .invalid(acc1, field: "balance", .amount(.leadingZeros))),
-        Case(name: "balance NaN", input: list(account(balance: #""NaN""#)),
+        Case(name: "balance NaN", input: Text.list(Text.account(balance: #""NaN""#)),
              expected: .invalid(acc1, field: "balance", .amount(.malformed))),
-        Case(name: "balance Infinity", input: list(account(balance: #""Infinity""#)),
+        Case(name: "balance Infinity", input: Text.list(Text.account(balance: #""Infinity""#)),
              expected: .invalid(acc1, field: "balance", .amount(.malformed))),
-        Case(name: "balance without integer digits", input: list(account(balance: #"".50""#)),
+        Case(name: "balance without integer digits", input: Text.list(Text.account(balance: #"".50""#)),
              expected: .invalid(acc1, field: "balance", .amount(.malformed))),
-        Case(name: "balance with too many decimals", input: list(account(balance: #""1.005""#)),
+        Case(name: "balance with too many decimals", input: Text.list(Text.account(balance: #""1.005""#)),
              expected: .invalid(acc1, field: "balance", .amount(.tooManyDecimals(currency: "EUR", allowed: 2)))),
-        Case(name: "yen balance with decimals", input: list(account(balance: #""500.5""#, currency: #""JPY""#)),
+        Case(name: "yen balance with decimals", input: Text.list(Text.account(balance: #""500.5""#, currency: #""JPY""#)),
              expected: .invalid(acc1, field: "balance", .amount(.tooManyDecimals(currency: "JPY", allowed: 0)))),
-        Case(name: "balance too large", input: list(account(balance: #""1000000000000000.01""#)),
+        Case(name: "balance too large", input: Text.list(Text.account(balance: #""1000000000000000.01""#)),
              expected: .invalid(acc1, field: "balance", .amount(.tooLarge(limit: .maximumMagnitude(in: .iso4217("EUR")!))))),
-        Case(name: "balance missing", input: list(account(balance: nil)),
+        Case(name: "balance missing", input: Text.list(Text.account(balance: nil)),
              expected: .invalid(acc1, field: "balance", .missing)),
         // currency
-        Case(name: "unknown currency", input: list(account(currency: #""XYZ""#)),
+        Case(name: "unknown currency", input: Text.list(Text.account(currency: #""XYZ""#)),
              expected: .invalid(acc1, field: "currency", .unknownCurrency)),
-        Case(name: "lower-case currency", input: list(account(currency: #""eur""#)),
+        Case(name: "lower-case currency", input: Text.list(Text.account(currency: #""eur""#)),
              expected: .invalid(acc1, field: "currency", .unknownCurrency)),
-        Case(name: "withdrawn currency", input: list(account(currency: #""BGN""#)),
+        Case(name: "withdrawn currency", input: Text.list(Text.account(currency: #""BGN""#)),
              expected: .invalid(acc1, field: "currency", .unknownCurrency)),
-        Case(name: "gold is not a currency for accounts", input: list(account(currency: #""XAU""#)),
+        Case(name: "gold is not a currency for accounts", input: Text.list(Text.account(currency: #""XAU""#)),
              expected: .invalid(acc1, field: "currency", .unknownCurrency)),
         // IBAN
-        Case(name: "IBAN checksum", input: list(account(), account(id: #""acc-savings""#, iban: #""DE88370400440532013000""#,
+        Case(name: "IBAN checksum", input: Text.list(Text.account(), Text.account(id: #""acc-savings""#, iban: #""DE88370400440532013000""#,
                                                                    type: #""secondary""#)),
              expected: .invalid(.account(number: 2, id: "acc-savings"), field: "IBAN", .iban(.checksumMismatch))),
-        Case(name: "IBAN length", input: list(account(iban: #""DE8937040044053201300""#)),
+        Case(name: "IBAN length", input: Text.list(Text.account(iban: #""DE8937040044053201300""#)),
              expected: .invalid(acc1, field: "IBAN", .iban(.wrongLength(country: "DE", expected: 22, actual: 21)))),
-        Case(name: "IBAN country", input: list(account(iban: #""ZZ89370400440532013000""#)),
+        Case(name: "IBAN country", input: Text.list(Text.account(iban: #""ZZ89370400440532013000""#)),
              expected: .invalid(acc1, field: "IBAN", .iban(.unknownCountry))),
-        Case(name: "IBAN characters", input: list(account(iban: #""DE89-3704-0044-0532-0130-00""#)),
+        Case(name: "IBAN characters", input: Text.list(Text.account(iban: #""DE89-3704-0044-0532-0130-00""#)),
              expected: .invalid(acc1, field: "IBAN", .iban(.invalidCharacters))),
-        Case(name: "IBAN spacing", input: list(account(iban: #""DE89  3704 0044 0532 0130 00""#)),
+        Case(name: "IBAN spacing", input: Text.list(Text.account(iban: #""DE89  3704 0044 0532 0130 00""#)),
              expected: .invalid(acc1, field: "IBAN", .iban(.invalidSpacing))),
-        Case(name: "IBAN empty", input: list(account(iban: #""""#)), expected: .invalid(acc1, field: "IBAN", .empty)),
+        Case(name: "IBAN empty", input: Text.list(Text.account(iban: #""""#)), expected: .invalid(acc1, field: "IBAN", .empty)),
         // type
-        Case(name: "unknown type", input: list(account(type: #""primary""#)),
+        Case(name: "unknown type", input: Text.list(Text.account(type: #""primary""#)),
              expected: .invalid(acc1, field: "type", .invalidAccountType)),
-        Case(name: "type in upper case", input: list(account(type: #""MAIN""#)),
+        Case(name: "type in upper case", input: Text.list(Text.account(type: #""MAIN""#)),
              expected: .invalid(acc1, field: "type", .invalidAccountType)),
-        Case(name: "two main accounts", input: list(account(), account(id: #""acc-2""#)),
+        Case(name: "two main accounts", input: Text.list(Text.account(), Text.account(id: #""acc-2""#)),
              expected: .invalid(acc2, field: "type", .secondMainAccount(first: 1))),
         // analytics
-        Case(name: "analytics not an object", input: document(analytics: "[]"),
+        Case(name: "analytics not an object", input: Text.document(analytics: "[]"),
              expected: .invalid(.document, field: "analytics", .wrongType(expected: .object, found: .array))),
-        Case(name: "period month 13", input: document(analytics: analytics(period: #""2026-13""#)),
+        Case(name: "period month 13", input: Text.document(analytics: Text.analytics(period: #""2026-13""#)),
              expected: .invalid(.analytics, field: "period", .invalidPeriod)),
-        Case(name: "period month 00", input: document(analytics: analytics(period: #""2026-00""#)),
+        Case(name: "period month 00", input: Text.document(analytics: Text.analytics(period: #""2026-00""#)),
              expected: .invalid(.analytics, field: "period", .invalidPeriod)),
-        Case(name: "period with a day", input: document(analytics: analytics(period: #""2026-11-01""#)),
+        Case(name: "period with a day", input: Text.document(analytics: Text.analytics(period: #""2026-11-01""#)),
              expected: .invalid(.analytics, field: "period", .invalidPeriod)),
-        Case(name: "analytics currency", input: document(analytics: analytics(currency: #""EURO""#)),
+        Case(name: "analytics currency", input: Text.document(analytics: Text.analytics(currency: #""EURO""#)),
              expected: .invalid(.analytics, field: "currency", .unknownCurrency)),
-        Case(name: "received missing", input: document(analytics: analytics(received: nil)),
+        Case(name: "received missing", input: Text.document(analytics: Text.analytics(received: nil)),
              expected: .invalid(.analytics, field: "received", .missing)),
-        Case(name: "negative spending", input: document(analytics: analytics(
+        Case(name: "negative spending", input: Text.document(analytics: Text.analytics(
             spent: #"[{"category": "Rent", "amount": "-1200.00"}]"#)),
              expected: .invalid(.spent(number: 1), field: "amount", .amount(.negative))),
-        Case(name: "spending a number", input: document(analytics: analytics(
+        Case(name: "spending a number", input: Text.document(analytics: Text.analytics(
             spent: #"[{"category": "Rent", "amount": 1200}]"#)),
              expected: .invalid(.spent(number: 1), field: "amount", .amountIsNumber)),
-        Case(name: "duplicate category", input: document(analytics: analytics(
+        Case(name: "duplicate category", input: Text.document(analytics: Text.analytics(
             received: #"[{"category": "Salary", "amount": "1.00"}, {"category": "Salary", "amount": "2.00"}]"#)),
              expected: .invalid(.received(number: 2), field: "category", .duplicateCategory(entry: 1))),
-        Case(name: "category with a control character", input: document(analytics: analytics(
+        Case(name: "category with a control character", input: Text.document(analytics: Text.analytics(
             spent: #"[{"category": "Rent\u0007", "amount": "1.00"}]"#)),
              expected: .invalid(.spent(number: 1), field: "category", .disallowedCharacter(0x07))),
-        Case(name: "entry not an object", input: document(analytics: analytics(spent: #"["Rent"]"#)),
+        Case(name: "entry not an object", input: Text.document(analytics: Text.analytics(spent: #"["Rent"]"#)),
              expected: .invalid(.spent(number: 1), field: nil, .wrongType(expected: .object, found: .string))),
-        Case(name: "unknown entry field", input: document(analytics: analytics(
+        Case(name: "unknown entry field", input: Text.document(analytics: Text.analytics(
             spent: #"[{"category": "Rent", "amount": "1.00", "note": "x"}]"#)),
              expected: .invalid(.spent(number: 1), field: "note",
                                 .unknownField(allowed: ["category", "amount"], suggestion: nil))),
-        Case(name: "too many categories", input: document(analytics: analytics(
+        Case(name: "too many categories", input: Text.document(analytics: Text.analytics(
             spent: "[" + (1...51).map { #"{"category": "C\#($0)", "amount": "1.00"}"# }.joined(separator: ",") + "]")),
              expected: .invalid(.analytics, field: "spent", .tooManyEntries(count: 51, limit: 50))),
     ]
@@ -237,20 +206,20 @@ import Testing
     @Test func describesErrorsAsTheSpecificationShows() {
         #expect(failure(Self.catalogue.first { $0.name == "IBAN checksum" }!.input)?.description
             == #"Account 2 ("acc-savings"), field "IBAN": the checksum is wrong."#)
-        #expect(failure(Self.list(Self.account(balance: "4675.00")))?.description
+        #expect(failure(Text.list(Text.account(balance: "4675.00")))?.description
             == #"Account 1 ("acc-1"), field "balance": must be a decimal string like "4675.00", not a number."#)
-        #expect(failure(Self.list(Self.account(id: "7")))?.description
+        #expect(failure(Text.list(Text.account(id: "7")))?.description
             == #"Account 1, field "id": must be a string, not a number."#)
         #expect(failure("[]")?.description == "The input must list at least one account.")
         #expect(failure("[1]")?.description == "Account 1 must be an object, not a number.")
-        #expect(failure(Self.list(Self.account(name: #""\u202E""#)))?.description
+        #expect(failure(Text.list(Text.account(name: #""\u202E""#)))?.description
             == #"Account 1 ("acc-1"), field "name": contains U+202E, a control, separator or bidirectional formatting character."#)
-        #expect(failure(Self.list(Self.account(iban: nil, extra: #""iban": "x""#)))?.description
+        #expect(failure(Text.list(Text.account(iban: nil, extra: #""iban": "x""#)))?.description
             == #"Account 1 ("acc-1"), field "iban": is not a known field (field names are case-sensitive: did you mean "IBAN"?); the fields are "id", "name", "balance", "currency", "IBAN", "accountNumber" and "type"."#)
     }
 
     @Test func quotesUnknownFieldNamesSafely() throws {
-        let error = try #require(failure(Self.list(Self.account(extra: #""x\u202Ey": 1"#))))
+        let error = try #require(failure(Text.list(Text.account(extra: #""x\u202Ey": 1"#))))
         #expect(error.description.contains(#"field "x\u{202E}y""#))
         #expect(!error.description.unicodeScalars.contains("\u{202E}"))
     }
@@ -263,7 +232,7 @@ import Testing
     }
 
     @Test func acceptsInputOfExactlyTheSizeLimit() throws {
-        var bytes = Array(Self.list(Self.account()).utf8)
+        var bytes = Array(Text.list(Text.account()).utf8)
         bytes += [UInt8](repeating: 0x20, count: PublishInput.maximumByteCount - bytes.count)
         #expect(try PublishInput.decode(bytes).accounts.count == 1)
     }
@@ -271,7 +240,7 @@ import Testing
     @Test func acceptsAThousandAccountsButNotMore() throws {
         func accounts(_ count: Int) -> String {
             "[" + (1...count).map {
-                Self.account(id: "\"a\($0)\"", type: $0 == 1 ? #""main""# : #""secondary""#)
+                Text.account(id: "\"a\($0)\"", type: $0 == 1 ? #""main""# : #""secondary""#)
             }.joined(separator: ",") + "]"
         }
         #expect(try decode(accounts(1000)).accounts.count == 1000)
@@ -280,21 +249,21 @@ import Testing
 
     @Test func acceptsFiftyCategoriesPerList() throws {
         let entries = "[" + (1...50).map { #"{"category": "C\#($0)", "amount": "1.00"}"# }.joined(separator: ",") + "]"
-        let portfolio = try decode(Self.document(analytics: Self.analytics(spent: entries, received: entries)))
+        let portfolio = try decode(Text.document(analytics: Text.analytics(spent: entries, received: entries)))
         #expect(portfolio.analytics?.spent.count == 50)
         #expect(portfolio.analytics?.received.count == 50)
     }
 
     @Test func acceptsNamesOfExactlySixtyFourScalars() throws {
         let name = String(repeating: "😀", count: 64)
-        #expect(try decode(Self.list(Self.account(name: "\"\(name)\""))).accounts[0].name == name)
+        #expect(try decode(Text.list(Text.account(name: "\"\(name)\""))).accounts[0].name == name)
     }
 
     // MARK: Valid input
 
     @Test func decodesAnAccountList() throws {
-        let portfolio = try decode(Self.list(
-            Self.account(balance: #""-4675.5""#, iban: #""de89 3704 0044 0532 0130 00""#), Self.second))
+        let portfolio = try decode(Text.list(
+            Text.account(balance: #""-4675.5""#, iban: #""de89 3704 0044 0532 0130 00""#), Text.second))
         #expect(portfolio.analytics == nil)
         #expect(portfolio.accounts == [
             Account(uncheckedID: "acc-1", name: "Secret Name", balance: Money(minorUnits: -467_550, currency: .iso4217("EUR")!),
@@ -305,22 +274,22 @@ import Testing
     }
 
     @Test func acceptsPortfoliosWithoutAMainAccount() throws {
-        #expect(try decode(Self.list(Self.second)).mainAccount == nil)
+        #expect(try decode(Text.list(Text.second)).mainAccount == nil)
     }
 
     @Test func acceptsTheSeedsBalanceWithoutDecimals() throws {
-        let portfolio = try decode(Self.list(Self.account(balance: #""4675""#)))
+        let portfolio = try decode(Text.list(Text.account(balance: #""4675""#)))
         #expect(portfolio.accounts[0].balance.minorUnits == 467_500)
         #expect(portfolio.accounts[0].balance.decimalString == "4675.00")
     }
 
     @Test func treatsAbsentOrNullAnalyticsAsNone() throws {
-        #expect(try decode(#"{"accounts": [\#(Self.account())]}"#).analytics == nil)
-        #expect(try decode(Self.document(analytics: "null")).analytics == nil)
+        #expect(try decode(#"{"accounts": [\#(Text.account())]}"#).analytics == nil)
+        #expect(try decode(Text.document(analytics: "null")).analytics == nil)
     }
 
     @Test func decodesAnalyticsInTheirOwnCurrency() throws {
-        let analytics = try #require(try decode(Self.document(analytics: Self.analytics(
+        let analytics = try #require(try decode(Text.document(analytics: Text.analytics(
             currency: #""JPY""#, spent: #"[{"category": "Rent", "amount": "98000"}]"#, received: "[]"))).analytics)
         let yen = Currency.iso4217("JPY")!
         #expect(analytics == Analytics(uncheckedPeriod: "2026-11", currency: yen,
@@ -331,7 +300,7 @@ import Testing
     @Test func acceptsTheSameCategoryInSpentAndReceived() throws {
         let entries = #"[{"category": "Transfers", "amount": "5.00"}]"#
         #expect(throws: Never.self) {
-            try decode(Self.document(analytics: Self.analytics(spent: entries, received: entries)))
+            try decode(Text.document(analytics: Text.analytics(spent: entries, received: entries)))
         }
     }
 }

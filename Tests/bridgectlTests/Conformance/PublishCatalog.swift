@@ -1,9 +1,11 @@
+@testable import SecureBridgeTestSupport
+
 /// The publish-input vectors: inputs as `bridgectl publish` takes them, each
 /// accepted or refused by the real rules, and the field a refusal names.
 struct PublishCatalog {
     let writer: Conformance.Writer
 
-    private typealias Input = PublishInputTests
+    private typealias Input = PublishInputText
 
     func make() throws {
         let section = "8 (publish input)"

@@ -21,7 +21,7 @@ import Testing
         let login = try await Bridgectl.run(
             ["login", "--home", home, "--user", "alice", "--passcode-stdin"], input: Array("2468\n".utf8))
         try #require(login.succeeded, "\(login)")
-        #expect(try entries(of: fixture.root + "/dotfiles-share/securebridge") == ["app", "container", "keychain"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/dotfiles-share/securebridge").sorted() == ["app", "container", "keychain"])
         let publish = try await Bridgectl.run(["publish", "-", "--home", home], input: BridgeFixture.accounts)
         try #require(publish.succeeded, "\(publish)")
 
