@@ -31,9 +31,6 @@ public struct WidgetRequest: Sendable, Hashable {
     /// How long until the widget should ask for a new timeline when nothing changes sooner.
     public let refreshInterval: Duration
 
-    /// ``refreshInterval`` in seconds, to add to a `Date`.
-    var refreshSeconds: TimeInterval { refreshInterval.timeInterval }
-
     /// A request with the default presentation: the `securebridge` scheme
     /// and a 30-minute refresh interval, in `en_US` until a ``WidgetProvider``
     /// answers it in its locale (or ``localized(_:)`` gives it another).

@@ -70,9 +70,9 @@ package enum WidgetTimeline {
             if EntryVisibility.waitsForApp(reason) {
                 policy = .never
             } else if reason == .unavailable || reason == .keychainUnavailable {
-                policy = .after(now + min(request.refreshSeconds, EntryVisibility.unavailableRetryInterval))
+                policy = .after(now + min(request.refreshInterval.timeInterval, EntryVisibility.unavailableRetryInterval))
             } else {
-                policy = .after(now + request.refreshSeconds)
+                policy = .after(now + request.refreshInterval.timeInterval)
             }
             return BridgeTimeline(
                 kind: request.kind, family: request.family, entries: [entry], policy: policy,
@@ -118,7 +118,7 @@ package enum WidgetTimeline {
         if endsTimeline(first) {
             policy = .never
         } else {
-            let refresh = now + request.refreshSeconds
+            let refresh = now + request.refreshInterval.timeInterval
             policy = .after(nextChange.map { min($0, refresh) } ?? refresh)
         }
         return BridgeTimeline(
