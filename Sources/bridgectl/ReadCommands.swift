@@ -247,7 +247,7 @@ extension BridgeCtl {
         /// The `not-onboarded` placeholder shown when no home can be found;
         /// says once on standard error what is missing.
         static func homeUnknownTimeline(for request: WidgetRequest, now: Date) -> BridgeTimeline {
-            FileDescriptor.standardError.writeWarning(StorageError.homeUnknown.description)
+            FileDescriptor.standardError.writeWarning(StorageError(.homeUnknown).description)
             return WidgetTimeline.timeline(for: .refused(.notOnboarded), request: request, now: now)
         }
 

@@ -43,7 +43,7 @@ import Testing
         let locked = provider.snapshot(for: request)
         #expect(locked.state == .masked && locked.reason == .locked)
         #expect(locked.accounts.allSatisfy { $0.balance.isMasked && $0.balance.value == nil })
-        #expect(throws: SessionError.wrongPasscode(attemptsLeft: 9)) {
+        #expect(throws: SessionError(.wrongPasscode(attemptsLeft: 9))) {
             try app.unlock(passcode: SecureBytes(copying: Array("1357".utf8)), now: Date())
         }
         #expect(provider.snapshot(for: request).state == .masked)

@@ -94,18 +94,18 @@ struct WycheproofFormatError: Error, CustomStringConvertible {
     }
 }
 
-/// The `CryptoError` that `body` throws, or nil when it returns. Any other
-/// error is recorded as a test failure.
+/// The reason of the `CryptoError` that `body` throws, or nil when it
+/// returns. Any other error is recorded as a test failure.
 func cryptoError(
     _ comment: Comment? = nil,
     sourceLocation: SourceLocation = #_sourceLocation,
     of body: () throws -> Any
-) -> CryptoError? {
+) -> CryptoError.Reason? {
     do {
         _ = try body()
         return nil
     } catch let error as CryptoError {
-        return error
+        return error.reason
     } catch {
         Issue.record(error, comment, sourceLocation: sourceLocation)
         return nil

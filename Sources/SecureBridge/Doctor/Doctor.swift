@@ -83,7 +83,7 @@ extension Doctor {
             } catch let error as StorageError {
                 self = .refused(error)
             } catch {
-                self = .refused(.io(path: home.path(for: place).string, operation: "open", errno: .ioError))
+                self = .refused(StorageError(.io(path: home.path(for: place).string, operation: "open", errno: .ioError)))
             }
         }
 
@@ -138,7 +138,7 @@ extension Doctor {
                 } catch let error as StorageError {
                     return .refused(error)
                 } catch {
-                    return .refused(.io(path: directory.path.string, operation: "read", errno: .ioError))
+                    return .refused(StorageError(.io(path: directory.path.string, operation: "read", errno: .ioError)))
                 }
             }
             signingKey = load(.app) { try $0.readSecret(FileName.signingKey, limit: FileLimit.signingKey) }

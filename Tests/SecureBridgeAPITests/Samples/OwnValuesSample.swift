@@ -17,12 +17,4 @@ func publish(home: BridgeHome, accounts: [(id: String, name: String, cents: Int6
     return receipt.timelineChanged
 }
 
-/// What the app logs when its own values break a rule: the record, the field and the rule, never the value.
-func refusal(_ error: InputError) -> String {
-    switch error {
-    case let .invalid(.account(number, _), field?, problem): "account \(number), \(field): \(problem)"
-    case let .invalid(_, field?, problem): "\(field): \(problem)"
-    default: error.description
-    }
-}
 // end snippet

@@ -27,7 +27,7 @@ import Testing
         #expect(bytes.count == PublishCursor.byteCount && bytes.last == UInt8(ascii: "\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(Set(object.keys) == ["boot", "timelineDigest", "epoch", "sequence"])
-        #expect(object["boot"] as? String == PublishCursor.currentBoot)
+        #expect(object["boot"] as? String == PublishCursor.currentBoot(on: .system))
         #expect((object["sequence"] as? NSNumber)?.uint64Value == 1)
         #expect((object["timelineDigest"] as? String)?.count == 64)
         var underWay = try cursor(fixture)
@@ -47,7 +47,7 @@ import Testing
         }
         // The state file was not rewritten: the four publishes used the block.
         #expect(try fixture.bytes(.app, "state.json") == reserved)
-        #expect(try cursor(fixture).boot == PublishCursor.currentBoot)
+        #expect(try cursor(fixture).boot == PublishCursor.currentBoot(on: .system))
         // The cursor is rewritten in place: the same file, its fixed size.
         var first = stat(), later = stat()
         #expect(lstat(fixture.path(.app, "publish-cursor"), &first) == 0)

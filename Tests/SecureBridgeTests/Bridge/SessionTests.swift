@@ -7,15 +7,15 @@ import Testing
     @Test func loginWhileLoggedInIsRefusedWithASentence() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()
-        #expect(throws: SessionError.alreadyLoggedIn(user: "alice")) {
+        #expect(throws: SessionError(.alreadyLoggedIn(user: "alice"))) {
             try fixture.app.login(user: "bob", passcode: fixture.passcode, sessionLength: .seconds(60), now: fixture.start)
         }
     }
 
     @Test func operationsOnAFreshHomeFailAndCreateNothing() throws {
         let fixture = try BridgeFixture()
-        #expect(throws: SessionError.notOnboarded) { try fixture.app.lock(now: fixture.start) }
-        #expect(throws: SessionError.notOnboarded) {
+        #expect(throws: SessionError(.notOnboarded)) { try fixture.app.lock(now: fixture.start) }
+        #expect(throws: SessionError(.notOnboarded)) {
             try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(60), expiresAfter: .seconds(60), now: fixture.start)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root).isEmpty)
@@ -28,7 +28,7 @@ import Testing
         let stored = try fixture.bytes(.app, "state.json")
         #expect(String(decoding: stored, as: UTF8.self).contains(#""state" : "locked""#))
         #expect(try AppState(storedBytes: stored).session?.state == .locked)
-        #expect(throws: SessionError.damagedState) { try AppState(storedBytes: Array(#"{"version":1,"session":{"state":"asleep"}}"#.utf8)) }
+        #expect(throws: SessionError(.damagedState)) { try AppState(storedBytes: Array(#"{"version":1,"session":{"state":"asleep"}}"#.utf8)) }
     }
 
     @Test func theAppStateReadsBackExactlyAndRefusesAnythingElse() throws {
@@ -49,7 +49,7 @@ import Testing
             text.replacingOccurrences(of: #""hidesBalances" : false"#, with: #""hidesBalances" : 0"#),
             "[]", "",
         ] {
-            #expect(throws: SessionError.damagedState) { try AppState(storedBytes: Array(damaged.utf8)) }
+            #expect(throws: SessionError(.damagedState)) { try AppState(storedBytes: Array(damaged.utf8)) }
         }
         let withoutSession = text.replacingOccurrences(of: #""userID" : "alice""#, with: #""userID" : null"#)
         #expect(try AppState(storedBytes: Array(withoutSession.utf8)).userID == nil, "an optional member may be null")
@@ -64,8 +64,8 @@ import Testing
         try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86_400), now: fixture.start)
         try fixture.overwrite(.app, "state.json", with: Array("{\"vers".utf8))
         let later = fixture.start + 60
-        #expect(throws: SessionError.damagedState) { try fixture.app.lock(now: later) }
-        #expect(throws: SessionError.damagedState) {
+        #expect(throws: SessionError(.damagedState)) { try fixture.app.lock(now: later) }
+        #expect(throws: SessionError(.damagedState)) {
             try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(3600), expiresAfter: .seconds(86_400), now: later)
         }
         #expect(fixture.content(at: later) != nil, "a refused command changed nothing")
@@ -135,7 +135,7 @@ import Testing
         for (place, name) in [(StoragePlace.keychain, "keyset"), (.app, "passcode"), (.container, "snapshot")] {
             #expect(!FileManager.default.fileExists(atPath: fixture.path(place, name)), "\(name)")
         }
-        #expect(throws: SessionError.notLoggedIn) {
+        #expect(throws: SessionError(.notLoggedIn)) {
             try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(60), expiresAfter: .seconds(60), now: fixture.start)
         }
     }
@@ -147,19 +147,19 @@ import Testing
         let wrong = SecureBytes(copying: Array("9999".utf8))
         var now = fixture.start
         for attempt in 1...9 {
-            #expect(throws: SessionError.wrongPasscode(attemptsLeft: 10 - attempt)) {
+            #expect(throws: SessionError(.wrongPasscode(attemptsLeft: 10 - attempt))) {
                 try fixture.app.unlock(passcode: wrong, now: now)
             }
             let delay = BridgeApp.unlockDelay(afterFailures: attempt)
             if delay > 0 {
                 // Even the right passcode is refused until the delay has passed.
-                #expect(throws: SessionError.tooManyAttempts(retryAfterSeconds: delay)) {
+                #expect(throws: SessionError(.tooManyAttempts(retryAfterSeconds: delay))) {
                     try fixture.app.unlock(passcode: fixture.passcode, now: now)
                 }
             }
             now = now.addingTimeInterval(TimeInterval(delay))
         }
-        #expect(throws: SessionError.sessionWiped) { try fixture.app.unlock(passcode: wrong, now: now) }
+        #expect(throws: SessionError(.sessionWiped)) { try fixture.app.unlock(passcode: wrong, now: now) }
         #expect(fixture.reason(at: now) == .loggedOut)
         #expect(!FileManager.default.fileExists(atPath: fixture.path(.keychain, "keyset")))
     }

@@ -36,7 +36,7 @@ import Testing
         let otherStored = try SignedFrame.sign(Array("balance".utf8), with: other, context: context)
         try verify(otherStored, with: other.publicKey, in: cache)
         // The right bytes under the wrong key: verified, and refused.
-        #expect(throws: EnvelopeError.signatureMismatch) { try verify(stored, with: other.publicKey, in: cache) }
+        #expect(throws: EnvelopeError(.signatureMismatch)) { try verify(stored, with: other.publicKey, in: cache) }
         #expect(cache.counts.hits == 0)
     }
 
@@ -46,7 +46,7 @@ import Testing
         try verify(stored, in: cache)
         var forged = stored
         forged[0] ^= 1  // the body changes, the signature stays
-        #expect(throws: EnvelopeError.signatureMismatch) { try verify(forged, in: cache) }
+        #expect(throws: EnvelopeError(.signatureMismatch)) { try verify(forged, in: cache) }
         #expect(cache.counts == (hits: 0, misses: 2))
     }
 
@@ -54,7 +54,7 @@ import Testing
         let cache = VerificationCache()
         let stored = try frame(Array("balance".utf8))
         try verify(stored, in: cache)
-        #expect(throws: EnvelopeError.signatureMismatch) {
+        #expect(throws: EnvelopeError(.signatureMismatch)) {
             try SignedFrame.verify(
                 stored, bodyLength: stored.count - Ed25519.signatureByteCount, publicKey: key.publicKey,
                 context: Ed25519.Context("SecureBridge other test v1"), cache: cache)
@@ -67,7 +67,7 @@ import Testing
         var stored = try frame(Array("balance".utf8))
         stored[stored.count - 1] ^= 1
         for _ in 0..<2 {
-            #expect(throws: EnvelopeError.signatureMismatch) { try verify(stored, in: cache) }
+            #expect(throws: EnvelopeError(.signatureMismatch)) { try verify(stored, in: cache) }
         }
         #expect(cache.counts == (hits: 0, misses: 2))
     }

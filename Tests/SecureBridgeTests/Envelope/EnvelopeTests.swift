@@ -76,12 +76,12 @@ enum EnvelopeFixture {
                 try SnapshotEnvelope(bytes: Array(envelope.bytes.prefix(length)))
             }
         }
-        #expect(throws: EnvelopeError.trailingBytes(count: 1)) { try SnapshotEnvelope(bytes: envelope.bytes + [0]) }
+        #expect(throws: EnvelopeError(.trailingBytes(count: 1))) { try SnapshotEnvelope(bytes: envelope.bytes + [0]) }
     }
 
     @Test func oversizeInputIsRefusedBeforeParsing() {
         let huge = [UInt8](repeating: 0, count: SnapshotEnvelope.maximumByteCount + 1)
-        #expect(throws: EnvelopeError.tooLarge(size: huge.count, limit: SnapshotEnvelope.maximumByteCount)) {
+        #expect(throws: EnvelopeError(.tooLarge(size: huge.count, limit: SnapshotEnvelope.maximumByteCount))) {
             try SnapshotEnvelope(bytes: huge)
         }
     }
@@ -89,16 +89,16 @@ enum EnvelopeFixture {
     @Test func unknownVersionIsRefused() {
         var bytes = envelope.bytes
         bytes[4] = 2
-        #expect(throws: EnvelopeError.unsupportedVersion(2)) { try SnapshotEnvelope(bytes: bytes) }
+        #expect(throws: EnvelopeError(.unsupportedVersion(2))) { try SnapshotEnvelope(bytes: bytes) }
     }
 
     @Test func anotherPublisherOrDataKeyIsNamedAsUnknown() throws {
         let stranger = try Ed25519.PrivateKey()
-        #expect(throws: EnvelopeError.unknownSigningKey(signing.publicKey.keyID)) {
+        #expect(throws: EnvelopeError(.unknownSigningKey(signing.publicKey.keyID))) {
             try envelope.open(verifyingWith: stranger.publicKey, dataKey: data)
         }
         let otherKey = try DataKey.generate()
-        #expect(throws: EnvelopeError.unknownDataKey(data.id)) {
+        #expect(throws: EnvelopeError(.unknownDataKey(data.id))) {
             try envelope.open(verifyingWith: signing.publicKey, dataKey: otherKey)
         }
     }
@@ -107,7 +107,7 @@ enum EnvelopeFixture {
         // Same key, same bytes, other context: domain separation at work.
         let body = Array(envelope.bytes.dropLast(64))
         let recordSignature = try signing.signature(for: body, context: SignedRecord.signatureContext)
-        #expect(throws: EnvelopeError.signatureMismatch) {
+        #expect(throws: EnvelopeError(.signatureMismatch)) {
             try SnapshotEnvelope(bytes: body + recordSignature).open(verifyingWith: signing.publicKey, dataKey: data)
         }
     }

@@ -7,21 +7,21 @@ import Testing
 @Suite struct AccountNumberTests {
     private let usd = Currency.iso4217("USD")!
 
-    private func inputFailure(_ json: String) -> InputError? {
+    private func inputFailure(_ json: String) -> InputError.Reason? {
         do {
             _ = try PublishInput.decode(Array(json.utf8))
             return nil
         } catch {
-            return error as? InputError
+            return (error as? InputError)?.reason
         }
     }
 
-    private func payloadFailure(_ bytes: [UInt8]) -> PayloadError? {
+    private func payloadFailure(_ bytes: [UInt8]) -> PayloadError.Reason? {
         do {
             _ = try Portfolio(payload: bytes)
             return nil
         } catch {
-            return error as? PayloadError
+            return (error as? PayloadError)?.reason
         }
     }
 
@@ -69,7 +69,7 @@ import Testing
         ("gb82west12345698765432", .accountNumber(.isIBAN)),
     ])
     func aBadAccountNumberIsRefusedNamingTheField(text: String, problem: FieldProblem) {
-        #expect(throws: InputError.invalid(.document, field: "accountNumber", problem)) { try AccountNumber(text) }
+        #expect(throws: InputError(.invalid(.document, field: "accountNumber", problem))) { try AccountNumber(text) }
         let escaped = text.replacingOccurrences(of: "\t", with: "\\t")
         #expect(inputFailure(document(#""accountNumber":"\#(escaped)""#)) == .invalid(Self.record, field: "accountNumber", problem))
     }
@@ -208,7 +208,7 @@ import Testing
         let portfolio = Portfolio(uncheckedAccounts: [Account(
             uncheckedID: "u", name: "U", balance: Money(minorUnits: 1, currency: usd),
             identifier: .accountNumber(AccountNumber(checkedCompactForm: "12 34")), type: .main)])
-        #expect(throws: PayloadError.unencodable(.account(number: 1, id: "u"), field: "accountNumber", .accountNumber(.invalidCharacters))) {
+        #expect(throws: PayloadError(.unencodable(.account(number: 1, id: "u"), field: "accountNumber", .accountNumber(.invalidCharacters)))) {
             try portfolio.payloadBytes()
         }
     }

@@ -6,7 +6,11 @@ import Testing
         do {
             _ = try IBAN(text)
             return nil
-        } catch let InputError.invalid(.document, "IBAN"?, problem) {
+        } catch let error as InputError {
+            guard case let .invalid(.document, "IBAN"?, problem) = error.reason else {
+                Issue.record("IBAN(_:) threw \(error)")
+                return nil
+            }
             return problem
         } catch {
             Issue.record("IBAN(_:) threw \(type(of: error)): \(error)")

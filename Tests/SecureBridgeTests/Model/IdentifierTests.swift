@@ -23,7 +23,7 @@ import Testing
             #expect(violation.problem == problem)
         } catch { Issue.record("unexpected \(error)") }
         #expect(!DeepLink.isValidAccountID(id))
-        #expect(throws: DeepLinkError.invalidAccountID) { try DeepLink.account(id: id).url(scheme: "securebridge") }
+        #expect(throws: DeepLinkError(.invalidAccountID)) { try DeepLink.account(id: id).url(scheme: "securebridge") }
     }
 
     @Test func userIDsAlsoTakeAtAndTheDotNames() {

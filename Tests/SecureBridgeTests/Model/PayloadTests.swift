@@ -6,12 +6,12 @@ import Testing
     private let eur = Currency.iso4217("EUR")!
     private let jpy = Currency.iso4217("JPY")!
 
-    private func failure(_ bytes: [UInt8]) -> PayloadError? {
+    private func failure(_ bytes: [UInt8]) -> PayloadError.Reason? {
         do {
             _ = try Portfolio(payload: bytes)
             return nil
         } catch {
-            return error as? PayloadError
+            return (error as? PayloadError)?.reason
         }
     }
 
@@ -191,7 +191,7 @@ import Testing
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let bytes: [UInt8]
-        let expected: PayloadError
+        let expected: PayloadError.Reason
         var testDescription: String { name }
     }
 
@@ -306,27 +306,27 @@ import Testing
     }
 
     @Test func describesPayloadErrorsWithRecordAndField() {
-        #expect(PayloadError.truncated(.document, field: "version").description
+        #expect(PayloadError(.truncated(.document, field: "version")).description
             == #"The payload is truncated: it ends inside the field "version"."#)
-        #expect(PayloadError.truncated(.account(number: 3, id: "acc-3"), field: "name").description
+        #expect(PayloadError(.truncated(.account(number: 3, id: "acc-3"), field: "name")).description
             == #"The payload is truncated: it ends inside account 3 ("acc-3"), field "name"."#)
-        #expect(PayloadError.invalid(.account(number: 1, id: "a"), field: "type", .unknownCode(7)).description
+        #expect(PayloadError(.invalid(.account(number: 1, id: "a"), field: "type", .unknownCode(7))).description
             == #"The payload is invalid: account 1 ("a"), field "type": holds the unknown code 0x07."#)
-        #expect(PayloadError.trailingBytes(count: 1).description == "The payload has 1 unexpected byte after its end.")
-        #expect(PayloadError.unsupportedVersion(9).description
+        #expect(PayloadError(.trailingBytes(count: 1)).description == "The payload has 1 unexpected byte after its end.")
+        #expect(PayloadError(.unsupportedVersion(9)).description
             == "The payload has format version 9; this build reads versions 1 and 2.")
-        #expect(PayloadError.unencodable(.spent(number: 2), field: "amount", .currencyMismatch).description
+        #expect(PayloadError(.unencodable(.spent(number: 2), field: "amount", .currencyMismatch)).description
             == #"The portfolio cannot be encoded: spent entry 2, field "amount": is in another currency than the analytics."#)
     }
 
     // MARK: Encoding refuses what decoding would refuse
 
-    private func encodingFailure(_ portfolio: Portfolio) -> PayloadError? {
+    private func encodingFailure(_ portfolio: Portfolio) -> PayloadError.Reason? {
         do {
             _ = try portfolio.payloadBytes()
             return nil
         } catch {
-            return error as? PayloadError
+            return (error as? PayloadError)?.reason
         }
     }
 

@@ -10,16 +10,16 @@ import Testing
         try PublishInput.decode(Array(text.utf8))
     }
 
-    private func failure(_ text: String) -> InputError? {
+    private func failure(_ text: String) -> InputError.Reason? {
         failure(Array(text.utf8))
     }
 
-    private func failure(_ bytes: [UInt8]) -> InputError? {
+    private func failure(_ bytes: [UInt8]) -> InputError.Reason? {
         do {
             _ = try PublishInput.decode(bytes)
             return nil
         } catch {
-            return error as? InputError
+            return (error as? InputError)?.reason
         }
     }
 
@@ -28,7 +28,7 @@ import Testing
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let input: String
-        let expected: InputError
+        let expected: InputError.Reason
         var testDescription: String { name }
     }
 

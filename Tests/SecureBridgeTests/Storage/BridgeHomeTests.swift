@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func noHomeAnywhereIsAnErrorUnlessEveryPlaceIsGiven() throws {
-        #expect(throws: StorageError.homeUnknown) {
+        #expect(throws: StorageError(.homeUnknown)) {
             try BridgeHome.resolve(home: nil, app: "/a", keychain: "/k", container: nil, environment: [:])
         }
         let home = try BridgeHome.resolve(home: nil, app: "/a", keychain: "/k", container: "/c", environment: [:])

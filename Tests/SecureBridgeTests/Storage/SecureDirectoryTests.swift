@@ -7,7 +7,7 @@ import Testing
 @Suite struct SecureDirectoryTests {
     @Test func writtenBytesReadBackUnchanged() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")), on: .system)
             let bytes: [UInt8] = Array("snapshot envelope".utf8) + [0, 255, 7]
             try directory.write("snapshot", bytes)
             #expect(try directory.read("snapshot", limit: 1024) == bytes)
@@ -18,7 +18,7 @@ import Testing
 
     @Test func anAtomicOnlyWriteReplacesLikeADurableOneAndLeavesNothingBehind() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")), on: .system)
             try directory.write("reload-token", Array("first\n".utf8))
             try directory.write("reload-token", Array("second\n".utf8), durability: .atomicOnly)
             #expect(try directory.read("reload-token", limit: 64) == Array("second\n".utf8))
@@ -29,7 +29,7 @@ import Testing
 
     @Test func secretsRoundTripThroughSecureBytes() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.keychain, at: FilePath(scratch.child("keychain")))
+            let directory = try SecureDirectory.prepare(.keychain, at: FilePath(scratch.child("keychain")), on: .system)
             let secret = try SecureBytes.random(count: 32)
             try directory.write("keyset", secret)
             let read = try #require(try directory.readSecret("keyset", limit: 32))
@@ -40,7 +40,7 @@ import Testing
     @Test func prepareCreatesMissingParentsWithMode0700AndFilesGet0600() throws {
         try ScratchDirectory.with { scratch throws in
             let path = scratch.child("a/b/app")
-            let directory = try SecureDirectory.prepare(.app, at: FilePath(path))
+            let directory = try SecureDirectory.prepare(.app, at: FilePath(path), on: .system)
             #expect(try mode(of: scratch.child("a")) == 0o700)
             #expect(try mode(of: scratch.child("a/b")) == 0o700)
             #expect(try mode(of: path) == 0o700)
@@ -51,14 +51,14 @@ import Testing
 
     @Test func openingAMissingDirectoryReportsAbsentAndCreatesNothing() throws {
         try ScratchDirectory.with { scratch throws in
-            #expect(try SecureDirectory.open(.container, at: FilePath(scratch.child("home/container"))) == nil)
+            #expect(try SecureDirectory.open(.container, at: FilePath(scratch.child("home/container")), on: .system) == nil)
             #expect(try entries(of: scratch.path) == [])
         }
     }
 
     @Test func readingAMissingFileReturnsNil() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.keychain, at: FilePath(scratch.child("keychain")))
+            let directory = try SecureDirectory.prepare(.keychain, at: FilePath(scratch.child("keychain")), on: .system)
             #expect(try directory.read("keyset", limit: 10) == nil)
             #expect(try directory.readSecret("keyset", limit: 10) == nil)
             #expect(try directory.fileStatus("keyset") == nil)
@@ -68,7 +68,7 @@ import Testing
     @Test func aFailedReplaceKeepsTheOldContentAndLeavesNoTemporaryFile() throws {
         struct InjectedFailure: Error {}
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")), on: .system)
             try directory.write("snapshot", [1, 1, 1])
             #expect(throws: InjectedFailure.self) {
                 try directory.replace("snapshot", beforeRename: { throw InjectedFailure() }) { descriptor in
@@ -82,13 +82,13 @@ import Testing
 
     @Test func aFailedRenameRemovesTheTemporaryFile() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")), on: .system)
             // A directory in the way makes the final rename fail after the data was written.
             let blocker = directory.path(of: "snapshot")
             #expect(mkdir(blocker, 0o700) == 0)
             try makeFile(blocker + "/inside", [0])
-            #expect(throws: StorageError.io(
-                path: blocker, operation: "rename a temporary file over", errno: .isDirectory)
+            #expect(throws: StorageError(.io(
+                path: blocker, operation: "rename a temporary file over", errno: .isDirectory))
             ) {
                 try directory.write("snapshot", [1, 2, 3])
             }
@@ -98,9 +98,9 @@ import Testing
 
     @Test func writingIntoAMissingDirectoryFailsAndCreatesNothing() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = SecureDirectory(path: FilePath(scratch.child("gone")), place: .container)
-            #expect(throws: StorageError.io(
-                path: scratch.child("gone/snapshot"), operation: "write", errno: .noSuchFileOrDirectory)
+            let directory = SecureDirectory(path: FilePath(scratch.child("gone")), place: .container, platform: .system)
+            #expect(throws: StorageError(.io(
+                path: scratch.child("gone/snapshot"), operation: "write", errno: .noSuchFileOrDirectory))
             ) {
                 try directory.write("snapshot", [1])
             }
@@ -110,7 +110,7 @@ import Testing
 
     @Test func writeReplacesASymbolicLinkInsteadOfFollowingIt() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")), on: .system)
             let outside = scratch.child("outside")
             try makeFile(outside, [9, 9])
             #expect(symlink(outside, directory.path(of: "snapshot")) == 0)
@@ -122,7 +122,7 @@ import Testing
 
     @Test func leftoverTemporaryFilesAreRemovedAndNothingElse() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.keychain, at: FilePath(scratch.child("keychain")))
+            let directory = try SecureDirectory.prepare(.keychain, at: FilePath(scratch.child("keychain")), on: .system)
             try directory.write("keyset", [1])
             try directory.withExclusiveLock {}
             try makeFile(directory.path(of: ".keyset.tmp-0123456789abcdef"), [2])
@@ -137,7 +137,7 @@ import Testing
 
     @Test func aSweepSeesEveryEntryOfADirectoryLargerThanOneReadAndOfAHeldOneTwice() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")), on: .system)
             // Far more entries than one 32 KiB getdents64 read returns, with long names.
             let kept = (0..<300).map { "kept-" + String(repeating: "k", count: 60) + "-\($0)" }
             for name in kept { try makeFile(directory.path(of: name), [1]) }
@@ -152,7 +152,7 @@ import Testing
 
     @Test func removeDeletesTheFileAndToleratesAbsence() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")), on: .system)
             try directory.write("reload-token", [1])
             try directory.remove("reload-token")
             #expect(try directory.read("reload-token", limit: 8) == nil)
@@ -162,7 +162,7 @@ import Testing
 
     @Test func destroyZeroesThenUnlinksAndLeavesLinkTargetsAlone() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.keychain, at: FilePath(scratch.child("keychain")))
+            let directory = try SecureDirectory.prepare(.keychain, at: FilePath(scratch.child("keychain")), on: .system)
             try directory.write("keyset", try SecureBytes.random(count: 64))
             // Keep a descriptor on the inode to observe the overwrite after the unlink.
             let witness = try FileDescriptor.open(FilePath(directory.path(of: "keyset")), .readOnly)
@@ -186,7 +186,7 @@ import Testing
 
     @Test func fileStatusReportsSizeAndPermissions() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")), on: .system)
             try directory.write("auth-status", [UInt8](repeating: 5, count: 42))
             let status = try #require(try directory.fileStatus("auth-status"))
             #expect(status.type == .regular)
@@ -199,8 +199,8 @@ import Testing
     @Test(arguments: ["", ".lock", ".keyset.tmp-1", "a/b", "..", "nul\0byte", String(repeating: "x", count: 201)])
     func namesThatAreNotOnePlainComponentAreRefused(name: String) throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")))
-            let expected = StorageError.invalidName(path: directory.path(of: name))
+            let directory = try SecureDirectory.prepare(.container, at: FilePath(scratch.child("container")), on: .system)
+            let expected = StorageError(.invalidName(path: directory.path(of: name)))
             #expect(throws: expected) { try directory.write(name, [1]) }
             #expect(throws: expected) { try directory.read(name, limit: 1) }
             #expect(throws: expected) { try directory.remove(name) }
@@ -209,7 +209,7 @@ import Testing
 
     @Test func theLockSerialisesConcurrentReadModifyWrites() throws {
         try ScratchDirectory.with { scratch throws in
-            let directory = try SecureDirectory.prepare(.app, at: FilePath(scratch.child("app")))
+            let directory = try SecureDirectory.prepare(.app, at: FilePath(scratch.child("app")), on: .system)
             try directory.write("counter", Array("0".utf8))
             let failures = Mutex<[String]>([])
             DispatchQueue.concurrentPerform(iterations: 2) { _ in

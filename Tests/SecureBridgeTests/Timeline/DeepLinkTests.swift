@@ -11,9 +11,9 @@ import Testing
     }
 
     @Test func buildingRefusesBadIdsAndSchemes() {
-        #expect(throws: DeepLinkError.invalidAccountID) { try DeepLink.account(id: "a/b").url(scheme: "securebridge") }
-        #expect(throws: DeepLinkError.invalidAccountID) { try DeepLink.account(id: "").url(scheme: "securebridge") }
-        #expect(throws: DeepLinkError.invalidScheme) { try DeepLink.login.url(scheme: "1bank") }
+        #expect(throws: DeepLinkError(.invalidAccountID)) { try DeepLink.account(id: "a/b").url(scheme: "securebridge") }
+        #expect(throws: DeepLinkError(.invalidAccountID)) { try DeepLink.account(id: "").url(scheme: "securebridge") }
+        #expect(throws: DeepLinkError(.invalidScheme)) { try DeepLink.login.url(scheme: "1bank") }
     }
 
     @Test(arguments: [
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("otherapp://login", DeepLinkError.wrongScheme(expected: "securebridge")),
+        ("otherapp://login", DeepLinkError.Reason.wrongScheme(expected: "securebridge")),
         ("securebridge:login", .wrongScheme(expected: "securebridge")),
         ("https://login", .wrongScheme(expected: "securebridge")),
         ("", .wrongScheme(expected: "securebridge")),
@@ -64,12 +64,12 @@ import Testing
         ("securebridge://account/a\u{0}", .invalidCharacter),
         ("securebridge://account/" + String(repeating: "x", count: 300), .tooLong(limit: 256)),
     ])
-    func parserRejectsEverythingElse(text: String, error: DeepLinkError) {
-        #expect(throws: error) { try DeepLink(parsing: text, scheme: "securebridge") }
+    func parserRejectsEverythingElse(text: String, reason: DeepLinkError.Reason) {
+        #expect(throws: DeepLinkError(reason)) { try DeepLink(parsing: text, scheme: "securebridge") }
     }
 
     @Test func parserRefusesAnInvalidExpectedScheme() {
-        #expect(throws: DeepLinkError.invalidScheme) { try DeepLink(parsing: "x://login", scheme: "") }
+        #expect(throws: DeepLinkError(.invalidScheme)) { try DeepLink(parsing: "x://login", scheme: "") }
     }
 
     @Test func errorsAreOneSentenceWithoutTheInput() {

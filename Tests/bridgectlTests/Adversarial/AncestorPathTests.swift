@@ -99,22 +99,22 @@ import Testing
         #expect(mkdir(real, 0o700) == 0 && symlink(real, fixture.root + "/link") == 0)
         let parents = [fixture.root, fixture.root + "/link", fixture.root + "/link/../real", fixture.root + "/missing/deeper"]
         for parent in parents {
-            let app = SecureDirectory(path: FilePath(parent + "/app"), place: .app)
+            let app = SecureDirectory(path: FilePath(parent + "/app"), place: .app, platform: .system)
             let way = try app.checkAncestors()
             for name in ["keychain", "container"] {
-                let sibling = SecureDirectory(path: FilePath(parent + "/" + name), place: .keychain)
+                let sibling = SecureDirectory(path: FilePath(parent + "/" + name), place: .keychain, platform: .system)
                 #expect(try sibling.checkAncestors(besides: app, whoseWayIs: way) == sibling.checkAncestors(), "\(parent)/\(name)")
             }
             // The widget's read: the container beside the keychain.
-            let keychain = SecureDirectory(path: FilePath(parent + "/keychain"), place: .keychain)
-            let container = SecureDirectory(path: FilePath(parent + "/container"), place: .container)
+            let keychain = SecureDirectory(path: FilePath(parent + "/keychain"), place: .keychain, platform: .system)
+            let container = SecureDirectory(path: FilePath(parent + "/container"), place: .container, platform: .system)
             let keychainWay = try keychain.checkAncestors()
             #expect(try container.checkAncestors(besides: keychain, whoseWayIs: keychainWay) == container.checkAncestors(), "\(parent)")
         }
         // Not beside it: walked on its own, and refused on its own way.
         #expect(chmod(real, 0o777) == 0)
-        let app = SecureDirectory(path: FilePath(fixture.root + "/app"), place: .app)
-        let elsewhere = SecureDirectory(path: FilePath(real + "/inner/keychain"), place: .keychain)
+        let app = SecureDirectory(path: FilePath(fixture.root + "/app"), place: .app, platform: .system)
+        let elsewhere = SecureDirectory(path: FilePath(real + "/inner/keychain"), place: .keychain, platform: .system)
         #expect(throws: StorageError.self) { try elsewhere.checkAncestors(besides: app, whoseWayIs: try app.checkAncestors()) }
     }
 }

@@ -41,19 +41,19 @@ import Testing
         let before = try HomeTemplate(of: fixture).files
         let header = try SnapshotEnvelope(bytes: older).header
 
-        #expect(throws: SessionError.notNewestSnapshot(found: .snapshot(sequence: header.sequence, epoch: header.epoch), published: header.sequence + 1)) {
+        #expect(throws: SessionError(.notNewestSnapshot(found: .snapshot(sequence: header.sequence, epoch: header.epoch), published: header.sequence + 1))) {
             try fixture.app.rotateKeys(now: fixture.start)
         }
         #expect(try HomeTemplate(of: fixture).files == before)
         #expect(fixture.reason() == .rollback)
-        #expect("\(SessionError.notNewestSnapshot(found: .damaged, published: 2))".contains("publish again, then rotate the keys"))
+        #expect("\(SessionError(.notNewestSnapshot(found: .damaged, published: 2)))".contains("publish again, then rotate the keys"))
     }
 
     @Test func rotationRefusesADamagedSnapshotAndStillRotatesWithoutOne() throws {
         let fixture = try BridgeFixture.published()
         try fixture.overwrite(.container, "snapshot", with: Array("not a snapshot".utf8))
         let keyset = try fixture.bytes(.keychain, "keyset")
-        #expect(throws: SessionError.notNewestSnapshot(found: .damaged, published: 1)) {
+        #expect(throws: SessionError(.notNewestSnapshot(found: .damaged, published: 1))) {
             try fixture.app.rotateKeys(now: fixture.start)
         }
         #expect(try fixture.bytes(.keychain, "keyset") == keyset)
@@ -284,10 +284,10 @@ import Testing
         let delay = BridgeApp.unlockDelay(afterFailures: 6)
         #expect(delay == 8)
         // A clock set a year back: no time has passed, the whole delay is left, not a year of it.
-        #expect(throws: SessionError.tooManyAttempts(retryAfterSeconds: delay)) {
+        #expect(throws: SessionError(.tooManyAttempts(retryAfterSeconds: delay))) {
             try fixture.app.unlock(passcode: fixture.passcode, now: last - 365 * 86400)
         }
-        #expect(throws: SessionError.tooManyAttempts(retryAfterSeconds: delay - 3)) {
+        #expect(throws: SessionError(.tooManyAttempts(retryAfterSeconds: delay - 3))) {
             try fixture.app.unlock(passcode: fixture.passcode, now: last + 3)
         }
         // A clock set forward ends the wait.
@@ -305,7 +305,7 @@ import Testing
         state.lastUnlockAttemptAt = BridgeApp.seconds(fixture.start)
         try state.save(to: places)
         // Long after the session ended, and with the clock far behind: the next command wipes first.
-        #expect(throws: SessionError.sessionWiped) { try fixture.app.unlock(passcode: fixture.passcode, now: fixture.start + 30 * 86400) }
+        #expect(throws: SessionError(.sessionWiped)) { try fixture.app.unlock(passcode: fixture.passcode, now: fixture.start + 30 * 86400) }
         #expect(!FileManager.default.fileExists(atPath: fixture.path(.keychain, "keyset")))
         #expect(try fixture.app.status(now: fixture.start).state == "loggedOut")
         #expect(fixture.reason() == .loggedOut)

@@ -43,7 +43,7 @@ import Testing
     @Test func appSideRefusesAHugeStateFileWithItsPath() throws {
         let fixture = try BridgeFixture.published()
         try Self.inflate(fixture, .app, "state.json")
-        let expected = StorageError.tooLarge(path: fixture.path(.app, "state.json"), limit: FileLimit.state)
+        let expected = StorageError(.tooLarge(path: fixture.path(.app, "state.json"), limit: FileLimit.state))
         #expect(throws: expected) {
             try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(60), expiresAfter: .seconds(3600), now: fixture.start)
         }
@@ -64,7 +64,7 @@ import Testing
         let fixture = try BridgeFixture.published()
         let before = try fixture.bytes(.container, "snapshot")
         let huge = [UInt8](repeating: UInt8(ascii: "["), count: PublishInput.maximumByteCount + 1)
-        #expect(throws: InputError.tooLarge(byteCount: huge.count, limit: PublishInput.maximumByteCount)) {
+        #expect(throws: InputError(.tooLarge(byteCount: huge.count, limit: PublishInput.maximumByteCount))) {
             try fixture.app.publish(huge, staleAfter: .seconds(60), expiresAfter: .seconds(3600), now: fixture.start)
         }
         #expect(try fixture.bytes(.container, "snapshot") == before)
@@ -75,7 +75,7 @@ import Testing
         let input = Array((String(repeating: open, count: 100_000) + "1" + String(repeating: close, count: 100_000)).utf8)
         #expect(input.count < PublishInput.maximumByteCount)
         let error = try #require(throws: InputError.self) { try PublishInput.decode(input) }
-        guard case let .invalidJSON(json) = error else {
+        guard case let .invalidJSON(json) = error.reason else {
             Issue.record("expected a JSON error, got \(error)")
             return
         }

@@ -126,7 +126,7 @@ import Testing
         let fixture = try BridgeFixture.published()
         let state = fixture.path(.app, "state.json")
         #expect(chown(state, 4242, 4242) == 0)
-        #expect(throws: StorageError.wrongOwner(path: state, owner: 4242, expected: 0)) {
+        #expect(throws: StorageError(.wrongOwner(path: state, owner: 4242, expected: 0))) {
             try fixture.app.lock(now: fixture.start)
         }
     }
@@ -134,7 +134,7 @@ import Testing
     // MARK: App side
 
     @Test func appSideNamesThePathOfAnUnsafeFile() throws {
-        typealias Case = (StoredName, Replacement?, mode_t?, (String) -> StorageError)
+        typealias Case = (StoredName, Replacement?, mode_t?, (String) -> StorageError.Reason)
         let cases: [Case] = [
             (StoredName(place: .app, name: "signing-key.pem"), nil, 0o640, {
                 .insecurePermissions(path: $0, mode: 0o640, isDirectory: false)
@@ -150,7 +150,7 @@ import Testing
             let path = fixture.path(file.place, file.name)
             if let replacement { try Self.replace(file, in: fixture, with: replacement) }
             if let mode { #expect(chmod(path, mode) == 0) }
-            #expect(throws: error(path), "\(file) \(replacement?.rawValue ?? "") \(mode.map { String($0, radix: 8) } ?? "")") {
+            #expect(throws: StorageError(error(path)), "\(file) \(replacement?.rawValue ?? "") \(mode.map { String($0, radix: 8) } ?? "")") {
                 try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(60), expiresAfter: .seconds(3600), now: fixture.start)
             }
         }
@@ -161,7 +161,7 @@ import Testing
         let fixture = try BridgeFixture.published()
         let directory = fixture.home.path(for: place).string
         #expect(chmod(directory, 0o777) == 0)
-        #expect(throws: StorageError.insecurePermissions(path: directory, mode: 0o777, isDirectory: true)) {
+        #expect(throws: StorageError(.insecurePermissions(path: directory, mode: 0o777, isDirectory: true))) {
             try fixture.app.publish(BridgeFixture.otherAccounts, staleAfter: .seconds(60), expiresAfter: .seconds(3600), now: fixture.start)
         }
     }

@@ -41,12 +41,12 @@ import Testing
         let wrong = SecureBytes(copying: Array("0000".utf8))
         var now = fixture.start
         for attempt in 1..<BridgeApp.maximumFailedUnlocks {
-            #expect(throws: SessionError.wrongPasscode(attemptsLeft: BridgeApp.maximumFailedUnlocks - attempt)) {
+            #expect(throws: SessionError(.wrongPasscode(attemptsLeft: BridgeApp.maximumFailedUnlocks - attempt))) {
                 try fixture.app.unlock(passcode: wrong, now: now)
             }
             now = now.addingTimeInterval(TimeInterval(BridgeApp.unlockDelay(afterFailures: attempt)))
         }
-        #expect(throws: SessionError.sessionWiped) { try fixture.app.unlock(passcode: wrong, now: now) }
+        #expect(throws: SessionError(.sessionWiped)) { try fixture.app.unlock(passcode: wrong, now: now) }
         try await Self.expectWiped(fixture, nil, path: path)
     }
 }

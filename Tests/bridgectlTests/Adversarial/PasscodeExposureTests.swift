@@ -116,7 +116,7 @@ import Testing
         }
         // A third wrong passcode from another process (the library, its clock 100 s ahead) starts a delay ...
         let later = Date().addingTimeInterval(100)
-        #expect(throws: SessionError.wrongPasscode(attemptsLeft: 7)) {
+        #expect(throws: SessionError(.wrongPasscode(attemptsLeft: 7))) {
             try fixture.app.unlock(passcode: SecureBytes(copying: Array("0000".utf8)), now: later)
         }
         // ... that the next process honours, even for the right passcode: its clock is behind the

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ReadWithoutHomeTests {
     /// Every variable a home can come from.
     static let homeVariables = ["HOME", "BRIDGE_HOME", "XDG_DATA_HOME"]
-    static let warning = "Warning: \(StorageError.homeUnknown)\n"
+    static let warning = "Warning: \(StorageError(.homeUnknown))\n"
 
     /// The first entry of a JSON timeline.
     static func firstEntry(_ json: String) -> [String: Any]? {

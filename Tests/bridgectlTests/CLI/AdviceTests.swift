@@ -27,7 +27,7 @@ import Testing
         #expect(offending.isEmpty, "\(offending.map { "\($0.file): \($0.line)" })")
     }
 
-    static let commandErrors: [(SessionError, String)] = [
+    static let commandErrors: [(SessionError.Reason, String)] = [
         (.notOnboarded, "`bridgectl login --user ID`"),
         (.notLoggedIn, "`bridgectl login --user ID`"),
         (.alreadyLoggedIn(user: "alice"), "`bridgectl logout`"),
@@ -41,7 +41,7 @@ import Testing
         (.unfinished(applied: .snapshotLive(sequence: 1), failure: .other(description: "y."), command: .rotateKeys), "`bridgectl keys rotate`"),
         (.damagedState, "`bridgectl logout`"),
         (.noSnapshot, "`bridgectl publish FILE`"),
-        (.loggedOutInPart(destroyed: .init([.dataKeys]), kept: nil, failure: .notDirectory(path: "/h/app")), "`bridgectl logout`"),
+        (.loggedOutInPart(destroyed: .init([.dataKeys]), kept: nil, failure: StorageError(.notDirectory(path: "/h/app"))), "`bridgectl logout`"),
     ]
 
     /// `inspect` after a logout says the container holds no snapshot, and how
@@ -59,7 +59,8 @@ import Testing
     }
 
     @Test(arguments: commandErrors)
-    func theCommandLineNamesTheCommandThatHelps(error: SessionError, command: String) {
+    func theCommandLineNamesTheCommandThatHelps(reason: SessionError.Reason, command: String) {
+        let error = SessionError(reason)
         let advised = "\(Advice.error(for: error))"
         #expect(advised.contains(command), "\(advised)")
         #expect(!error.description.contains("bridgectl") && !error.description.contains("--"), "\(error.description)")
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func errorsWithoutACommandPassThroughUnchanged() {
-        #expect("\(Advice.error(for: SessionError.wrongPasscode(attemptsLeft: 3)))" == SessionError.wrongPasscode(attemptsLeft: 3).description)
-        #expect(Advice.error(for: StorageError.homeUnknown) is StorageError)
+        #expect("\(Advice.error(for: SessionError(.wrongPasscode(attemptsLeft: 3))))" == SessionError(.wrongPasscode(attemptsLeft: 3)).description)
+        #expect(Advice.error(for: StorageError(.homeUnknown)) is StorageError)
     }
 }

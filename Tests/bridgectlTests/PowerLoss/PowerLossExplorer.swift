@@ -161,7 +161,7 @@ final class PowerLossExplorer {
         try explore("unlock (tenth wrong, wipe)") {
             do {
                 try app.unlock(passcode: Self.wrongPasscode, now: self.now)
-            } catch SessionError.sessionWiped {
+            } catch let error as SessionError where error.kind == .sessionWiped {
                 return
             }
             throw PowerLossError("the tenth wrong passcode did not wipe the session")
@@ -177,9 +177,7 @@ final class PowerLossExplorer {
     static func expectWrongPasscode(_ body: () throws -> Void) throws {
         do {
             try body()
-        } catch SessionError.wrongPasscode {
-            return
-        } catch SessionError.sessionWiped {
+        } catch let error as SessionError where [.wrongPasscode, .sessionWiped].contains(error.kind) {
             return
         }
         throw PowerLossError("a wrong passcode was accepted")

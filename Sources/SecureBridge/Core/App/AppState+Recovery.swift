@@ -90,7 +90,7 @@ extension AppState {
             // The container's counters are lower bounds only.
             func beyond(_ counter: UInt64) throws -> UInt64 {
                 let (raised, overflow) = counter.addingReportingOverflow(lostMarksMargin)
-                guard !overflow else { throw SessionError.damagedState }
+                guard !overflow else { throw SessionError(.damagedState) }
                 return raised
             }
             state.onboardingSequence = try beyond(state.onboardingSequence)

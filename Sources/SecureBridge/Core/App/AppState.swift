@@ -68,7 +68,7 @@ package struct AppState: Encodable, Sendable, Equatable {
     /// - Throws: `SessionError.sequencesExhausted` after 2^64 − 1.
     static func number(after number: UInt64) throws -> UInt64 {
         let (next, overflow) = number.addingReportingOverflow(1)
-        guard !overflow else { throw SessionError.sequencesExhausted }
+        guard !overflow else { throw SessionError(.sequencesExhausted) }
         return next
     }
 
@@ -85,7 +85,7 @@ package struct AppState: Encodable, Sendable, Equatable {
     /// The session of this state signed as auth status number `authSequence`.
     /// - Throws: `SessionError.damagedState` without a session or an enrollment.
     func signedAuthStatus(with key: Ed25519.PrivateKey, now: Date) throws -> SignedRecord {
-        guard let session, let enrollment else { throw SessionError.damagedState }
+        guard let session, let enrollment else { throw SessionError(.damagedState) }
         let status = AuthStatus(
             state: session.state, epoch: epoch, issuedAt: BridgeApp.seconds(now), sessionExpiresAt: session.expiresAt,
             hidesBalances: session.hidesBalances, enrollmentID: enrollment)
@@ -107,7 +107,7 @@ extension AppState {
     /// - Throws: `SessionError.damagedState` when it is not a version 1 state.
     package init(storedBytes bytes: [UInt8]) throws {
         guard let object = try? JSONParser.parse(bytes), let state = AppState(object), state.version == 1 else {
-            throw SessionError.damagedState
+            throw SessionError(.damagedState)
         }
         self = state
     }

@@ -77,7 +77,7 @@ extension BridgeApp {
     @discardableResult
     public func publish(_ portfolio: Portfolio, staleAfter: Duration, expiresAfter: Duration, now: Date) throws -> PublishReceipt {
         guard staleAfter <= expiresAfter else {
-            throw SessionError.staleAfterExceedsTTL
+            throw SessionError(.staleAfterExceedsTTL)
         }
         let staleAfterSeconds = staleAfter.components.seconds
         let ttlSeconds = expiresAfter.components.seconds

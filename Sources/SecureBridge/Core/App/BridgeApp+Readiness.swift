@@ -45,7 +45,7 @@ extension BridgeApp {
     ///   `KeychainStoreError` when the store that keeps the passcode verifier
     ///   and the marks cannot be used; storage errors.
     public func checkUnlockCanRun(now: Date) throws {
-        guard let app = try SecureDirectory.open(.app, in: home) else { throw SessionError.notOnboarded }
+        guard let app = try SecureDirectory.open(.app, in: home) else { throw SessionError(.notOnboarded) }
         let state = try AppState.load(from: app)
         try requireLiveSession(state, now: now)
         if !state.owesWipe { try Self.requireNoUnlockWait(state, now: now) }
@@ -56,7 +56,7 @@ extension BridgeApp {
     /// - Throws: `SessionError.alreadyLoggedIn`.
     static func requireNoLiveSession(_ state: AppState, now: Date) throws {
         if let session = state.session, session.state != .loggedOut, seconds(now) < session.expiresAt {
-            throw SessionError.alreadyLoggedIn(user: state.userID ?? "unknown")
+            throw SessionError(.alreadyLoggedIn(user: state.userID ?? "unknown"))
         }
     }
 
@@ -64,7 +64,7 @@ extension BridgeApp {
     /// - Throws: `SessionError.tooManyAttempts` with the seconds left.
     static func requireNoUnlockWait(_ state: AppState, now: Date) throws {
         let wait = unlockWait(afterFailures: state.failedUnlocks, lastAttemptAt: state.lastUnlockAttemptAt, now: seconds(now))
-        guard wait == 0 else { throw SessionError.tooManyAttempts(retryAfterSeconds: wait) }
+        guard wait == 0 else { throw SessionError(.tooManyAttempts(retryAfterSeconds: wait)) }
     }
 
     /// The app state as last saved; `nil` when there is no app place yet or
@@ -73,7 +73,7 @@ extension BridgeApp {
         guard let app = try SecureDirectory.open(.app, in: home) else { return nil }
         do {
             return try AppState.load(from: app)
-        } catch SessionError.damagedState {
+        } catch let error as SessionError where error.reason == .damagedState {
             return nil
         }
     }

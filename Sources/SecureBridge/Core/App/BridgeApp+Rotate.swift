@@ -59,8 +59,8 @@ extension BridgeApp {
                 do {
                     try settleInterruptedRotation(places)
                 } catch let settling {
-                    throw SessionError.unfinished(
-                        applied: .rotationHalfDone(failure: .init(error)), failure: .init(settling), command: .rotateKeys)
+                    throw SessionError(.unfinished(
+                        applied: .rotationHalfDone(failure: .init(error)), failure: .init(settling), command: .rotateKeys))
                 }
                 throw error
             }
@@ -79,7 +79,7 @@ extension BridgeApp {
         let published = try PublishCursor.load(from: places.app, boot: PublishCursor.currentBoot(on: places.app.platform))?.sequence
             ?? state.snapshotSequence
         guard let envelope = try? SnapshotEnvelope(bytes: stored) else {
-            throw SessionError.notNewestSnapshot(found: .damaged, published: published)
+            throw SessionError(.notNewestSnapshot(found: .damaged, published: published))
         }
         let header = envelope.header
         let found = SessionError.FoundSnapshot.snapshot(sequence: header.sequence, epoch: header.epoch)
@@ -91,7 +91,7 @@ extension BridgeApp {
         guard header.epoch == state.epoch, header.sequence <= published, header.sequence >= marks.snapshotSequence,
               let dataKey = keyset.key(withID: header.dataKeyID),
               let payload = try? envelope.open(verifyingWith: publisher, dataKey: dataKey)
-        else { throw SessionError.notNewestSnapshot(found: found, published: published) }
+        else { throw SessionError(.notNewestSnapshot(found: found, published: published)) }
         return (payload, SnapshotTimes(issuedAt: header.issuedAt, staleAt: header.staleAt, expiresAt: header.expiresAt))
     }
 

@@ -33,7 +33,7 @@ extension BridgeApp {
                 started = true
                 // A wipe owed to a tenth wrong passcode, carried out first, was this logout.
                 guard !places.carriedOutOwedWipe else { return }
-                guard (state.session?.state ?? .loggedOut) != .loggedOut else { throw SessionError.notLoggedIn }
+                guard (state.session?.state ?? .loggedOut) != .loggedOut else { throw SessionError(.notLoggedIn) }
                 try wipeSession(places, &state, now: now)
             }
         } catch let failure as StorageError where !started {
@@ -66,8 +66,8 @@ extension BridgeApp {
         guard !destroyed.isEmpty else { throw failure }
         let items = SessionError.LogoutItems(destroyed)
         logger.warning("logout could not use the app place; destroyed \(items) without it")
-        throw SessionError.loggedOutInPart(
-            destroyed: items, kept: kept.isEmpty ? nil : SessionError.LogoutFailures(kept), failure: failure)
+        throw SessionError(.loggedOutInPart(
+            destroyed: items, kept: kept.isEmpty ? nil : SessionError.LogoutFailures(kept), failure: failure))
     }
 
     /// Locks the app: the widget masks every amount until `unlock`.
@@ -113,9 +113,9 @@ extension BridgeApp {
             guard try PasscodeVerifier(storedBytes: stored).matches(passcode) else {
                 if state.failedUnlocks >= Self.maximumFailedUnlocks {
                     try wipeSession(places, &state, now: now)
-                    throw SessionError.sessionWiped
+                    throw SessionError(.sessionWiped)
                 }
-                throw SessionError.wrongPasscode(attemptsLeft: Self.maximumFailedUnlocks - state.failedUnlocks)
+                throw SessionError(.wrongPasscode(attemptsLeft: Self.maximumFailedUnlocks - state.failedUnlocks))
             }
             var next = state
             next.failedUnlocks = 0
@@ -181,7 +181,8 @@ extension BridgeApp {
     func removeSnapshotOrWarn(_ container: SecureDirectory) throws {
         do {
             try container.remove(FileName.snapshot)
-        } catch let StorageError.io(path, _, errno) where errno == .isDirectory {
+        } catch let error as StorageError where error.errno == .isDirectory {
+            let path = error.path ?? ""
             logger.warning("\(path) is a directory, not the app's snapshot; left in place (remove it: `rm -r \(path)`)")
         }
     }

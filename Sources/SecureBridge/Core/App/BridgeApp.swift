@@ -81,7 +81,7 @@ public struct BridgeApp: Sendable {
             var state: AppState
             do {
                 state = try AppState.load(from: places.app)
-            } catch SessionError.damagedState where repairing {
+            } catch let error as SessionError where error.reason == .damagedState && repairing {
                 logger.warning("app/state.json is damaged; starting over from the keychain's marks and the container")
                 state = try AppState.recovered(from: places)
                 try places.app.remove(FileName.publishCursor)
@@ -93,7 +93,7 @@ public struct BridgeApp: Sendable {
                 places.keysetAtStart = nil
                 try wipeSession(places, &state, now: now)
                 places.carriedOutOwedWipe = true
-                if !goesOnAfterOwedWipe { throw SessionError.sessionWiped }
+                if !goesOnAfterOwedWipe { throw SessionError(.sessionWiped) }
             }
             return try body(places, &state)
         }
@@ -163,7 +163,7 @@ public struct BridgeApp: Sendable {
         user: String, passcode: SecureBytes, sessionLength: Duration, keychain: KeychainStoreKind? = nil, now: Date
     ) throws -> KeychainStoreKind {
         let sessionSeconds = sessionLength.components.seconds
-        guard Identifier.isValid(user, kind: .user) else { throw SessionError.invalidUserID }
+        guard Identifier.isValid(user, kind: .user) else { throw SessionError(.invalidUserID) }
         try Self.validate(passcode)
         let verifier = try PasscodeVerifier(passcode: passcode, cost: passcodeCost)
         return try transaction(onboarding: true, repairing: true, goesOnAfterOwedWipe: true, now: now) { places, state in
@@ -209,14 +209,14 @@ public struct BridgeApp: Sendable {
     // MARK: Shared steps
 
     func requireLiveSession(_ state: AppState, now: Date) throws {
-        guard state.userID != nil else { throw SessionError.notOnboarded }
-        guard let session = state.session, session.state != .loggedOut else { throw SessionError.notLoggedIn }
-        guard Self.seconds(now) < session.expiresAt else { throw SessionError.sessionExpired }
+        guard state.userID != nil else { throw SessionError(.notOnboarded) }
+        guard let session = state.session, session.state != .loggedOut else { throw SessionError(.notLoggedIn) }
+        guard Self.seconds(now) < session.expiresAt else { throw SessionError(.sessionExpired) }
     }
 
     func loadSigningKey(_ places: Places) throws -> Ed25519.PrivateKey {
         guard let pem = try places.app.readSecret(FileName.signingKey, limit: FileLimit.signingKey) else {
-            throw SessionError.notOnboarded
+            throw SessionError(.notOnboarded)
         }
         return try signingKeys.key(pem: pem)
     }
@@ -252,6 +252,6 @@ public struct BridgeApp: Sendable {
             if String(validating: bytes, as: UTF8.self) == nil { return .invalidUTF8 }
             return nil
         }
-        if let problem { throw SessionError.invalidPasscode(problem) }
+        if let problem { throw SessionError(.invalidPasscode(problem)) }
     }
 }

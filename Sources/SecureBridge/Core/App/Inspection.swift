@@ -8,7 +8,7 @@ package enum Inspection {
     /// - Throws: `StorageError`, `EnvelopeError`, or `SessionError.noSnapshot` when there is none.
     /// - Returns: The description, and the refusal when something else stands at the snapshot's name.
     package static func describeSnapshot(in home: BridgeHome) throws -> (text: String, problem: StorageError?) {
-        guard let container = try SecureDirectory.open(.container, in: home) else { throw SessionError.noSnapshot }
+        guard let container = try SecureDirectory.open(.container, in: home) else { throw SessionError(.noSnapshot) }
         let bytes: [UInt8]?
         do {
             bytes = try container.read(FileName.snapshot, limit: FileLimit.snapshot)
@@ -17,7 +17,7 @@ package enum Inspection {
             // reported as `doctor` reports it; it is never opened.
             return ("snapshot: unreadable: \(refusal.description)", refusal)
         }
-        guard let bytes else { throw SessionError.noSnapshot }
+        guard let bytes else { throw SessionError(.noSnapshot) }
         return (try describe(bytes), nil)
     }
 
@@ -50,6 +50,6 @@ package enum Inspection {
                 "signature: not verified (inspect never uses keys)",
             ].joined(separator: "\n")
         }
-        throw EnvelopeError.badMagic(expected: .snapshotEnvelopeOrSignedRecord)
+        throw EnvelopeError(.badMagic(expected: .snapshotEnvelopeOrSignedRecord))
     }
 }

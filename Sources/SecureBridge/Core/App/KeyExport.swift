@@ -80,7 +80,7 @@ extension BridgeApp {
     package func pinnedPublisherKey() throws -> Ed25519.PublicKey {
         guard let keychain = try Keychain.open(in: home),
               let pem = try keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey)
-        else { throw SessionError.notOnboarded }
+        else { throw SessionError(.notOnboarded) }
         do {
             return try Ed25519.PublicKey(pinnedKeyPEM: pem)
         } catch {
@@ -91,7 +91,7 @@ extension BridgeApp {
     /// The keyset's primary data key: the one new snapshots are sealed under.
     /// - Throws: `SessionError.notOnboarded` before the first login; `KeychainError` when it is missing (logged out) or damaged.
     package func primaryDataKey() throws -> DataKey {
-        guard let keychain = try Keychain.open(in: home) else { throw SessionError.notOnboarded }
+        guard let keychain = try Keychain.open(in: home) else { throw SessionError(.notOnboarded) }
         return try Self.loadKeyset(from: keychain).primary
     }
 }

@@ -30,7 +30,7 @@ struct Places {
         let container = SecureDirectory(path: home.container, place: .container, platform: home.platform)
         let appWay = try app.checkAncestors()
         let existingApp = try app.heldOpen()
-        if !onboarding, existingApp == nil { throw SessionError.notOnboarded }
+        if !onboarding, existingApp == nil { throw SessionError(.notOnboarded) }
         try home.checkSeparate(resolved: [
             (.app, appWay),
             (.keychain, try keychain.checkAncestors(besides: app, whoseWayIs: appWay)),

@@ -155,7 +155,4 @@ package struct PublishCursor: Equatable {
         else { return nil }
         return platform.bootIdentifier
     }
-
-    /// This boot's id on the operating system's platform; see `currentBoot(on:)`.
-    static var currentBoot: String? { currentBoot(on: .system) }
 }

@@ -78,7 +78,7 @@ extension BridgeApp {
         _ next: AppState, over state: inout AppState, places: Places, now: Date, command: AppCommand,
         beforeRecord: () throws -> Void = {}
     ) throws {
-        guard let session = next.session else { throw SessionError.damagedState }
+        guard let session = next.session else { throw SessionError(.damagedState) }
         let key = try loadSigningKey(places)
         let showsLess = session.showsNoMore(than: state.session)
         if !showsLess { try places.keychain.checkStore() }
@@ -128,7 +128,7 @@ extension BridgeApp {
         do {
             try steps()
         } catch let error where !(error is SessionError) {
-            throw SessionError.unfinished(applied: applied, failure: .init(error), command: command)
+            throw SessionError(.unfinished(applied: applied, failure: .init(error), command: command))
         }
     }
 }

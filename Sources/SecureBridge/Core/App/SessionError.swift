@@ -1,97 +1,174 @@
 /// Why an app-side operation (login, lock, publish, …) was refused.
 ///
 /// Each description states what happened in the library's own terms; it
-/// names no command of a particular front end. A front end turns the case
-/// into advice (`bridgectl` names its commands).
-public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Nobody has onboarded this installation yet.
-    case notOnboarded
-    /// No user is logged in.
-    case notLoggedIn
-    /// A user is already logged in; log out first.
-    case alreadyLoggedIn(user: String)
-    /// The session's end has passed.
-    case sessionExpired
-    /// The session is in `state` (locked, logged out) where an active one is needed.
-    case notActive(state: SessionState)
-    /// Unlock was asked of a session that is not locked.
-    case notLocked
-    /// The user id breaks its rule (1 to 64 letters, digits, `.`, `_`, `-`, `@`).
-    case invalidUserID
-    /// The passcode breaks its rule, for the reason given.
-    case invalidPasscode(PasscodeProblem)
-    /// The passcode is wrong; this many attempts remain before the session is wiped.
-    case wrongPasscode(attemptsLeft: Int)
-    /// Too many wrong passcodes in a row; the next attempt is allowed after this many seconds.
-    case tooManyAttempts(retryAfterSeconds: Int64)
-    /// The last wrong passcode wiped the session, as a logout does.
-    case sessionWiped
-    /// The soft expiry is longer than the hard expiry.
-    case staleAfterExceedsTTL
-    /// The app's own state file cannot be read.
-    case damagedState
-    /// A record counter is at 2^64 − 1, the last number there is (the
-    /// keychain's marks planted or damaged there): nothing can be signed above it.
-    case sequencesExhausted
-    /// The container holds no snapshot (to inspect): none published since the last login, or logged out.
-    case noSnapshot
-    /// The container does not hold the newest snapshot the app published, so rotation would re-seal an older one.
-    case notNewestSnapshot(found: FoundSnapshot, published: UInt64)
-    /// A command's change took effect (`applied` says which), then a later
-    /// step failed with `failure`; running `command` again finishes it.
-    case unfinished(applied: Progress, failure: Failure, command: AppCommand)
-    /// Logout could not run (`failure`: the app place refused or unreadable),
-    /// so it destroyed what it could without it (`destroyed`); `kept` names
-    /// what it could not reach, each with its failure. Running logout again,
-    /// once `failure` is fixed, signs the logout.
-    case loggedOutInPart(destroyed: LogoutItems, kept: LogoutFailures?, failure: StorageError)
+/// names no command of a particular front end. An app branches on ``kind``
+/// (and reads ``attemptsLeft`` or ``retryAfter`` where they apply); the
+/// description carries the rest.
+public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, in full: the description is made from it.
+    package let reason: Reason
 
-    public var description: String {
-        switch self {
-        case .notOnboarded:
-            "No user has onboarded yet."
-        case .notLoggedIn:
-            "No user is logged in."
-        case let .alreadyLoggedIn(user):
-            "User \(user) is already logged in."
-        case .sessionExpired:
-            "The session has expired."
-        case let .notActive(state):
-            "The session is \(state); this needs an active session."
-        case .notLocked:
-            "The session is not locked."
-        case .invalidUserID:
-            "The user id must be 1 to 64 characters of letters, digits, `.`, `_`, `-` or `@`."
-        case let .invalidPasscode(reason):
-            "The passcode is not acceptable: \(reason)."
-        case let .wrongPasscode(left):
-            "The passcode is wrong; \(left) attempt\(left == 1 ? "" : "s") left before the session is wiped."
-        case let .tooManyAttempts(seconds):
-            "Too many wrong passcodes; try again in \(seconds) second\(seconds == 1 ? "" : "s")."
-        case .sessionWiped:
-            "The passcode was wrong too many times; the session was wiped as by logout."
-        case .staleAfterExceedsTTL:
-            "The soft expiry must not be longer than the hard expiry."
-        case .damagedState:
-            "The app's state file is damaged; logging out or logging in starts it over."
-        case .sequencesExhausted:
-            "The keychain's marks are at the last record number there is (a planted or damaged keychain file), so nothing can be signed above them and widgets show nothing; this home cannot be used again: move it aside and log in into a new one."
-        case .noSnapshot:
-            "The container holds no snapshot: none has been published since the last login, or the app logged out."
-        case let .notNewestSnapshot(found, published):
-            "The container holds \(found), not the newest snapshot the app published (at most \(published)), so it was not re-sealed and nothing changed; publish again, then rotate the keys."
-        case let .unfinished(applied, failure, command):
-            "\(applied); then a later step failed: \(failure) Run the same command (\(command)) again to finish."
-        case let .loggedOutInPart(destroyed, kept, failure):
-            "Logged out only in part: \(failure) Without it, \(destroyed) were destroyed"
-                + (kept.map { "; \($0) could not be" } ?? "") + ". Log out again once that is fixed to sign the logout."
+    package init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String { reason.description }
+
+    /// What an app can do about it.
+    public enum Kind: Equatable, Sendable {
+        /// Nobody has onboarded this installation yet: show the onboarding.
+        case notOnboarded
+        /// Nobody is logged in (logged out): show the login.
+        case notLoggedIn
+        /// A user is already logged in: log out before logging in again.
+        case alreadyLoggedIn
+        /// The session's end has passed: log in again.
+        case sessionExpired
+        /// The session is locked: unlock it first.
+        case locked
+        /// Unlock was asked of a session that is not locked.
+        case notLocked
+        /// An argument breaks its rule (the user id, the passcode, the
+        /// lifetimes): the description says which and how.
+        case invalidArgument
+        /// The passcode is wrong; ``SessionError/attemptsLeft`` more wipe the session.
+        case wrongPasscode
+        /// Too many wrong passcodes in a row; try again after ``SessionError/retryAfter``.
+        case tooManyAttempts
+        /// The last wrong passcode wiped the session, as a logout does: log in again.
+        case sessionWiped
+        /// The app's own state file or the keychain's marks are damaged: the
+        /// description says how to start over.
+        case damaged
+        /// The container does not hold the snapshot the operation needs: publish first.
+        case noSnapshot
+        /// The change took effect, or logout destroyed what it could, and a
+        /// later step failed: once the cause is fixed, the same call again finishes it.
+        case unfinished
+    }
+
+    /// What an app can do about it.
+    public var kind: Kind {
+        switch reason {
+        case .notOnboarded: .notOnboarded
+        case .notLoggedIn, .notActive(state: .loggedOut): .notLoggedIn
+        case .alreadyLoggedIn: .alreadyLoggedIn
+        case .sessionExpired: .sessionExpired
+        case .notActive(state: .locked): .locked
+        case .notLocked: .notLocked
+        case .invalidUserID, .invalidPasscode, .staleAfterExceedsTTL: .invalidArgument
+        case .wrongPasscode: .wrongPasscode
+        case .tooManyAttempts: .tooManyAttempts
+        case .sessionWiped: .sessionWiped
+        case .damagedState, .sequencesExhausted: .damaged
+        case .noSnapshot, .notNewestSnapshot: .noSnapshot
+        case .unfinished, .loggedOutInPart: .unfinished
+        }
+    }
+
+    /// For a wrong passcode, how many more wrong ones wipe the session.
+    public var attemptsLeft: Int? {
+        guard case let .wrongPasscode(left) = reason else { return nil }
+        return left
+    }
+
+    /// For too many wrong passcodes, how long until the next attempt is allowed.
+    public var retryAfter: Duration? {
+        guard case let .tooManyAttempts(seconds) = reason else { return nil }
+        return .seconds(seconds)
+    }
+}
+
+extension SessionError {
+    /// Each way this error can arise, with the values its description names.
+    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+        /// Nobody has onboarded this installation yet.
+        case notOnboarded
+        /// No user is logged in.
+        case notLoggedIn
+        /// A user is already logged in; log out first.
+        case alreadyLoggedIn(user: String)
+        /// The session's end has passed.
+        case sessionExpired
+        /// The session is in `state` (locked, logged out) where an active one is needed.
+        case notActive(state: SessionState)
+        /// Unlock was asked of a session that is not locked.
+        case notLocked
+        /// The user id breaks its rule (1 to 64 letters, digits, `.`, `_`, `-`, `@`).
+        case invalidUserID
+        /// The passcode breaks its rule, for the reason given.
+        case invalidPasscode(PasscodeProblem)
+        /// The passcode is wrong; this many attempts remain before the session is wiped.
+        case wrongPasscode(attemptsLeft: Int)
+        /// Too many wrong passcodes in a row; the next attempt is allowed after this many seconds.
+        case tooManyAttempts(retryAfterSeconds: Int64)
+        /// The last wrong passcode wiped the session, as a logout does.
+        case sessionWiped
+        /// The soft expiry is longer than the hard expiry.
+        case staleAfterExceedsTTL
+        /// The app's own state file cannot be read.
+        case damagedState
+        /// A record counter is at 2^64 − 1, the last number there is (the
+        /// keychain's marks planted or damaged there): nothing can be signed above it.
+        case sequencesExhausted
+        /// The container holds no snapshot (to inspect): none published since the last login, or logged out.
+        case noSnapshot
+        /// The container does not hold the newest snapshot the app published, so rotation would re-seal an older one.
+        case notNewestSnapshot(found: FoundSnapshot, published: UInt64)
+        /// A command's change took effect (`applied` says which), then a later
+        /// step failed with `failure`; running `command` again finishes it.
+        case unfinished(applied: Progress, failure: Failure, command: AppCommand)
+        /// Logout could not run (`failure`: the app place refused or unreadable),
+        /// so it destroyed what it could without it (`destroyed`); `kept` names
+        /// what it could not reach, each with its failure. Running logout again,
+        /// once `failure` is fixed, signs the logout.
+        case loggedOutInPart(destroyed: LogoutItems, kept: LogoutFailures?, failure: StorageError)
+
+        public var description: String {
+            switch self {
+            case .notOnboarded:
+                "No user has onboarded yet."
+            case .notLoggedIn:
+                "No user is logged in."
+            case let .alreadyLoggedIn(user):
+                "User \(user) is already logged in."
+            case .sessionExpired:
+                "The session has expired."
+            case let .notActive(state):
+                "The session is \(state); this needs an active session."
+            case .notLocked:
+                "The session is not locked."
+            case .invalidUserID:
+                "The user id must be 1 to 64 characters of letters, digits, `.`, `_`, `-` or `@`."
+            case let .invalidPasscode(reason):
+                "The passcode is not acceptable: \(reason)."
+            case let .wrongPasscode(left):
+                "The passcode is wrong; \(left) attempt\(left == 1 ? "" : "s") left before the session is wiped."
+            case let .tooManyAttempts(seconds):
+                "Too many wrong passcodes; try again in \(seconds) second\(seconds == 1 ? "" : "s")."
+            case .sessionWiped:
+                "The passcode was wrong too many times; the session was wiped as by logout."
+            case .staleAfterExceedsTTL:
+                "The soft expiry must not be longer than the hard expiry."
+            case .damagedState:
+                "The app's state file is damaged; logging out or logging in starts it over."
+            case .sequencesExhausted:
+                "The keychain's marks are at the last record number there is (a planted or damaged keychain file), so nothing can be signed above them and widgets show nothing; this home cannot be used again: move it aside and log in into a new one."
+            case .noSnapshot:
+                "The container holds no snapshot: none has been published since the last login, or the app logged out."
+            case let .notNewestSnapshot(found, published):
+                "The container holds \(found), not the newest snapshot the app published (at most \(published)), so it was not re-sealed and nothing changed; publish again, then rotate the keys."
+            case let .unfinished(applied, failure, command):
+                "\(applied); then a later step failed: \(failure) Run the same command (\(command)) again to finish."
+            case let .loggedOutInPart(destroyed, kept, failure):
+                "Logged out only in part: \(failure) Without it, \(destroyed) were destroyed"
+                    + (kept.map { "; \($0) could not be" } ?? "") + ". Log out again once that is fixed to sign the logout."
+            }
         }
     }
 }
 
 extension SessionError {
     /// The state of a session that is not active.
-    public enum SessionState: Equatable, Sendable, CustomStringConvertible {
+    package enum SessionState: Equatable, Sendable, CustomStringConvertible {
         /// Locked: widgets mask every amount until unlock.
         case locked
         /// Logged out: widgets show nothing.
@@ -106,7 +183,7 @@ extension SessionError {
     }
 
     /// Why a passcode is not acceptable.
-    public enum PasscodeProblem: Equatable, Sendable, CustomStringConvertible {
+    package enum PasscodeProblem: Equatable, Sendable, CustomStringConvertible {
         /// Shorter than `minimum` characters.
         case tooShort(minimum: Int)
         /// Longer than `maximumBytes` bytes of UTF-8.
@@ -127,7 +204,7 @@ extension SessionError {
     }
 
     /// The snapshot key rotation found in the container instead of the newest one.
-    public enum FoundSnapshot: Equatable, Sendable, CustomStringConvertible {
+    package enum FoundSnapshot: Equatable, Sendable, CustomStringConvertible {
         /// A snapshot that cannot be read as an envelope.
         case damaged
         /// A readable snapshot with this header.
@@ -141,8 +218,8 @@ extension SessionError {
         }
     }
 
-    /// A session as widgets may show it, named in ``Progress``.
-    public enum SessionView: Equatable, Sendable, CustomStringConvertible {
+    /// A session as widgets may show it, named in `Progress`.
+    package enum SessionView: Equatable, Sendable, CustomStringConvertible {
         /// Logged out.
         case loggedOut
         /// Locked.
@@ -159,8 +236,8 @@ extension SessionError {
         }
     }
 
-    /// How far a change got before a later step failed (``SessionError/unfinished(applied:failure:command:)``).
-    public enum Progress: Equatable, Sendable, CustomStringConvertible {
+    /// How far a change got before a later step failed (`SessionError.Reason.unfinished`).
+    package enum Progress: Equatable, Sendable, CustomStringConvertible {
         /// The app state records the session, but the widget's record is not written yet.
         case sessionRecorded(SessionView)
         /// Widgets see the session.
@@ -181,7 +258,7 @@ extension SessionError {
     }
 
     /// The error a later step failed with, as one of the library's public errors.
-    public indirect enum Failure: Equatable, Sendable, CustomStringConvertible {
+    package indirect enum Failure: Equatable, Sendable, CustomStringConvertible {
         /// A file or directory could not be used.
         case storage(StorageError)
         /// A keychain item is missing or damaged.
@@ -198,7 +275,7 @@ extension SessionError {
         case other(description: String)
 
         /// The failure `error` is.
-        public init(_ error: any Error) {
+        package init(_ error: any Error) {
             switch error {
             case let error as StorageError: self = .storage(error)
             case let error as KeychainError: self = .keychain(error)
@@ -224,7 +301,7 @@ extension SessionError {
     }
 
     /// What logout destroys.
-    public enum LogoutItem: Equatable, Sendable, CustomStringConvertible {
+    package enum LogoutItem: Equatable, Sendable, CustomStringConvertible {
         /// The data keyset.
         case dataKeys
         /// The snapshot.
@@ -239,21 +316,21 @@ extension SessionError {
     }
 
     /// Items logout destroyed, in order; printed `the data keys and the snapshot`.
-    public struct LogoutItems: Equatable, Sendable, CustomStringConvertible {
+    package struct LogoutItems: Equatable, Sendable, CustomStringConvertible {
         /// The items, in the order logout destroyed them.
         public let items: [LogoutItem]
         /// These items.
-        public init(_ items: [LogoutItem]) { self.items = items }
+        package init(_ items: [LogoutItem]) { self.items = items }
         public var description: String { items.map(\.description).joined(separator: " and ") }
     }
 
     /// Items logout could not destroy, each with why; printed
     /// `the snapshot (<failure>)`, joined with ` and `.
-    public struct LogoutFailures: Equatable, Sendable, CustomStringConvertible {
+    package struct LogoutFailures: Equatable, Sendable, CustomStringConvertible {
         /// The items, in the order logout tried them, each with the failure that kept it.
         public let items: [(item: LogoutItem, failure: Failure)]
         /// These items and failures.
-        public init(_ items: [(item: LogoutItem, failure: Failure)]) { self.items = items }
+        package init(_ items: [(item: LogoutItem, failure: Failure)]) { self.items = items }
         public var description: String { items.map { "\($0.item) (\($0.failure))" }.joined(separator: " and ") }
         public static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.items.count == rhs.items.count && zip(lhs.items, rhs.items).allSatisfy { $0.item == $1.item && $0.failure == $1.failure }
@@ -261,9 +338,9 @@ extension SessionError {
     }
 }
 
-/// An app-side command of ``BridgeApp``, named in ``SessionError/unfinished(applied:failure:command:)``
+/// An app-side command of `BridgeApp`, named in `SessionError.Reason.unfinished`
 /// so a front end can say which of its commands finishes the change.
-public enum AppCommand: Sendable, Equatable, CustomStringConvertible {
+package enum AppCommand: Sendable, Equatable, CustomStringConvertible {
     /// ``BridgeApp/login(user:passcode:sessionLength:keychain:now:)``.
     case login
     /// ``BridgeApp/logout(now:)``.

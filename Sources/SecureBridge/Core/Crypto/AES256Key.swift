@@ -9,7 +9,7 @@ package struct AES256Key: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: `CryptoError.invalidKeyLength` unless `bytes` holds exactly 32 bytes.
     package init(_ bytes: SecureBytes) throws {
         guard bytes.count == Self.byteCount else {
-            throw CryptoError.invalidKeyLength(expected: Self.byteCount, actual: bytes.count)
+            throw CryptoError(.invalidKeyLength(expected: Self.byteCount, actual: bytes.count))
         }
         self.bytes = bytes
     }

@@ -39,7 +39,7 @@ enum CryptoKitAESGCM {
             // With the lengths checked, opening fails only when the tag does not
             // match: Apple's CryptoKit says `.authenticationFailure`, swift-crypto
             // on Linux passes BoringSSL's error code on instead.
-            throw CryptoError.authenticationFailure
+            throw CryptoError(.authenticationFailure)
         }
         return plaintext.withUnsafeBytes { SecureBytes(copying: $0) }
     }
@@ -57,7 +57,7 @@ extension AES256Key {
 enum CryptoKitFailure {
     /// `CryptoError.backendFailure` naming `operation` and CryptoKit's error.
     static func error(_ operation: String, _ error: any Error) -> CryptoError {
-        .backendFailure(operation: operation, .cryptoKit(description: String(describing: error)))
+        CryptoError(.backendFailure(operation: operation, .cryptoKit(description: String(describing: error))))
     }
 
     /// Runs `body`, turning what it throws into `error(operation, _)`.

@@ -52,7 +52,7 @@ enum OpenSSLAESGCM {
             let written = try context.update(ciphertext, into: plaintext)
             guard context.finish(into: UnsafeMutableRawBufferPointer(rebasing: plaintext.dropFirst(written))) else {
                 OpenSSL.clearErrors()
-                throw CryptoError.authenticationFailure
+                throw CryptoError(.authenticationFailure)
             }
         }
     }

@@ -21,7 +21,7 @@ package enum AESGCM {
         /// - Throws: `CryptoError.invalidNonceLength` unless there are exactly 12 bytes.
         package init(bytes: some Collection<UInt8>) throws {
             guard bytes.count == AESGCM.nonceByteCount else {
-                throw CryptoError.invalidNonceLength(expected: AESGCM.nonceByteCount, actual: bytes.count)
+                throw CryptoError(.invalidNonceLength(expected: AESGCM.nonceByteCount, actual: bytes.count))
             }
             self.bytes = Array(bytes)
         }
@@ -63,7 +63,7 @@ package enum AESGCM {
         authenticating associatedData: some Collection<UInt8>
     ) throws -> SecureBytes {
         guard tag.count == tagByteCount else {
-            throw CryptoError.invalidTagLength(expected: tagByteCount, actual: tag.count)
+            throw CryptoError(.invalidTagLength(expected: tagByteCount, actual: tag.count))
         }
         return try Bytes.withContiguous(ciphertext) { (ciphertext) throws in
             try Bytes.withContiguous(tag) { (tag) throws in
@@ -83,7 +83,7 @@ package enum AESGCM {
         authenticating associatedData: some Collection<UInt8>
     ) throws -> SecureBytes {
         guard combined.count >= tagByteCount else {
-            throw CryptoError.invalidTagLength(expected: tagByteCount, actual: combined.count)
+            throw CryptoError(.invalidTagLength(expected: tagByteCount, actual: combined.count))
         }
         let split = combined.endIndex - tagByteCount
         return try open(ciphertext: combined[..<split], tag: combined[split...], using: key, nonce: nonce, authenticating: associatedData)

@@ -4,31 +4,79 @@ import SystemPackage
 ///
 /// Cases carry lengths, operation names and typed reasons, never key
 /// material, plaintext or signatures, so the description is always safe to print.
-public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A key had the wrong number of bytes.
-    case invalidKeyLength(expected: Int, actual: Int)
-    /// An AES-GCM nonce was not 12 bytes.
-    case invalidNonceLength(expected: Int, actual: Int)
-    /// An AES-GCM tag was not 16 bytes.
-    case invalidTagLength(expected: Int, actual: Int)
-    /// An Ed25519 signature was not 64 bytes.
-    case invalidSignatureLength(expected: Int, actual: Int)
-    /// The ciphertext, tag, key or associated data do not belong together.
-    case authenticationFailure
-    /// A signature did not verify under the given public key.
-    case signatureMismatch
-    /// A PEM or DER key could not be read, or is not the expected algorithm.
-    case invalidKeyEncoding(KeyEncodingProblem)
-    /// A derivation asked for more output than the function can give.
-    case invalidOutputLength(requested: Int, maximum: Int)
-    /// A stored passcode verifier is not one this version accepts.
-    case invalidParameters(VerifierProblem)
-    /// The crypto backend failed in `operation` (the call that failed, e.g.
-    /// `EVP_DigestInit_ex2`), for the reason `failure` gives.
-    case backendFailure(operation: String, BackendFailure)
+public struct CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, in full: the description is made from it.
+    package let reason: Reason
+
+    package init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String { reason.description }
+}
+
+extension CryptoError {
+    /// Each way this error can arise, with the values its description names.
+    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+        /// A key had the wrong number of bytes.
+        case invalidKeyLength(expected: Int, actual: Int)
+        /// An AES-GCM nonce was not 12 bytes.
+        case invalidNonceLength(expected: Int, actual: Int)
+        /// An AES-GCM tag was not 16 bytes.
+        case invalidTagLength(expected: Int, actual: Int)
+        /// An Ed25519 signature was not 64 bytes.
+        case invalidSignatureLength(expected: Int, actual: Int)
+        /// The ciphertext, tag, key or associated data do not belong together.
+        case authenticationFailure
+        /// A signature did not verify under the given public key.
+        case signatureMismatch
+        /// A PEM or DER key could not be read, or is not the expected algorithm.
+        case invalidKeyEncoding(KeyEncodingProblem)
+        /// A derivation asked for more output than the function can give.
+        case invalidOutputLength(requested: Int, maximum: Int)
+        /// A stored passcode verifier is not one this version accepts.
+        case invalidParameters(VerifierProblem)
+        /// The crypto backend failed in `operation` (the call that failed, e.g.
+        /// `EVP_DigestInit_ex2`), for the reason `failure` gives.
+        case backendFailure(operation: String, BackendFailure)
+
+        public var description: String {
+            switch self {
+            case let .invalidKeyLength(expected, actual):
+                return "The key is \(actual) bytes long; it must be \(expected) bytes."
+            case let .invalidNonceLength(expected, actual):
+                return "The nonce is \(actual) bytes long; it must be \(expected) bytes."
+            case let .invalidTagLength(expected, actual):
+                return "The authentication tag is \(actual) bytes long; it must be \(expected) bytes."
+            case let .invalidSignatureLength(expected, actual):
+                return "The signature is \(actual) bytes long; it must be \(expected) bytes."
+            case .authenticationFailure:
+                return "The ciphertext failed authentication: it was altered or sealed under another key."
+            case .signatureMismatch:
+                return "The signature does not match the data and the pinned public key."
+            case let .invalidKeyEncoding(problem):
+                return "The key could not be read: \(problem)."
+            case let .invalidOutputLength(requested, maximum):
+                return "The derivation asked for \(requested) bytes; at most \(maximum) can be derived."
+            case let .invalidParameters(problem):
+                return "The passcode verifier's parameters are not acceptable: \(problem)."
+            case let .backendFailure(operation, .openSSL(codes)):
+                let reason = codes.isEmpty ? "no detail given" : codes.map { "error code \(Self.hex($0))" }.joined(separator: "; ")
+                return "OpenSSL failed in \(operation): \(reason)."
+            case let .backendFailure(operation, .cryptoKit(description)):
+                return "CryptoKit failed in \(operation): \(description)."
+            case let .backendFailure(operation, .kernelRandom(errno)):
+                return "The kernel's random generator failed in \(operation): \(errno)."
+            }
+        }
+
+        /// `code` as eight upper-case hex digits, the form `openssl errstr` takes.
+        private static func hex(_ code: UInt) -> String {
+            let digits = String(code, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+        }
+    }
 
     /// The two PEM documents an Ed25519 key is read from and written as.
-    public enum KeyDocument: Equatable, Sendable {
+    package enum KeyDocument: Equatable, Sendable {
         /// PKCS#8, `-----BEGIN PRIVATE KEY-----`.
         case privateKey
         /// SubjectPublicKeyInfo, `-----BEGIN PUBLIC KEY-----`.
@@ -36,7 +84,7 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Why a key could not be read.
-    public enum KeyEncodingProblem: Equatable, Sendable, CustomStringConvertible {
+    package enum KeyEncodingProblem: Equatable, Sendable, CustomStringConvertible {
         /// The text is not a PEM document of this kind (OpenSSL's decoders).
         case notPEM(KeyDocument)
         /// The PEM holds a key of another algorithm.
@@ -65,7 +113,7 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Why a stored passcode verifier was refused.
-    public enum VerifierProblem: Equatable, Sendable, CustomStringConvertible {
+    package enum VerifierProblem: Equatable, Sendable, CustomStringConvertible {
         /// The size, magic or version is not that of a version 1 verifier.
         case notVersion1Verifier
         /// The scrypt cost (N = 2^`log2N`, `r`, `p`) is outside the accepted range.
@@ -82,7 +130,7 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// What the backend reported when it failed.
-    public enum BackendFailure: Equatable, Sendable {
+    package enum BackendFailure: Equatable, Sendable {
         /// OpenSSL failed; its error queue held these packed error codes, oldest
         /// first (`openssl errstr CODE` prints each one's text), or none.
         case openSSL(errorCodes: [UInt])
@@ -90,41 +138,5 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
         case cryptoKit(description: String)
         /// The kernel's random generator refused with this `errno`.
         case kernelRandom(Errno)
-    }
-
-    public var description: String {
-        switch self {
-        case let .invalidKeyLength(expected, actual):
-            return "The key is \(actual) bytes long; it must be \(expected) bytes."
-        case let .invalidNonceLength(expected, actual):
-            return "The nonce is \(actual) bytes long; it must be \(expected) bytes."
-        case let .invalidTagLength(expected, actual):
-            return "The authentication tag is \(actual) bytes long; it must be \(expected) bytes."
-        case let .invalidSignatureLength(expected, actual):
-            return "The signature is \(actual) bytes long; it must be \(expected) bytes."
-        case .authenticationFailure:
-            return "The ciphertext failed authentication: it was altered or sealed under another key."
-        case .signatureMismatch:
-            return "The signature does not match the data and the pinned public key."
-        case let .invalidKeyEncoding(problem):
-            return "The key could not be read: \(problem)."
-        case let .invalidOutputLength(requested, maximum):
-            return "The derivation asked for \(requested) bytes; at most \(maximum) can be derived."
-        case let .invalidParameters(problem):
-            return "The passcode verifier's parameters are not acceptable: \(problem)."
-        case let .backendFailure(operation, .openSSL(codes)):
-            let reason = codes.isEmpty ? "no detail given" : codes.map { "error code \(Self.hex($0))" }.joined(separator: "; ")
-            return "OpenSSL failed in \(operation): \(reason)."
-        case let .backendFailure(operation, .cryptoKit(description)):
-            return "CryptoKit failed in \(operation): \(description)."
-        case let .backendFailure(operation, .kernelRandom(errno)):
-            return "The kernel's random generator failed in \(operation): \(errno)."
-        }
-    }
-
-    /// `code` as eight upper-case hex digits, the form `openssl errstr` takes.
-    private static func hex(_ code: UInt) -> String {
-        let digits = String(code, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }
 }

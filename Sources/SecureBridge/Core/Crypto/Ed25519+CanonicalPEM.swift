@@ -88,7 +88,7 @@ extension Ed25519.PrivateKey {
             return try? SecureBytes(count: derCount) { der in
                 guard Base64.decodeCanonical(body, into: der) == derCount,
                     der.prefix(CanonicalPEM.privateKeyPrefix.count).elementsEqual(CanonicalPEM.privateKeyPrefix)
-                else { throw CryptoError.invalidKeyEncoding(.notCanonical) }
+                else { throw CryptoError(.invalidKeyEncoding(.notCanonical)) }
             }
         }.map { der in
             der.withUnsafeBytes { SecureBytes(copying: $0.suffix(Ed25519.keyByteCount)) }
@@ -107,7 +107,7 @@ extension Ed25519.PublicKey {
     ///   for any other text; as `init(rawRepresentation:)` for a bad key.
     package init(pinnedKeyPEM pem: some Collection<UInt8>) throws {
         guard let raw = Self.canonicalPEMRawKey(pem) else {
-            throw CryptoError.invalidKeyEncoding(.notCanonicalPEM(.publicKey))
+            throw CryptoError(.invalidKeyEncoding(.notCanonicalPEM(.publicKey)))
         }
         try self.init(rawRepresentation: raw)
     }

@@ -124,11 +124,11 @@ enum OpenSSLEd25519 {
         }
         guard let pointer else {
             OpenSSL.clearErrors()
-            throw CryptoError.invalidKeyEncoding(.notPEM(kind))
+            throw CryptoError(.invalidKeyEncoding(.notPEM(kind)))
         }
         defer { EVP_PKEY_free(pointer) }
         guard EVP_PKEY_get_base_id(pointer) == EVP_PKEY_ED25519 else {
-            throw CryptoError.invalidKeyEncoding(.notEd25519)
+            throw CryptoError(.invalidKeyEncoding(.notEd25519))
         }
         switch kind {
         case .privateKey:

@@ -43,7 +43,7 @@ package enum Ed25519 {
         /// - Throws: `CryptoError.invalidKeyLength` unless the seed is 32 bytes.
         package init(rawRepresentation seed: SecureBytes) throws {
             guard seed.count == Ed25519.keyByteCount else {
-                throw CryptoError.invalidKeyLength(expected: Ed25519.keyByteCount, actual: seed.count)
+                throw CryptoError(.invalidKeyLength(expected: Ed25519.keyByteCount, actual: seed.count))
             }
             try self.init(handle: Backend.privateKey(seed: seed))
         }
@@ -110,7 +110,7 @@ package enum Ed25519 {
         /// - Throws: `CryptoError.invalidKeyLength` unless the key is 32 bytes.
         package init(rawRepresentation raw: some Collection<UInt8>) throws {
             guard raw.count == Ed25519.keyByteCount else {
-                throw CryptoError.invalidKeyLength(expected: Ed25519.keyByteCount, actual: raw.count)
+                throw CryptoError(.invalidKeyLength(expected: Ed25519.keyByteCount, actual: raw.count))
             }
             let bytes = Array(raw)
             handle = try Backend.publicKey(raw: bytes)

@@ -18,7 +18,7 @@ package enum HKDFSHA256 {
         outputByteCount: Int
     ) throws -> SecureBytes {
         guard (1...maximumOutputByteCount).contains(outputByteCount) else {
-            throw CryptoError.invalidOutputLength(requested: outputByteCount, maximum: maximumOutputByteCount)
+            throw CryptoError(.invalidOutputLength(requested: outputByteCount, maximum: maximumOutputByteCount))
         }
         return try Backend.deriveKey(
             inputKeyMaterial: inputKeyMaterial, salt: salt, info: info, outputByteCount: outputByteCount)

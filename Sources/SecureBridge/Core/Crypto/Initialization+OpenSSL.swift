@@ -83,7 +83,7 @@ package enum OpenSSL {
             if code == 0 { break }
             codes.append(code)
         }
-        return .backendFailure(operation: operation, .openSSL(errorCodes: codes))
+        return CryptoError(.backendFailure(operation: operation, .openSSL(errorCodes: codes)))
     }
 
     /// Empties this thread's error queue after a failure that is reported

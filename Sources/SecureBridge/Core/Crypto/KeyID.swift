@@ -11,7 +11,7 @@ public struct KeyID: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: `CryptoError.invalidKeyLength` unless there are 8 bytes.
     package init(bytes: some Collection<UInt8>) throws {
         guard bytes.count == Self.byteCount else {
-            throw CryptoError.invalidKeyLength(expected: Self.byteCount, actual: bytes.count)
+            throw CryptoError(.invalidKeyLength(expected: Self.byteCount, actual: bytes.count))
         }
         self.bytes = Array(bytes)
     }

@@ -17,7 +17,7 @@ package enum SystemRandom {
         do {
             try Backend.fill(buffer)
         } catch {
-            throw CryptoError.backendFailure(operation: "getrandom", .kernelRandom(error))
+            throw CryptoError(.backendFailure(operation: "getrandom", .kernelRandom(error)))
         }
     }
 }

@@ -2,30 +2,67 @@
 ///
 /// Every case describes the structure, never the contents, so it is safe to
 /// print and to log.
-public enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The bytes do not start with the magic of the `expected` format.
-    case badMagic(expected: Format)
-    /// A format version this build does not read.
-    case unsupportedVersion(UInt8)
-    /// More bytes than the format allows; refused before parsing.
-    case tooLarge(size: Int, limit: Int)
-    /// The bytes end before the field named (e.g. `"signature"`, `"nonce"`).
-    case truncated(field: String)
-    /// Bytes left over after the signature.
-    case trailingBytes(count: Int)
-    /// The field named holds a value the format does not allow.
-    case invalidField(field: String, FieldProblem)
-    /// The signature does not verify under the pinned publisher key.
-    case signatureMismatch
-    /// Signed by a key other than the pinned publisher key.
-    case unknownSigningKey(KeyID)
-    /// Sealed under a data key that the keyset does not hold (rotated out or shredded).
-    case unknownDataKey(KeyID)
-    /// The ciphertext did not authenticate under the data key.
-    case decryptionFailed
+public struct EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, in full: the description is made from it.
+    package let reason: Reason
+
+    package init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String { reason.description }
+}
+
+extension EnvelopeError {
+    /// Each way this error can arise, with the values its description names.
+    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+        /// The bytes do not start with the magic of the `expected` format.
+        case badMagic(expected: Format)
+        /// A format version this build does not read.
+        case unsupportedVersion(UInt8)
+        /// More bytes than the format allows; refused before parsing.
+        case tooLarge(size: Int, limit: Int)
+        /// The bytes end before the field named (e.g. `"signature"`, `"nonce"`).
+        case truncated(field: String)
+        /// Bytes left over after the signature.
+        case trailingBytes(count: Int)
+        /// The field named holds a value the format does not allow.
+        case invalidField(field: String, FieldProblem)
+        /// The signature does not verify under the pinned publisher key.
+        case signatureMismatch
+        /// Signed by a key other than the pinned publisher key.
+        case unknownSigningKey(KeyID)
+        /// Sealed under a data key that the keyset does not hold (rotated out or shredded).
+        case unknownDataKey(KeyID)
+        /// The ciphertext did not authenticate under the data key.
+        case decryptionFailed
+
+        public var description: String {
+            switch self {
+            case let .badMagic(expected):
+                return "The file is not a SecureBridge \(expected): its first bytes are wrong."
+            case let .unsupportedVersion(version):
+                return "The file uses format version \(version), which this build does not read."
+            case let .tooLarge(size, limit):
+                return "The file is \(size) bytes, more than the \(limit)-byte limit."
+            case let .truncated(field):
+                return "The file ends before its \(field)."
+            case let .trailingBytes(count):
+                return "The file has \(count) unexpected bytes after its signature."
+            case let .invalidField(field, problem):
+                return "The file's \(field) is invalid: \(problem)."
+            case .signatureMismatch:
+                return "The file's signature does not verify under the pinned publisher key."
+            case let .unknownSigningKey(id):
+                return "The file is signed by key \(id), not by the pinned publisher key."
+            case let .unknownDataKey(id):
+                return "The file is encrypted under data key \(id), which the keyset does not hold."
+            case .decryptionFailed:
+                return "The file's ciphertext failed authentication."
+            }
+        }
+    }
 
     /// The stored formats.
-    public enum Format: Equatable, Sendable, CustomStringConvertible {
+    package enum Format: Equatable, Sendable, CustomStringConvertible {
         /// A snapshot envelope (`SBSN`).
         case snapshotEnvelope
         /// A signed record (`SBRC`): onboarding or auth status.
@@ -43,7 +80,7 @@ public enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The two kinds of signed record, as their kind byte gives them.
-    public enum RecordKind: UInt8, Equatable, Sendable {
+    package enum RecordKind: UInt8, Equatable, Sendable {
         /// The onboarding record.
         case onboarding = 1
         /// The auth status.
@@ -51,7 +88,7 @@ public enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// What is wrong with a field's value.
-    public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
+    package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
         /// The field (a whole record payload) is not `expected` bytes long.
         case wrongSize(expected: Int)
         /// The auth state byte names no known state.
@@ -80,31 +117,6 @@ public enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
             case .notZero: "it must be 0"
             case .lifetimesOutOfOrder: "they must satisfy issued ≤ stale ≤ expires"
             }
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case let .badMagic(expected):
-            return "The file is not a SecureBridge \(expected): its first bytes are wrong."
-        case let .unsupportedVersion(version):
-            return "The file uses format version \(version), which this build does not read."
-        case let .tooLarge(size, limit):
-            return "The file is \(size) bytes, more than the \(limit)-byte limit."
-        case let .truncated(field):
-            return "The file ends before its \(field)."
-        case let .trailingBytes(count):
-            return "The file has \(count) unexpected bytes after its signature."
-        case let .invalidField(field, problem):
-            return "The file's \(field) is invalid: \(problem)."
-        case .signatureMismatch:
-            return "The file's signature does not verify under the pinned publisher key."
-        case let .unknownSigningKey(id):
-            return "The file is signed by key \(id), not by the pinned publisher key."
-        case let .unknownDataKey(id):
-            return "The file is encrypted under data key \(id), which the keyset does not hold."
-        case .decryptionFailed:
-            return "The file's ciphertext failed authentication."
         }
     }
 }

@@ -20,7 +20,7 @@ enum SignedFrame {
     ) throws {
         func verify() throws {
             guard publicKey.isValidSignature(stored[bodyLength...], for: stored[..<bodyLength], context: context) else {
-                throw EnvelopeError.signatureMismatch
+                throw EnvelopeError(.signatureMismatch)
             }
         }
         guard let cache else { return try verify() }
@@ -29,11 +29,11 @@ enum SignedFrame {
 
     /// Refuses oversize input and checks the magic and version every format starts with.
     static func checkPreamble(_ bytes: [UInt8], magic: [UInt8], version: UInt8, limit: Int, format: EnvelopeError.Format) throws {
-        guard bytes.count <= limit else { throw EnvelopeError.tooLarge(size: bytes.count, limit: limit) }
+        guard bytes.count <= limit else { throw EnvelopeError(.tooLarge(size: bytes.count, limit: limit)) }
         guard bytes.count >= magic.count, Array(bytes.prefix(magic.count)) == magic else {
-            throw EnvelopeError.badMagic(expected: format)
+            throw EnvelopeError(.badMagic(expected: format))
         }
-        guard bytes.count > magic.count else { throw EnvelopeError.truncated(field: "format version") }
-        guard bytes[magic.count] == version else { throw EnvelopeError.unsupportedVersion(bytes[magic.count]) }
+        guard bytes.count > magic.count else { throw EnvelopeError(.truncated(field: "format version")) }
+        guard bytes[magic.count] == version else { throw EnvelopeError(.unsupportedVersion(bytes[magic.count])) }
     }
 }

@@ -44,22 +44,22 @@ package struct SignedRecord: Sendable, Equatable {
         try SignedFrame.checkPreamble(
             bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, format: .signedRecord)
         let (keyID, sequence) = try ByteReader.read(bytes) { reader in
-            func truncated(_ field: String) -> EnvelopeError { .truncated(field: field) }
+            func truncated(_ field: String) -> EnvelopeError { EnvelopeError(.truncated(field: field)) }
             _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
             let kindByte = try reader.read(UInt8.self, or: truncated("record kind"))
             guard kindByte == expected.rawValue else {
-                throw EnvelopeError.invalidField(field: "record kind", .wrongRecordKind(expected: expected, found: kindByte))
+                throw EnvelopeError(.invalidField(field: "record kind", .wrongRecordKind(expected: expected, found: kindByte)))
             }
             let keyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))
             let sequence = try reader.read(UInt64.self, or: truncated("sequence"))
             let length = try reader.read(UInt16.self, or: truncated("payload length"))
             guard Int(length) <= Self.maximumPayloadByteCount else {
-                throw EnvelopeError.invalidField(
-                    field: "payload length", .overLimit(Int(length), limit: Self.maximumPayloadByteCount))
+                throw EnvelopeError(.invalidField(
+                    field: "payload length", .overLimit(Int(length), limit: Self.maximumPayloadByteCount)))
             }
             _ = try reader.take(Int(length), or: truncated("payload"))
             _ = try reader.take(Ed25519.signatureByteCount, or: truncated("signature"))
-            guard reader.remaining == 0 else { throw EnvelopeError.trailingBytes(count: reader.remaining) }
+            guard reader.remaining == 0 else { throw EnvelopeError(.trailingBytes(count: reader.remaining)) }
             return (keyID, sequence)
         }
         self.bytes = bytes
@@ -73,7 +73,7 @@ package struct SignedRecord: Sendable, Equatable {
         kind: Kind, sequence: UInt64, payload: [UInt8], with key: Ed25519.PrivateKey
     ) throws -> SignedRecord {
         guard payload.count <= maximumPayloadByteCount else {
-            throw EnvelopeError.tooLarge(size: payload.count, limit: maximumPayloadByteCount)
+            throw EnvelopeError(.tooLarge(size: payload.count, limit: maximumPayloadByteCount))
         }
         var writer = ByteWriter(capacity: headerByteCount + payload.count + Ed25519.signatureByteCount)
         writer.append(magic)
@@ -90,7 +90,7 @@ package struct SignedRecord: Sendable, Equatable {
     /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
     /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
     package func verifiedPayload(publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws -> ArraySlice<UInt8> {
-        guard signingKeyID == publicKey.keyID else { throw EnvelopeError.unknownSigningKey(signingKeyID) }
+        guard signingKeyID == publicKey.keyID else { throw EnvelopeError(.unknownSigningKey(signingKeyID)) }
         try SignedFrame.verify(
             bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,
             context: Self.signatureContext, cache: cache)

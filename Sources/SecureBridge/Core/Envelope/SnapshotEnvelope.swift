@@ -86,10 +86,10 @@ package struct SnapshotEnvelope: Sendable, Equatable {
             bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, format: .snapshotEnvelope)
         self.bytes = bytes
         self.header = try ByteReader.read(bytes) { reader in
-            func truncated(_ field: String) -> EnvelopeError { .truncated(field: field) }
+            func truncated(_ field: String) -> EnvelopeError { EnvelopeError(.truncated(field: field)) }
             _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
             guard try reader.read(UInt8.self, or: truncated("reserved byte")) == 0 else {
-                throw EnvelopeError.invalidField(field: "reserved byte", .notZero)
+                throw EnvelopeError(.invalidField(field: "reserved byte", .notZero))
             }
             let signingKeyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))
             let dataKeyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("data key id")))
@@ -103,15 +103,15 @@ package struct SnapshotEnvelope: Sendable, Equatable {
             guard ciphertextLength >= AESGCM.tagByteCount,
                   ciphertextLength <= Self.maximumPayloadByteCount + AESGCM.tagByteCount
             else {
-                throw EnvelopeError.invalidField(
+                throw EnvelopeError(.invalidField(
                     field: "ciphertext length",
-                    .outOfRange(ciphertextLength, range: AESGCM.tagByteCount...(Self.maximumPayloadByteCount + AESGCM.tagByteCount)))
+                    .outOfRange(ciphertextLength, range: AESGCM.tagByteCount...(Self.maximumPayloadByteCount + AESGCM.tagByteCount))))
             }
             _ = try reader.take(ciphertextLength, or: truncated("ciphertext"))
             _ = try reader.take(Ed25519.signatureByteCount, or: truncated("signature"))
-            guard reader.remaining == 0 else { throw EnvelopeError.trailingBytes(count: reader.remaining) }
+            guard reader.remaining == 0 else { throw EnvelopeError(.trailingBytes(count: reader.remaining)) }
             guard issuedAt <= staleAt, staleAt <= expiresAt else {
-                throw EnvelopeError.invalidField(field: "lifetimes", .lifetimesOutOfOrder)
+                throw EnvelopeError(.invalidField(field: "lifetimes", .lifetimesOutOfOrder))
             }
             return SnapshotHeader(
                 signingKeyID: signingKeyID, dataKeyID: dataKeyID, epoch: epoch, sequence: sequence,
@@ -142,10 +142,10 @@ package struct SnapshotEnvelope: Sendable, Equatable {
         signingKey: Ed25519.PrivateKey, dataKey: DataKey, nonce: AESGCM.Nonce
     ) throws -> SnapshotEnvelope {
         guard payload.count <= maximumPayloadByteCount else {
-            throw EnvelopeError.tooLarge(size: payload.count, limit: maximumPayloadByteCount)
+            throw EnvelopeError(.tooLarge(size: payload.count, limit: maximumPayloadByteCount))
         }
         guard issuedAt <= staleAt, staleAt <= expiresAt else {
-            throw EnvelopeError.invalidField(field: "lifetimes", .lifetimesOutOfOrder)
+            throw EnvelopeError(.invalidField(field: "lifetimes", .lifetimesOutOfOrder))
         }
         var writer = ByteWriter(capacity: headerByteCount + payload.count + 80)
         writer.append(magic)
@@ -176,7 +176,7 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     ///   `.unknownDataKey` or `.decryptionFailed`.
     package func open(verifyingWith publicKey: Ed25519.PublicKey, dataKey: DataKey) throws -> SecureBytes {
         try verifySignature(with: publicKey)
-        guard dataKey.id == header.dataKeyID else { throw EnvelopeError.unknownDataKey(header.dataKeyID) }
+        guard dataKey.id == header.dataKeyID else { throw EnvelopeError(.unknownDataKey(header.dataKeyID)) }
         return try decrypt(with: dataKey)
     }
 
@@ -184,7 +184,7 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
     /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
     package func verifySignature(with publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws {
-        guard header.signingKeyID == publicKey.keyID else { throw EnvelopeError.unknownSigningKey(header.signingKeyID) }
+        guard header.signingKeyID == publicKey.keyID else { throw EnvelopeError(.unknownSigningKey(header.signingKeyID)) }
         try SignedFrame.verify(
             bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,
             context: Self.signatureContext, cache: cache)
@@ -202,8 +202,8 @@ package struct SnapshotEnvelope: Sendable, Equatable {
             return try AESGCM.open(
                 combined: bytes[ciphertextRange], using: key, nonce: header.nonce,
                 authenticating: bytes[..<Self.headerByteCount])
-        } catch CryptoError.authenticationFailure {
-            throw EnvelopeError.decryptionFailed
+        } catch let error as CryptoError where error.reason == .authenticationFailure {
+            throw EnvelopeError(.decryptionFailed)
         }
     }
 }

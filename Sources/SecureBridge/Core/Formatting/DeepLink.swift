@@ -27,16 +27,16 @@ public enum DeepLink: Sendable, Hashable {
     /// - Returns: `securebridge://login` or `securebridge://account/<id>`.
     /// - Throws: `DeepLinkError` if the scheme or the account id is not valid.
     public func url(scheme: String) throws -> URL {
-        guard Self.isValidScheme(scheme) else { throw DeepLinkError.invalidScheme }
+        guard Self.isValidScheme(scheme) else { throw DeepLinkError(.invalidScheme) }
         let text: String
         switch self {
         case .login:
             text = "\(scheme.lowercased())://login"
         case let .account(id):
-            guard Self.isValidAccountID(id) else { throw DeepLinkError.invalidAccountID }
+            guard Self.isValidAccountID(id) else { throw DeepLinkError(.invalidAccountID) }
             text = "\(scheme.lowercased())://account/\(id)"
         }
-        guard let url = URL(string: text) else { throw DeepLinkError.invalidScheme }
+        guard let url = URL(string: text) else { throw DeepLinkError(.invalidScheme) }
         return url
     }
 
@@ -52,34 +52,34 @@ public enum DeepLink: Sendable, Hashable {
     ///   - scheme: The app's URL scheme.
     /// - Throws: `DeepLinkError` naming the first problem found.
     public init(parsing text: String, scheme: String) throws {
-        guard Self.isValidScheme(scheme) else { throw DeepLinkError.invalidScheme }
+        guard Self.isValidScheme(scheme) else { throw DeepLinkError(.invalidScheme) }
         let bytes = Array(text.utf8)
         guard bytes.count <= Self.maximumLength else {
-            throw DeepLinkError.tooLong(limit: Self.maximumLength)
+            throw DeepLinkError(.tooLong(limit: Self.maximumLength))
         }
-        guard bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw DeepLinkError.invalidCharacter }
+        guard bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw DeepLinkError(.invalidCharacter) }
 
         let prefix = Array("\(scheme.lowercased())://".utf8)
         guard bytes.count >= prefix.count,
             zip(bytes, prefix).allSatisfy({ Self.asciiLowercased($0) == $1 })
-        else { throw DeepLinkError.wrongScheme(expected: scheme.lowercased()) }
+        else { throw DeepLinkError(.wrongScheme(expected: scheme.lowercased())) }
         let rest = bytes[prefix.count...]
 
         for (byte, component) in Self.forbidden where rest.contains(byte) {
-            throw DeepLinkError.forbiddenComponent(component)
+            throw DeepLinkError(.forbiddenComponent(component))
         }
         let segments = rest.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
         switch segments.first {
         case "login":
-            guard segments.count == 1 else { throw DeepLinkError.invalidPath }
+            guard segments.count == 1 else { throw DeepLinkError(.invalidPath) }
             self = .login
         case "account":
-            guard segments.count == 2 else { throw DeepLinkError.invalidPath }
-            guard Self.isValidAccountID(segments[1]) else { throw DeepLinkError.invalidAccountID }
+            guard segments.count == 2 else { throw DeepLinkError(.invalidPath) }
+            guard Self.isValidAccountID(segments[1]) else { throw DeepLinkError(.invalidAccountID) }
             self = .account(id: segments[1])
         default:
-            throw DeepLinkError.unknownDestination
+            throw DeepLinkError(.unknownDestination)
         }
     }
 
@@ -122,26 +122,59 @@ public enum DeepLink: Sendable, Hashable {
 }
 
 /// Why a deep link was refused.
-public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The link is longer than the limit.
-    case tooLong(limit: Int)
-    /// The link holds whitespace, a control character or a non-ASCII character.
-    case invalidCharacter
-    /// The link does not start with `<scheme>://`.
-    case wrongScheme(expected: String)
-    /// The destination is neither `login` nor `account`.
-    case unknownDestination
-    /// The link has a component deep links never have (query, fragment, user info, port, percent-escape).
-    case forbiddenComponent(Component)
-    /// The path has missing or extra segments.
-    case invalidPath
-    /// The account id is not 1–64 characters of `A-Z a-z 0-9 . _ -`, or is `.` or `..`.
-    case invalidAccountID
-    /// The app's scheme itself is not a valid URL scheme.
-    case invalidScheme
+public struct DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, in full: the description is made from it.
+    package let reason: Reason
+
+    package init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String { reason.description }
+}
+
+extension DeepLinkError {
+    /// Each way this error can arise, with the values its description names.
+    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+        /// The link is longer than the limit.
+        case tooLong(limit: Int)
+        /// The link holds whitespace, a control character or a non-ASCII character.
+        case invalidCharacter
+        /// The link does not start with `<scheme>://`.
+        case wrongScheme(expected: String)
+        /// The destination is neither `login` nor `account`.
+        case unknownDestination
+        /// The link has a component deep links never have (query, fragment, user info, port, percent-escape).
+        case forbiddenComponent(Component)
+        /// The path has missing or extra segments.
+        case invalidPath
+        /// The account id is not 1–64 characters of `A-Z a-z 0-9 . _ -`, or is `.` or `..`.
+        case invalidAccountID
+        /// The app's scheme itself is not a valid URL scheme.
+        case invalidScheme
+
+        public var description: String {
+            switch self {
+            case let .tooLong(limit):
+                return "The deep link is longer than \(limit) bytes."
+            case .invalidCharacter:
+                return "The deep link contains whitespace, a control character or a non-ASCII character."
+            case let .wrongScheme(expected):
+                return "The deep link does not start with '\(expected)://'."
+            case .unknownDestination:
+                return "The deep link's destination is neither 'login' nor 'account'."
+            case let .forbiddenComponent(component):
+                return "The deep link has a \(component) part, which app links never have."
+            case .invalidPath:
+                return "The deep link's path must be 'login' or 'account/<id>' with nothing more."
+            case .invalidAccountID:
+                return "The deep link's account id must be 1–64 characters of letters, digits, '.', '_' or '-', and not '.' or '..'."
+            case .invalidScheme:
+                return "The app's URL scheme must be a letter followed by letters, digits, '+', '-' or '.' (at most 32)."
+            }
+        }
+    }
 
     /// A URL component app links never have.
-    public enum Component: Equatable, Sendable, CustomStringConvertible {
+    package enum Component: Equatable, Sendable, CustomStringConvertible {
         /// `?…`.
         case query
         /// `#…`.
@@ -161,27 +194,6 @@ public enum DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
             case .port: "port"
             case .percentEscape: "percent-escape"
             }
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case let .tooLong(limit):
-            return "The deep link is longer than \(limit) bytes."
-        case .invalidCharacter:
-            return "The deep link contains whitespace, a control character or a non-ASCII character."
-        case let .wrongScheme(expected):
-            return "The deep link does not start with '\(expected)://'."
-        case .unknownDestination:
-            return "The deep link's destination is neither 'login' nor 'account'."
-        case let .forbiddenComponent(component):
-            return "The deep link has a \(component) part, which app links never have."
-        case .invalidPath:
-            return "The deep link's path must be 'login' or 'account/<id>' with nothing more."
-        case .invalidAccountID:
-            return "The deep link's account id must be 1–64 characters of letters, digits, '.', '_' or '-', and not '.' or '..'."
-        case .invalidScheme:
-            return "The app's URL scheme must be a letter followed by letters, digits, '+', '-' or '.' (at most 32)."
         }
     }
 }

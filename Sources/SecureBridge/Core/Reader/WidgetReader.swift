@@ -219,13 +219,16 @@ public struct WidgetReader: Sendable {
     /// The placeholder reason for a failure anywhere in the gate.
     static func reason(for error: any Error) -> Reason {
         switch error {
-        // Content a writer can produce in a file of ours: a damaged file, not unsafe storage.
-        case StorageError.tooLarge, StorageError.changedWhileReading: return .tampered
-        // Out of descriptors or memory, or an I/O error: nothing to do with safety; try again soon.
-        case let error as StorageError where error.isTransient: return .unavailable
-        case is StorageError: return .insecureStorage
+        case let error as StorageError:
+            switch error.reason {
+            // Content a writer can produce in a file of ours: a damaged file, not unsafe storage.
+            case .tooLarge, .changedWhileReading: return .tampered
+            // Out of descriptors or memory, or an I/O error: nothing to do with safety; try again soon.
+            case _ where error.isTransient: return .unavailable
+            default: return .insecureStorage
+            }
         case let error as EnvelopeError:
-            switch error {
+            switch error.reason {
             case .unknownSigningKey, .unknownDataKey: return .unknownKey
             default: return .tampered
             }

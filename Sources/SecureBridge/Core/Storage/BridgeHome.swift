@@ -116,7 +116,7 @@ public struct BridgeHome: Sendable, Equatable {
         func place(_ override: String?, _ place: StoragePlace) throws -> FilePath {
             if let override = nonEmpty(override) { return FilePath(override) }
             guard let root = defaultRoot(home: home, variable: variable) else {
-                throw StorageError.homeUnknown
+                throw StorageError(.homeUnknown)
             }
             return root.appending(place.rawValue)
         }
@@ -192,14 +192,14 @@ extension BridgeHome {
     /// Refuses two places when one path (as components) equals or lies inside the other.
     private static func checkApart(_ one: (StoragePlace, [String]), _ other: (StoragePlace, [String])) throws {
         if one.1 == other.1 {
-            throw StorageError.overlappingPlaces(
+            throw StorageError(.overlappingPlaces(
                 inner: other.0, innerPath: PathWalk.absolutePath(other.1), outer: one.0,
-                outerPath: PathWalk.absolutePath(one.1), nested: false)
+                outerPath: PathWalk.absolutePath(one.1), nested: false))
         }
         for (inner, outer) in [(other, one), (one, other)] where inner.1.starts(with: outer.1) {
-            throw StorageError.overlappingPlaces(
+            throw StorageError(.overlappingPlaces(
                 inner: inner.0, innerPath: PathWalk.absolutePath(inner.1), outer: outer.0,
-                outerPath: PathWalk.absolutePath(outer.1), nested: true)
+                outerPath: PathWalk.absolutePath(outer.1), nested: true))
         }
     }
 }

@@ -84,14 +84,14 @@ struct PathWalk {
                 resolved.append(name)
                 continue
             } catch {
-                throw StorageError.io(path: current, operation: "inspect", errno: error)
+                throw StorageError(.io(path: current, operation: "inspect", errno: error))
             }
             switch status.type {
             case .symbolicLink:
                 try visit(Component(path: current, status: status))
                 links += 1
                 guard links <= maximumSymbolicLinks else {
-                    throw StorageError.io(path: current, operation: "resolve", errno: .tooManySymbolicLinkLevels)
+                    throw StorageError(.io(path: current, operation: "resolve", errno: .tooManySymbolicLinkLevels))
                 }
                 let target = try linkTarget(current, on: platform)
                 if target.hasPrefix("/") { resolved = [] }
@@ -134,7 +134,7 @@ struct PathWalk {
         do {
             return try platform.linkStatus(atPath: path)
         } catch {
-            throw StorageError.io(path: path, operation: "inspect", errno: error)
+            throw StorageError(.io(path: path, operation: "inspect", errno: error))
         }
     }
 
@@ -143,7 +143,7 @@ struct PathWalk {
         do {
             return try platform.symbolicLinkTarget(atPath: path)
         } catch {
-            throw StorageError.io(path: path, operation: "read the link", errno: error)
+            throw StorageError(.io(path: path, operation: "read the link", errno: error))
         }
     }
 }
@@ -170,13 +170,13 @@ extension SecureDirectory {
             let owner = component.status.userID.rawValue
             let isLink = component.status.type == .symbolicLink
             guard owner == user || owner == 0 else {
-                throw StorageError.unsafeAncestor(
+                throw StorageError(.unsafeAncestor(
                     path: component.path, place: place,
-                    problem: isLink ? .linkOwner(owner) : .directoryOwner(owner))
+                    problem: isLink ? .linkOwner(owner) : .directoryOwner(owner)))
             }
             let mode = UInt32(component.status.permissions.rawValue) & 0o7777
             if !isLink, mode & 0o022 != 0, mode & 0o1000 == 0 {
-                throw StorageError.unsafeAncestor(path: component.path, place: place, problem: .writable(mode: mode))
+                throw StorageError(.unsafeAncestor(path: component.path, place: place, problem: .writable(mode: mode)))
             }
         }
     }

@@ -22,15 +22,15 @@ extension SecureDirectory {
                     options: [.create, .noFollow, .closeOnExec, .nonBlocking],
                     permissions: .ownerReadWrite)
             } catch Errno.tooManySymbolicLinkLevels {
-                throw StorageError.symbolicLink(path: lockPath)
+                throw StorageError(.symbolicLink(path: lockPath))
             } catch Errno.noSuchAddressOrDevice {
-                throw StorageError.notRegularFile(path: lockPath)
+                throw StorageError(.notRegularFile(path: lockPath))
             } catch let error as Errno {
-                throw StorageError.io(path: lockPath, operation: "open", errno: error)
+                throw StorageError(.io(path: lockPath, operation: "open", errno: error))
             }
             do {
                 let status = try attempt("inspect", lockPath) { try descriptor.status() }
-                guard status.type == .regular else { throw StorageError.notRegularFile(path: lockPath) }
+                guard status.type == .regular else { throw StorageError(.notRegularFile(path: lockPath)) }
                 try checkOwnerAndPermissions(status, path: lockPath, isDirectory: false)
                 return descriptor
             } catch {

@@ -63,7 +63,7 @@ extension SecureDirectory {
             } catch Errno.noSuchFileOrDirectory {
                 return nil
             } catch let error as Errno {
-                throw StorageError.io(path: filePath, operation: "inspect", errno: error)
+                throw StorageError(.io(path: filePath, operation: "inspect", errno: error))
             }
             let modified = status.st_mtim
             return FileStatus(
@@ -136,7 +136,7 @@ extension SecureDirectory {
         } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch let error as Errno {
-            throw StorageError.io(path: filePath, operation: "inspect", errno: error)
+            throw StorageError(.io(path: filePath, operation: "inspect", errno: error))
         }
         let descriptor: OpenFile
         do {
@@ -145,18 +145,18 @@ extension SecureDirectory {
         } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch Errno.tooManySymbolicLinkLevels {
-            throw StorageError.symbolicLink(path: filePath)
+            throw StorageError(.symbolicLink(path: filePath))
         } catch Errno.noSuchAddressOrDevice {
-            throw StorageError.notRegularFile(path: filePath)
+            throw StorageError(.notRegularFile(path: filePath))
         } catch {
-            throw StorageError.io(path: filePath, operation: "open", errno: error)
+            throw StorageError(.io(path: filePath, operation: "open", errno: error))
         }
         do {
             // Check again what was actually opened: the entry may have been swapped.
             let status = try attempt("inspect", filePath) { try descriptor.status() }
             try checkFile(status, path: filePath, user: user)
             guard status.size <= Int64(limit) else {
-                throw StorageError.tooLarge(path: filePath, limit: limit)
+                throw StorageError(.tooLarge(path: filePath, limit: limit))
             }
             return (descriptor, Int(status.size), filePath)
         } catch {
@@ -192,7 +192,7 @@ extension SecureDirectory {
             var filled = 0
             while filled < buffer.count {
                 let count = try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-                guard count > 0 else { throw StorageError.changedWhileReading(path: filePath) }
+                guard count > 0 else { throw StorageError(.changedWhileReading(path: filePath)) }
                 filled += count
             }
             var extra: UInt8 = 0
@@ -200,8 +200,8 @@ extension SecureDirectory {
             extra = 0
             if grew {
                 throw buffer.count >= limit
-                    ? StorageError.tooLarge(path: filePath, limit: limit)
-                    : StorageError.changedWhileReading(path: filePath)
+                    ? StorageError(.tooLarge(path: filePath, limit: limit))
+                    : StorageError(.changedWhileReading(path: filePath))
             }
         }
     }

@@ -68,7 +68,7 @@ extension SecureDirectory {
         } catch let error as StorageError {
             // An I/O error is reported as it is; anything else means the entry is
             // not a plain file of ours, and it is replaced whole below.
-            if case .io = error { throw error }
+            if case .io = error.reason { throw error }
         }
         try write(name, bytes, durability: .atomicOnly)
     }
@@ -107,7 +107,7 @@ extension SecureDirectory {
             } catch Errno.noSuchFileOrDirectory {
                 return
             } catch let error as Errno {
-                throw StorageError.io(path: filePath, operation: "remove", errno: error)
+                throw StorageError(.io(path: filePath, operation: "remove", errno: error))
             }
             try syncDirectory(directory)
         }
@@ -134,7 +134,7 @@ extension SecureDirectory {
             } catch Errno.noSuchFileOrDirectory {
                 return
             } catch let error as Errno {
-                throw StorageError.io(path: filePath, operation: "inspect", errno: error)
+                throw StorageError(.io(path: filePath, operation: "inspect", errno: error))
             }
             var overwriteError: (any Error)?
             if isShreddable(entry) {
@@ -149,7 +149,7 @@ extension SecureDirectory {
             } catch Errno.noSuchFileOrDirectory {
                 // Someone else removed it meanwhile, which is what we wanted.
             } catch let error as Errno {
-                throw StorageError.io(path: filePath, operation: "remove", errno: error)
+                throw StorageError(.io(path: filePath, operation: "remove", errno: error))
             }
             try syncDirectory(directory)
             if let overwriteError { throw overwriteError }

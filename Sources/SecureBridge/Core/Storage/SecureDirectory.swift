@@ -23,7 +23,7 @@ package struct SecureDirectory: Sendable {
     /// held open (`heldOpen()`); `nil` when each operation opens it anew.
     private let held: HeldDescriptor?
 
-    init(path: FilePath, place: StoragePlace, platform: any BridgePlatform = .system) {
+    init(path: FilePath, place: StoragePlace, platform: any BridgePlatform) {
         self.init(path: path, place: place, platform: platform, held: nil)
     }
 
@@ -46,7 +46,7 @@ package struct SecureDirectory: Sendable {
     /// - Returns: The checked directory.
     /// - Throws: `StorageError`.
     static func prepare(
-        _ place: StoragePlace, at path: FilePath, on platform: any BridgePlatform = .system
+        _ place: StoragePlace, at path: FilePath, on platform: any BridgePlatform
     ) throws -> SecureDirectory {
         let directory = SecureDirectory(path: path, place: place, platform: platform)
         try directory.checkAncestors()
@@ -62,7 +62,7 @@ package struct SecureDirectory: Sendable {
         if let existing = try heldOpen() { return existing }
         try makeDirectory(path)
         guard let directory = try heldOpen() else {
-            throw StorageError.io(path: path.string, operation: "open", errno: .noSuchFileOrDirectory)
+            throw StorageError(.io(path: path.string, operation: "open", errno: .noSuchFileOrDirectory))
         }
         return directory
     }
@@ -94,7 +94,7 @@ package struct SecureDirectory: Sendable {
     /// - Returns: The checked directory, or `nil` when it does not exist.
     /// - Throws: `StorageError` when it exists but is not safe to use.
     package static func open(
-        _ place: StoragePlace, at path: FilePath, on platform: any BridgePlatform = .system
+        _ place: StoragePlace, at path: FilePath, on platform: any BridgePlatform
     ) throws -> SecureDirectory? {
         let directory = SecureDirectory(path: path, place: place, platform: platform)
         try directory.checkAncestors()
@@ -127,7 +127,7 @@ extension SecureDirectory {
             bytes.first != UInt8(ascii: "."),
             !bytes.contains(UInt8(ascii: "/")), !bytes.contains(0)
         else {
-            throw StorageError.invalidName(path: path(of: name))
+            throw StorageError(.invalidName(path: path(of: name)))
         }
     }
 
@@ -137,11 +137,11 @@ extension SecureDirectory {
     func checkOwnerAndPermissions(_ status: Stat, path: String, isDirectory: Bool, user: UserID? = nil) throws {
         let user = user ?? platform.effectiveUserID
         guard status.userID == user else {
-            throw StorageError.wrongOwner(path: path, owner: status.userID.rawValue, expected: user.rawValue)
+            throw StorageError(.wrongOwner(path: path, owner: status.userID.rawValue, expected: user.rawValue))
         }
         let mode = UInt32(status.permissions.rawValue) & 0o7777
         guard mode & place.forbiddenPermissions == 0 else {
-            throw StorageError.insecurePermissions(path: path, mode: mode, isDirectory: isDirectory)
+            throw StorageError(.insecurePermissions(path: path, mode: mode, isDirectory: isDirectory))
         }
     }
 
@@ -154,11 +154,11 @@ extension SecureDirectory {
     func checkFile(_ status: Stat, path: String, user: UserID? = nil) throws {
         guard status.type == .regular else {
             throw status.type == .symbolicLink
-                ? StorageError.symbolicLink(path: path) : StorageError.notRegularFile(path: path)
+                ? StorageError(.symbolicLink(path: path)) : StorageError(.notRegularFile(path: path))
         }
         try checkOwnerAndPermissions(status, path: path, isDirectory: false, user: user)
         guard status.linkCount <= 1 else {
-            throw StorageError.hardLinked(path: path, linkCount: status.linkCount)
+            throw StorageError(.hardLinked(path: path, linkCount: status.linkCount))
         }
     }
 
@@ -167,7 +167,7 @@ extension SecureDirectory {
         do {
             return try body()
         } catch let error as Errno {
-            throw StorageError.io(path: path, operation: operation, errno: error)
+            throw StorageError(.io(path: path, operation: operation, errno: error))
         }
     }
 }
@@ -186,14 +186,14 @@ extension SecureDirectory {
         } catch {
             // A link answers `.notDirectory` as a file does (`BridgePlatform.openDirectory`): ask which.
             if error == .notDirectory, let status = try? platform.linkStatus(atPath: path.string) {
-                if status.type == .symbolicLink { throw StorageError.symbolicLink(path: path.string) }
-                if status.type != .directory { throw StorageError.notDirectory(path: path.string) }
+                if status.type == .symbolicLink { throw StorageError(.symbolicLink(path: path.string)) }
+                if status.type != .directory { throw StorageError(.notDirectory(path: path.string)) }
             }
-            throw StorageError.io(path: path.string, operation: "open", errno: error)
+            throw StorageError(.io(path: path.string, operation: "open", errno: error))
         }
         do {
             let status = try attempt("inspect", path.string) { try descriptor.status() }
-            guard status.type == .directory else { throw StorageError.notDirectory(path: path.string) }
+            guard status.type == .directory else { throw StorageError(.notDirectory(path: path.string)) }
             try checkOwnerAndPermissions(status, path: path.string, isDirectory: true)
             return descriptor
         } catch {
@@ -219,7 +219,7 @@ extension SecureDirectory {
     ) throws -> Result {
         if let held { return try body(held.directory) }
         guard let descriptor = try openDirectory() else {
-            throw StorageError.io(path: path(of: name), operation: operation, errno: .noSuchFileOrDirectory)
+            throw StorageError(.io(path: path(of: name), operation: operation, errno: .noSuchFileOrDirectory))
         }
         defer { try? descriptor.close() }
         return try body(descriptor)
@@ -233,7 +233,7 @@ extension SecureDirectory {
         } catch Errno.invalidArgument {
             return
         } catch {
-            throw StorageError.io(path: path.string, operation: "sync", errno: error)
+            throw StorageError(.io(path: path.string, operation: "sync", errno: error))
         }
     }
 
@@ -248,7 +248,7 @@ extension SecureDirectory {
             return
         } catch Errno.noSuchFileOrDirectory {
             guard !parent.isEmpty, parent != path else {
-                throw StorageError.io(path: path.string, operation: "create", errno: .noSuchFileOrDirectory)
+                throw StorageError(.io(path: path.string, operation: "create", errno: .noSuchFileOrDirectory))
             }
             try makeDirectory(parent)
             do {
@@ -256,10 +256,10 @@ extension SecureDirectory {
             } catch Errno.fileExists {
                 return
             } catch {
-                throw StorageError.io(path: path.string, operation: "create", errno: error)
+                throw StorageError(.io(path: path.string, operation: "create", errno: error))
             }
         } catch {
-            throw StorageError.io(path: path.string, operation: "create", errno: error)
+            throw StorageError(.io(path: path.string, operation: "create", errno: error))
         }
         try syncNewEntry(in: parent.isEmpty ? FilePath(platform.workingDirectory() ?? ".") : parent)
     }
@@ -276,7 +276,7 @@ extension SecureDirectory {
         } catch Errno.invalidArgument {
             return
         } catch {
-            throw StorageError.io(path: parent.string, operation: "sync", errno: error)
+            throw StorageError(.io(path: parent.string, operation: "sync", errno: error))
         }
     }
 
@@ -305,10 +305,10 @@ extension SecureDirectory {
             } catch Errno.permissionDenied, Errno.notDirectory {
                 return nil
             } catch {
-                throw StorageError.io(path: target.string, operation: "sync", errno: error)
+                throw StorageError(.io(path: target.string, operation: "sync", errno: error))
             }
         } catch {
-            throw StorageError.io(path: parent.string, operation: "sync", errno: error)
+            throw StorageError(.io(path: parent.string, operation: "sync", errno: error))
         }
     }
 

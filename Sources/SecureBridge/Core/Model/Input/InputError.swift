@@ -6,30 +6,42 @@
 /// Every description is one sentence that names the record and field, e.g.
 /// `Account 2 ("acc-savings"), field "IBAN": the checksum is wrong.` It never
 /// repeats a balance, IBAN or account name.
-public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The input has no bytes, or only whitespace.
-    case empty
-    /// The input is larger than `limit` bytes; it was not parsed.
-    case tooLarge(byteCount: Int, limit: Int)
-    /// The input is not strict JSON.
-    case invalidJSON(JSONError)
-    /// A record breaks a rule; `field` is `nil` when the record as a whole does.
-    case invalid(PortfolioRecord, field: String?, FieldProblem)
+public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong, in full: the description is made from it.
+    package let reason: Reason
 
-    public var description: String {
-        switch self {
-        case .empty:
-            return "The input is empty; expected a JSON array of accounts or an object with \"accounts\"."
-        case let .tooLarge(byteCount, limit):
-            return "The input is \(byteCount) bytes long; at most \(limit) bytes are accepted."
-        case let .invalidJSON(error):
-            return error.description
-        case let .invalid(record, field, problem):
-            let subject = record == .document ? "The input" : record.description
-            if let field {
-                return "\(subject), field \(UnicodeText.quoted(field)): \(problem)."
+    package init(_ reason: Reason) { self.reason = reason }
+
+    public var description: String { reason.description }
+}
+
+extension InputError {
+    /// Each way this error can arise, with the values its description names.
+    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+        /// The input has no bytes, or only whitespace.
+        case empty
+        /// The input is larger than `limit` bytes; it was not parsed.
+        case tooLarge(byteCount: Int, limit: Int)
+        /// The input is not strict JSON.
+        case invalidJSON(JSONError)
+        /// A record breaks a rule; `field` is `nil` when the record as a whole does.
+        case invalid(PortfolioRecord, field: String?, FieldProblem)
+
+        public var description: String {
+            switch self {
+            case .empty:
+                return "The input is empty; expected a JSON array of accounts or an object with \"accounts\"."
+            case let .tooLarge(byteCount, limit):
+                return "The input is \(byteCount) bytes long; at most \(limit) bytes are accepted."
+            case let .invalidJSON(error):
+                return error.description
+            case let .invalid(record, field, problem):
+                let subject = record == .document ? "The input" : record.description
+                if let field {
+                    return "\(subject), field \(UnicodeText.quoted(field)): \(problem)."
+                }
+                return "\(subject) \(problem)."
             }
-            return "\(subject) \(problem)."
         }
     }
 }

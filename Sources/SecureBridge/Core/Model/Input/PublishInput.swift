@@ -26,9 +26,9 @@ package enum PublishInput {
     /// - Returns: The portfolio, accounts in input order.
     /// - Throws: `InputError` naming the first problem found.
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> Portfolio {
-        guard !bytes.isEmpty else { throw InputError.empty }
+        guard !bytes.isEmpty else { throw InputError(.empty) }
         guard bytes.count <= maximumByteCount else {
-            throw InputError.tooLarge(byteCount: bytes.count, limit: maximumByteCount)
+            throw InputError(.tooLarge(byteCount: bytes.count, limit: maximumByteCount))
         }
         let isOnlyWhitespace = !bytes.contains { byte in
             switch byte {
@@ -36,12 +36,12 @@ package enum PublishInput {
             default: return true
             }
         }
-        guard !isOnlyWhitespace else { throw InputError.empty }
+        guard !isOnlyWhitespace else { throw InputError(.empty) }
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
         } catch let error as JSONError {
-            throw InputError.invalidJSON(error)
+            throw InputError(.invalidJSON(error))
         }
         switch document {
         case let .array(accounts):
@@ -56,11 +56,11 @@ package enum PublishInput {
             case let .object(members)?:
                 analytics = try decodeAnalytics(members)
             case let other?:
-                throw InputError.invalid(.document, field: "analytics", .wrongType(expected: .object, found: other.kind))
+                throw InputError(.invalid(.document, field: "analytics", .wrongType(expected: .object, found: other.kind)))
             }
             return Portfolio(uncheckedAccounts: accounts, analytics: analytics)
         default:
-            throw InputError.invalid(.document, field: nil, .notAccountsOrObject(found: document.kind))
+            throw InputError(.invalid(.document, field: nil, .notAccountsOrObject(found: document.kind)))
         }
     }
 
@@ -70,7 +70,7 @@ package enum PublishInput {
         do {
             try PortfolioRules.checkAccountCount(list.count)
         } catch let violation as PortfolioRules.Violation {
-            throw InputError.invalid(.document, field: field, violation.problem)
+            throw InputError(.invalid(.document, field: field, violation.problem))
         }
         var accounts: [Account] = []
         accounts.reserveCapacity(list.count)
@@ -85,8 +85,8 @@ package enum PublishInput {
 
     private static func decodeAccount(_ element: JSONValue, number: Int, set: inout PortfolioRules.AccountSet) throws -> Account {
         guard case let .object(members) = element else {
-            throw InputError.invalid(
-                .account(number: number, id: nil), field: nil, .wrongType(expected: .object, found: element.kind))
+            throw InputError(.invalid(
+                .account(number: number, id: nil), field: nil, .wrongType(expected: .object, found: element.kind)))
         }
         // Name the record by its id in every error, once the id is known to be valid.
         var label: String?
@@ -135,9 +135,9 @@ package enum PublishInput {
                 .accountNumber(try AccountNumber(parsing: number))
             }
         case (nil, nil):
-            throw InputError.invalid(fields.record, field: AccountIdentifier.Kind.iban.field, .noAccountNumber)
+            throw InputError(.invalid(fields.record, field: AccountIdentifier.Kind.iban.field, .noAccountNumber))
         case (.some, .some):
-            throw InputError.invalid(fields.record, field: AccountIdentifier.Kind.accountNumber.field, .bothAccountNumbers)
+            throw InputError(.invalid(fields.record, field: AccountIdentifier.Kind.accountNumber.field, .bothAccountNumbers))
         }
     }
 
@@ -164,7 +164,7 @@ package enum PublishInput {
         for (index, element) in list.enumerated() {
             let entryRecord = record(index + 1)
             guard case let .object(members) = element else {
-                throw InputError.invalid(entryRecord, field: nil, .wrongType(expected: .object, found: element.kind))
+                throw InputError(.invalid(entryRecord, field: nil, .wrongType(expected: .object, found: element.kind)))
             }
             let entry = try Fields(members, allowed: ["category", "amount"], record: entryRecord)
             let category = try entry.string("category")
@@ -191,7 +191,7 @@ package enum PublishInput {
             self.members = members
             if let unknown = members.first(where: { !allowed.contains($0.key) })?.key {
                 let suggestion = allowed.first { $0.lowercased() == unknown.lowercased() }
-                throw InputError.invalid(record, field: unknown, .unknownField(allowed: allowed, suggestion: suggestion))
+                throw InputError(.invalid(record, field: unknown, .unknownField(allowed: allowed, suggestion: suggestion)))
             }
         }
 
@@ -201,14 +201,14 @@ package enum PublishInput {
 
         /// The field's value, which must be present.
         func require(_ field: String) throws -> JSONValue {
-            guard let value = self[field] else { throw InputError.invalid(record, field: field, .missing) }
+            guard let value = self[field] else { throw InputError(.invalid(record, field: field, .missing)) }
             return value
         }
 
         func string(_ field: String) throws -> String {
             let value = try require(field)
             guard case let .string(text) = value else {
-                throw InputError.invalid(record, field: field, .wrongType(expected: .string, found: value.kind))
+                throw InputError(.invalid(record, field: field, .wrongType(expected: .string, found: value.kind)))
             }
             return text
         }
@@ -219,14 +219,14 @@ package enum PublishInput {
             case nil, .null?: return nil
             case let .string(text)?: return text
             case let value?:
-                throw InputError.invalid(record, field: field, .wrongType(expected: .string, found: value.kind))
+                throw InputError(.invalid(record, field: field, .wrongType(expected: .string, found: value.kind)))
             }
         }
 
         func array(_ field: String) throws -> [JSONValue] {
             let value = try require(field)
             guard case let .array(elements) = value else {
-                throw InputError.invalid(record, field: field, .wrongType(expected: .array, found: value.kind))
+                throw InputError(.invalid(record, field: field, .wrongType(expected: .array, found: value.kind)))
             }
             return elements
         }
@@ -234,13 +234,13 @@ package enum PublishInput {
         func currency(_ field: String) throws -> Currency {
             let code = try string(field)
             guard let currency = Currency.iso4217(code) else {
-                throw InputError.invalid(record, field: field, .unknownCurrency)
+                throw InputError(.invalid(record, field: field, .unknownCurrency))
             }
             return currency
         }
 
         func amount(_ field: String, currency: Currency, allowsNegative: Bool) throws -> Money {
-            if case .number? = self[field] { throw InputError.invalid(record, field: field, .amountIsNumber) }
+            if case .number? = self[field] { throw InputError(.invalid(record, field: field, .amountIsNumber)) }
             let text = try string(field)
             return try PortfolioRules.check(record, field, in: .publishInput) {
                 try Money.parse(decimal: text, currency: currency, allowsNegative: allowsNegative)

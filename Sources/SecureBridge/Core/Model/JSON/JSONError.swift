@@ -3,7 +3,7 @@
 /// The position is 1-based. Lines are separated by LF, CR or CR LF; columns
 /// count Unicode scalars from the start of the line, so a column points at
 /// the character an editor shows, not at a byte.
-public enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The document breaks a rule at `line`, `column`.
     case invalid(Problem, line: Int, column: Int)
 

@@ -4,7 +4,7 @@
 ///
 /// Descriptions are predicates that follow "field "x": " and never repeat the
 /// offending value: it may be a balance, an IBAN or an account name.
-public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
+package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
     // MARK: Structure (publish input)
 
     /// A required field is absent.
@@ -84,7 +84,7 @@ public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
     case currencyMismatch
 
     /// The unit a length limit is counted in.
-    public enum LengthUnit: Equatable, Sendable {
+    package enum LengthUnit: Equatable, Sendable {
         /// Unicode scalars (what people call characters).
         case scalars
         /// UTF-8 bytes.
@@ -169,7 +169,7 @@ public enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What is wrong with a decimal amount.
-public enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
+package enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
     /// Not of the form `-?digits(.digits)?` (letters, `NaN`, `.5`, `5.`, …).
     case malformed
     /// Starts with `+`.
@@ -217,7 +217,7 @@ public enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What is wrong with a bank's own account number (`AccountNumber(_:)` has the rule).
-public enum AccountNumberProblem: Equatable, Sendable, CustomStringConvertible {
+package enum AccountNumberProblem: Equatable, Sendable, CustomStringConvertible {
     /// A space or hyphen at either end, or two in a row.
     case invalidSeparators
     /// A character other than A-Z, a-z, 0-9 (and single spaces or hyphens between groups).
@@ -246,7 +246,7 @@ public enum AccountNumberProblem: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What is wrong with an IBAN (ISO 13616).
-public enum IBANProblem: Equatable, Sendable, CustomStringConvertible {
+package enum IBANProblem: Equatable, Sendable, CustomStringConvertible {
     /// Spaces other than single spaces between groups of four characters.
     case invalidSpacing
     /// A character other than A-Z, a-z, 0-9 (and spaces between groups).

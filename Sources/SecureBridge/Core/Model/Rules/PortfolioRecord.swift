@@ -1,6 +1,6 @@
 /// Which record of a portfolio a problem was found in. Numbers are 1-based,
 /// in the order the records appear.
-public enum PortfolioRecord: Equatable, Sendable, CustomStringConvertible {
+package enum PortfolioRecord: Equatable, Sendable, CustomStringConvertible {
     /// The document as a whole (the top-level array or object, or the payload
     /// header); for a value an app builds on its own (`IBAN(_:)`,
     /// `Money(decimal:currency:)`, `Account(id:name:balance:iban:type:)`,

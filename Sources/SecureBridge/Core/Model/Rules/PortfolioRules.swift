@@ -40,9 +40,9 @@ enum PortfolioRules {
             return try body()
         } catch let violation as Violation {
             switch subject {
-            case .publishInput: throw InputError.invalid(record, field: field, violation.problem)
-            case .payload: throw PayloadError.invalid(record, field: field, violation.problem)
-            case .encoding: throw PayloadError.unencodable(record, field: field, violation.problem)
+            case .publishInput: throw InputError(.invalid(record, field: field, violation.problem))
+            case .payload: throw PayloadError(.invalid(record, field: field, violation.problem))
+            case .encoding: throw PayloadError(.unencodable(record, field: field, violation.problem))
             }
         }
     }

@@ -1,4 +1,4 @@
-import SecureBridge
+@testable import SecureBridge
 import SystemPackage
 import Testing
 
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func cryptoErrorsReadAsBefore() {
-        let cases: [(CryptoError, String)] = [
+        let cases: [(CryptoError.Reason, String)] = [
             (.invalidKeyEncoding(.notPEM(.privateKey)), "The key could not be read: not a PKCS#8 PEM private key."),
             (.invalidKeyEncoding(.notPEM(.publicKey)), "The key could not be read: not a SubjectPublicKeyInfo PEM public key."),
             (.invalidKeyEncoding(.notEd25519), "The key could not be read: the PEM holds a key of another algorithm, not Ed25519."),
@@ -47,11 +47,11 @@ import Testing
             (.backendFailure(operation: "getrandom", .kernelRandom(.noFunction)),
              "The kernel's random generator failed in getrandom: \(Errno.noFunction)."),
         ]
-        for (error, message) in cases { #expect(error.description == message) }
+        for (error, message) in cases { #expect(CryptoError(error).description == message) }
     }
 
     @Test func envelopeErrorsReadAsBefore() {
-        let cases: [(EnvelopeError, String)] = [
+        let cases: [(EnvelopeError.Reason, String)] = [
             (.badMagic(expected: .snapshotEnvelope), "The file is not a SecureBridge snapshot envelope: its first bytes are wrong."),
             (.badMagic(expected: .signedRecord), "The file is not a SecureBridge signed record: its first bytes are wrong."),
             (.badMagic(expected: .snapshotEnvelopeOrSignedRecord),
@@ -68,12 +68,12 @@ import Testing
             (.invalidField(field: "lifetimes", .lifetimesOutOfOrder),
              "The file's lifetimes is invalid: they must satisfy issued ≤ stale ≤ expires."),
         ]
-        for (error, message) in cases { #expect(error.description == message) }
+        for (error, message) in cases { #expect(EnvelopeError(error).description == message) }
     }
 
     @Test func sessionErrorsReadAsBefore() {
-        let full = StorageError.io(path: "/h/container/snapshot", operation: "sync", errno: .noSpace)
-        let cases: [(SessionError, String)] = [
+        let full = StorageError(.io(path: "/h/container/snapshot", operation: "sync", errno: .noSpace))
+        let cases: [(SessionError.Reason, String)] = [
             (.notActive(state: .locked), "The session is locked; this needs an active session."),
             (.notActive(state: .loggedOut), "The session is logged out; this needs an active session."),
             (.invalidPasscode(.tooShort(minimum: 4)), "The passcode is not acceptable: it must be at least 4 characters."),
@@ -92,20 +92,20 @@ import Testing
              "Widgets now see the session as locked; then a later step failed: The keychain file `marks` is missing. Run the same command (lock) again to finish."),
             (.unfinished(applied: .rotationHalfDone(failure: .other(description: "X.")), failure: .other(description: "Y."), command: .rotateKeys),
              "The key rotation failed (X.) and was left half done; then a later step failed: Y. Run the same command (rotate keys) again to finish."),
-            (.loggedOutInPart(destroyed: .init([.dataKeys, .snapshot]), kept: nil, failure: .notDirectory(path: "/h/app")),
+            (.loggedOutInPart(destroyed: .init([.dataKeys, .snapshot]), kept: nil, failure: StorageError(.notDirectory(path: "/h/app"))),
              "Logged out only in part: `/h/app` is not a directory. Without it, the data keys and the snapshot were destroyed. Log out again once that is fixed to sign the logout."),
             (.loggedOutInPart(
-                destroyed: .init([.dataKeys]), kept: .init([(.snapshot, .storage(.notDirectory(path: "/h/container")))]),
-                failure: .notDirectory(path: "/h/app")),
+                destroyed: .init([.dataKeys]), kept: .init([(.snapshot, .storage(StorageError(.notDirectory(path: "/h/container"))))]),
+                failure: StorageError(.notDirectory(path: "/h/app"))),
              "Logged out only in part: `/h/app` is not a directory. Without it, the data keys were destroyed; the snapshot (`/h/container` is not a directory.) could not be. Log out again once that is fixed to sign the logout."),
         ]
-        for (error, message) in cases { #expect(error.description == message) }
+        for (error, message) in cases { #expect(SessionError(error).description == message) }
     }
 
     @Test func storageOperationsAreNamedValues() {
-        let error = StorageError.io(path: "/h/container/snapshot", operation: .renameTemporaryFile, errno: .noSpace)
+        let error = StorageError(.io(path: "/h/container/snapshot", operation: .renameTemporaryFile, errno: .noSpace))
         #expect(error.description == "Could not rename a temporary file over `/h/container/snapshot`: \(Errno.noSpace.description).")
-        switch error {
+        switch error.reason {
         case .io(_, .renameTemporaryFile, .noSpace): break
         default: Issue.record("an operation matches its named value")
         }
@@ -115,22 +115,22 @@ import Testing
 
     @Test func failuresKeepTheErrorTheyWrap() {
         #expect(SessionError.Failure(KeychainError.corrupt(file: "keyset")) == .keychain(.corrupt(file: "keyset")))
-        #expect(SessionError.Failure(CryptoError.authenticationFailure) == .crypto(.authenticationFailure))
-        #expect(SessionError.Failure(StorageError.homeUnknown) == .storage(.homeUnknown))
+        #expect(SessionError.Failure(CryptoError(.authenticationFailure)) == .crypto(CryptoError(.authenticationFailure)))
+        #expect(SessionError.Failure(StorageError(.homeUnknown)) == .storage(StorageError(.homeUnknown)))
         #expect(SessionError.Failure(Errno.noSpace) == .other(description: Errno.noSpace.description))
     }
 
     @Test func modelAndLinkErrorsReadAsBefore() {
         let cases: [(any Error & CustomStringConvertible, String)] = [
-            (DeepLinkError.forbiddenComponent(.userInfo), "The deep link has a user info part, which app links never have."),
-            (DeepLinkError.forbiddenComponent(.percentEscape), "The deep link has a percent-escape part, which app links never have."),
-            (InputError.invalid(.account(number: 1, id: "a"), field: "balance", .amount(.tooLarge(limit: .maximumMagnitude(in: Self.eur)))),
+            (DeepLinkError(.forbiddenComponent(.userInfo)), "The deep link has a user info part, which app links never have."),
+            (DeepLinkError(.forbiddenComponent(.percentEscape)), "The deep link has a percent-escape part, which app links never have."),
+            (InputError(.invalid(.account(number: 1, id: "a"), field: "balance", .amount(.tooLarge(limit: .maximumMagnitude(in: Self.eur))))),
              #"Account 1 ("a"), field "balance": is beyond the limit of 1000000000000000 EUR in magnitude."#),
-            (InputError.invalid(.spent(number: 2), field: "amount", .amount(.tooLarge(limit: .maximumMagnitude(in: .iso4217("CLF")!)))),
+            (InputError(.invalid(.spent(number: 2), field: "amount", .amount(.tooLarge(limit: .maximumMagnitude(in: .iso4217("CLF")!))))),
              #"Spent entry 2, field "amount": is beyond the limit of 100000000000000 CLF in magnitude."#),
-            (InputError.invalid(.document, field: nil, .notAccountsOrObject(found: .string)),
+            (InputError(.invalid(.document, field: nil, .notAccountsOrObject(found: .string))),
              #"The input must be an array of accounts or an object with "accounts", not a string."#),
-            (PayloadError.unencodable(.document, field: "accounts", .noAccounts),
+            (PayloadError(.unencodable(.document, field: "accounts", .noAccounts)),
              #"The portfolio cannot be encoded: the field "accounts": must list at least one account."#),
             (KeyExportError.noPEMForm, "A data key has no PEM form; use --format raw or --format jwk."),
         ]
