@@ -185,21 +185,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CryptoKit"])),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["CryptoKit"])),
                 .target(name: "CLinux", condition: .when(platforms: [.linux])),
-                "SecureBridgeResources",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SecureBridge/Core"
-        ),
-        // The core's resources: the translations, embedded in the binary by a
-        // C target (`#embed`), so a copied executable is whole and a widget
-        // refresh opens no file for them; not a Swift target's resources,
-        // whose `Bundle.module` links swift-corelibs-foundation into every
-        // widget refresh (resources.c).
-        .target(
-            name: "SecureBridgeResources",
-            path: "Sources/SecureBridge/Resources",
-            exclude: ["Localizations"]
         ),
         .target(
             name: "SecureBridgeTesting",

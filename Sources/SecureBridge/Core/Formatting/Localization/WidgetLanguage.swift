@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SecureBridgeResources
 import Synchronization
 
 /// The languages widget text is translated into: the titles, placeholders,
@@ -12,10 +11,11 @@ import Synchronization
 ///
 /// The translations are one `Localizable.strings` per language in
 /// `Sources/SecureBridge/Resources/Localizations/<language>.lproj`, keyed by
-/// the English text, as Apple's `Bundle` lays them out, and embedded in the
-/// binary by the `SecureBridgeResources` target: an executable copied on its
-/// own speaks every language whole, and a widget refresh opens no file for
-/// them. They are decoded with FoundationEssentials' property-list decoder:
+/// the English text, as Apple's `Bundle` lays them out, and compiled into the
+/// core as string literals (`Translations.swift`, which
+/// `scripts/update-translations` writes from them) on every platform: an
+/// executable copied on its own speaks every language whole, and a widget
+/// refresh opens no file for them. They are decoded with FoundationEssentials' property-list decoder:
 /// `Bundle` would link swift-corelibs-foundation into every widget refresh,
 /// which costs each `bridgectl read` about 0.8 ms and 1.4 MiB
 /// (docs/PERFORMANCE.md). English needs no table: its text is the key.
@@ -63,7 +63,7 @@ package enum WidgetLanguage: String, CaseIterable, Sendable {
 }
 
 /// The translations, each language's table decoded once per process from
-/// the bytes the binary embeds (`SecureBridgeResources`).
+/// the bytes the binary holds (`Translations.swift`).
 final class LocalizedStrings: Sendable {
     static let shared = LocalizedStrings()
 
@@ -89,10 +89,8 @@ final class LocalizedStrings: Sendable {
         return table
     }
 
-    /// The bytes of the language's `Localizable.strings` as the binary embeds them.
+    /// The bytes of the language's `Localizable.strings` as the binary holds them.
     static func embeddedBytes(_ language: WidgetLanguage) -> Data? {
-        var count = 0
-        guard let bytes = securebridge_localizable_strings(language.rawValue, &count), count > 0 else { return nil }
-        return Data(bytes: bytes, count: count)
+        language.localizableStrings.withUTF8Buffer { $0.isEmpty ? nil : Data($0) }
     }
 }
