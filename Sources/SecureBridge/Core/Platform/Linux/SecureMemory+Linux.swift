@@ -1,4 +1,4 @@
-#if os(Linux)
+#if os(Linux) && !SECUREBRIDGE_WITHOUT_LINUX_PLATFORM
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
