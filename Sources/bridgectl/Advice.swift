@@ -36,7 +36,7 @@ enum Advice {
 
     /// The sentence for a session error that a command can fix, or `nil` to keep the library's.
     static func sentence(for error: SessionError) -> String? {
-        switch error.reason {
+        switch error.cause {
         case .notOnboarded:
             "No user has onboarded yet; run `bridgectl login --user ID` first."
         case .notLoggedIn:

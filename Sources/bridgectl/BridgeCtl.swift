@@ -139,7 +139,7 @@ struct GlobalOptions: ParsableArguments {
     static func bridgeHomeIfKnown(home: String?, app: String?, keychain: String?, container: String?) throws -> BridgeHome? {
         do {
             return try bridgeHome(home: home, app: app, keychain: keychain, container: container)
-        } catch let error as StorageError where error.reason == .homeUnknown {
+        } catch let error as StorageError where error.cause == .homeUnknown {
             return nil
         }
     }

@@ -15,13 +15,13 @@ import Testing
 
     /// The reason of the error `body` throws, which must be an `InputError`
     /// (its reason is the package's detail; an app reads the description).
-    static func inputError(_ body: () throws -> Void) -> InputError.Reason? {
+    static func inputError(_ body: () throws -> Void) -> InputError.Cause? {
         do {
             try body()
             Issue.record("expected an InputError, nothing was thrown")
             return nil
         } catch let error as InputError {
-            return error.reason
+            return error.cause
         } catch {
             Issue.record("expected an InputError, got \(type(of: error)): \(error)")
             return nil
@@ -158,7 +158,7 @@ import Testing
     @Test func aBadAccountIsRefusedNamingTheField() throws {
         let money = Money(minorUnits: 100, currency: Self.eur)
         let iban = try IBAN("DE89370400440532013000")
-        func refusal(id: String = "a", name: String = "A", balance: Money? = nil) -> InputError.Reason? {
+        func refusal(id: String = "a", name: String = "A", balance: Money? = nil) -> InputError.Cause? {
             Self.inputError { _ = try Account(id: id, name: name, balance: balance ?? money, iban: iban, type: .main) }
         }
         #expect(refusal(id: "") == .invalid(.document, field: "id", .empty))
@@ -180,7 +180,7 @@ import Testing
     @Test func badAnalyticsAreRefusedNamingTheEntry() throws {
         let rent = try Self.entry("Rent", "1.00")
         let yen = try CategoryAmount(category: "Sushi", amount: Money(decimal: "500", currency: Self.jpy))
-        func refusal(period: String = "2026-11", spent: [CategoryAmount] = [], received: [CategoryAmount] = []) -> InputError.Reason? {
+        func refusal(period: String = "2026-11", spent: [CategoryAmount] = [], received: [CategoryAmount] = []) -> InputError.Cause? {
             Self.inputError { _ = try Analytics(period: period, currency: Self.eur, spent: spent, received: received) }
         }
         #expect(refusal(period: "2026-13") == .invalid(.analytics, field: "period", .invalidPeriod))
@@ -193,7 +193,7 @@ import Testing
     }
 
     @Test func aBadPortfolioIsRefusedNamingTheAccount() throws {
-        func refusal(_ accounts: [Account]) -> InputError.Reason? {
+        func refusal(_ accounts: [Account]) -> InputError.Cause? {
             Self.inputError { _ = try Portfolio(accounts: accounts) }
         }
         #expect(refusal([]) == .invalid(.document, field: "accounts", .noAccounts))

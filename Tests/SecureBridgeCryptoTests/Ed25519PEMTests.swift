@@ -23,11 +23,11 @@ extension CryptoTests {
         /// decoders say what is wrong (`openSSLProblem`); the CryptoKit backend
         /// reads the canonical layout only and refuses everything else with one
         /// sentence per kind.
-        static func refusal(_ openSSLProblem: CryptoError.KeyEncodingProblem, _ kind: Ed25519.PEMKind) -> CryptoError.Reason {
+        static func refusal(_ openSSLProblem: CryptoError.KeyEncodingProblem, _ kind: Ed25519.PEMKind) -> CryptoError.Cause {
             #if CryptoKit
             let error = Result { try CryptoKitEd25519.readPEM(SecureBytes(copying: []), kind: kind) }
             guard case let .failure(refusal as CryptoError) = error else { return .invalidKeyEncoding(.notCanonical) }
-            return refusal.reason
+            return refusal.cause
             #else
             return .invalidKeyEncoding(openSSLProblem)
             #endif

@@ -35,7 +35,7 @@ extension CryptoTests {
                     key = try Ed25519.PublicKey(rawRepresentation: group.publicKey.pk)
                 } catch let error as CryptoError {
                     // Only a wrong-length key may be refused, and only for an invalid vector.
-                    #expect(error.reason == .invalidKeyLength(expected: 32, actual: group.publicKey.pk.count), "tcId \(test.tcId)")
+                    #expect(error.cause == .invalidKeyLength(expected: 32, actual: group.publicKey.pk.count), "tcId \(test.tcId)")
                     #expect(test.result == .invalid, "tcId \(test.tcId): the key of a valid vector was refused")
                     if test.result == .invalid {
                         keysRejected += 1

@@ -100,12 +100,12 @@ func cryptoError(
     _ comment: Comment? = nil,
     sourceLocation: SourceLocation = #_sourceLocation,
     of body: () throws -> Any
-) -> CryptoError.Reason? {
+) -> CryptoError.Cause? {
     do {
         _ = try body()
         return nil
     } catch let error as CryptoError {
-        return error.reason
+        return error.cause
     } catch {
         Issue.record(error, comment, sourceLocation: sourceLocation)
         return nil

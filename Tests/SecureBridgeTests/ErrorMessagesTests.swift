@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func cryptoErrorsReadAsBefore() {
-        let cases: [(CryptoError.Reason, String)] = [
+        let cases: [(CryptoError.Cause, String)] = [
             (.invalidKeyEncoding(.notPEM(.privateKey)), "The key could not be read: not a PKCS#8 PEM private key."),
             (.invalidKeyEncoding(.notPEM(.publicKey)), "The key could not be read: not a SubjectPublicKeyInfo PEM public key."),
             (.invalidKeyEncoding(.notEd25519), "The key could not be read: the PEM holds a key of another algorithm, not Ed25519."),
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func envelopeErrorsReadAsBefore() {
-        let cases: [(EnvelopeError.Reason, String)] = [
+        let cases: [(EnvelopeError.Cause, String)] = [
             (.badMagic(expected: .snapshotEnvelope), "The file is not a SecureBridge snapshot envelope: its first bytes are wrong."),
             (.badMagic(expected: .signedRecord), "The file is not a SecureBridge signed record: its first bytes are wrong."),
             (.badMagic(expected: .snapshotEnvelopeOrSignedRecord),
@@ -73,7 +73,7 @@ import Testing
 
     @Test func sessionErrorsReadAsBefore() {
         let full = StorageError(.io(path: "/h/container/snapshot", operation: "sync", errno: .noSpace))
-        let cases: [(SessionError.Reason, String)] = [
+        let cases: [(SessionError.Cause, String)] = [
             (.notActive(state: .locked), "The session is locked; this needs an active session."),
             (.notActive(state: .loggedOut), "The session is logged out; this needs an active session."),
             (.invalidPasscode(.tooShort(minimum: 4)), "The passcode is not acceptable: it must be at least 4 characters."),
@@ -105,7 +105,7 @@ import Testing
     @Test func storageOperationsAreNamedValues() {
         let error = StorageError(.io(path: "/h/container/snapshot", operation: .renameTemporaryFile, errno: .noSpace))
         #expect(error.description == "Could not rename a temporary file over `/h/container/snapshot`: \(Errno.noSpace.description).")
-        switch error.reason {
+        switch error.cause {
         case .io(_, .renameTemporaryFile, .noSpace): break
         default: Issue.record("an operation matches its named value")
         }

@@ -122,7 +122,7 @@ extension Doctor {
 
     /// Words a refusal of the storage checks, with its fix.
     static func finding(for error: StorageError, place: StoragePlace, isDirectory: Bool) -> Finding {
-        switch error.reason {
+        switch error.cause {
         case let .insecurePermissions(path, mode, isDirectory):
             let exposure = mode & 0o022 != 0 ? "writable" : mode & 0o044 != 0 ? "readable" : "accessible"
             return Finding(

@@ -7,21 +7,21 @@ import Testing
 @Suite struct AccountNumberTests {
     private let usd = Currency.iso4217("USD")!
 
-    private func inputFailure(_ json: String) -> InputError.Reason? {
+    private func inputFailure(_ json: String) -> InputError.Cause? {
         do {
             _ = try PublishInput.decode(Array(json.utf8))
             return nil
         } catch {
-            return (error as? InputError)?.reason
+            return (error as? InputError)?.cause
         }
     }
 
-    private func payloadFailure(_ bytes: [UInt8]) -> PayloadError.Reason? {
+    private func payloadFailure(_ bytes: [UInt8]) -> PayloadError.Cause? {
         do {
             _ = try Portfolio(payload: bytes)
             return nil
         } catch {
-            return (error as? PayloadError)?.reason
+            return (error as? PayloadError)?.cause
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
             _ = try IBAN(text)
             return nil
         } catch let error as InputError {
-            guard case let .invalid(.document, "IBAN"?, problem) = error.reason else {
+            guard case let .invalid(.document, "IBAN"?, problem) = error.cause else {
                 Issue.record("IBAN(_:) threw \(error)")
                 return nil
             }

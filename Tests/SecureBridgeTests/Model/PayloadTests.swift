@@ -6,12 +6,12 @@ import Testing
     private let eur = Currency.iso4217("EUR")!
     private let jpy = Currency.iso4217("JPY")!
 
-    private func failure(_ bytes: [UInt8]) -> PayloadError.Reason? {
+    private func failure(_ bytes: [UInt8]) -> PayloadError.Cause? {
         do {
             _ = try Portfolio(payload: bytes)
             return nil
         } catch {
-            return (error as? PayloadError)?.reason
+            return (error as? PayloadError)?.cause
         }
     }
 
@@ -191,7 +191,7 @@ import Testing
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let bytes: [UInt8]
-        let expected: PayloadError.Reason
+        let expected: PayloadError.Cause
         var testDescription: String { name }
     }
 
@@ -321,12 +321,12 @@ import Testing
 
     // MARK: Encoding refuses what decoding would refuse
 
-    private func encodingFailure(_ portfolio: Portfolio) -> PayloadError.Reason? {
+    private func encodingFailure(_ portfolio: Portfolio) -> PayloadError.Cause? {
         do {
             _ = try portfolio.payloadBytes()
             return nil
         } catch {
-            return (error as? PayloadError)?.reason
+            return (error as? PayloadError)?.cause
         }
     }
 

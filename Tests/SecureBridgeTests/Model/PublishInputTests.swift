@@ -10,16 +10,16 @@ import Testing
         try PublishInput.decode(Array(text.utf8))
     }
 
-    private func failure(_ text: String) -> InputError.Reason? {
+    private func failure(_ text: String) -> InputError.Cause? {
         failure(Array(text.utf8))
     }
 
-    private func failure(_ bytes: [UInt8]) -> InputError.Reason? {
+    private func failure(_ bytes: [UInt8]) -> InputError.Cause? {
         do {
             _ = try PublishInput.decode(bytes)
             return nil
         } catch {
-            return (error as? InputError)?.reason
+            return (error as? InputError)?.cause
         }
     }
 
@@ -28,7 +28,7 @@ import Testing
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let input: String
-        let expected: InputError.Reason
+        let expected: InputError.Cause
         var testDescription: String { name }
     }
 

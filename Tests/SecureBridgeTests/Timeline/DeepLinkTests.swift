@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("otherapp://login", DeepLinkError.Reason.wrongScheme(expected: "securebridge")),
+        ("otherapp://login", DeepLinkError.Cause.wrongScheme(expected: "securebridge")),
         ("securebridge:login", .wrongScheme(expected: "securebridge")),
         ("https://login", .wrongScheme(expected: "securebridge")),
         ("", .wrongScheme(expected: "securebridge")),
@@ -64,7 +64,7 @@ import Testing
         ("securebridge://account/a\u{0}", .invalidCharacter),
         ("securebridge://account/" + String(repeating: "x", count: 300), .tooLong(limit: 256)),
     ])
-    func parserRejectsEverythingElse(text: String, reason: DeepLinkError.Reason) {
+    func parserRejectsEverythingElse(text: String, reason: DeepLinkError.Cause) {
         #expect(throws: DeepLinkError(reason)) { try DeepLink(parsing: text, scheme: "securebridge") }
     }
 

@@ -75,7 +75,7 @@ import Testing
         let input = Array((String(repeating: open, count: 100_000) + "1" + String(repeating: close, count: 100_000)).utf8)
         #expect(input.count < PublishInput.maximumByteCount)
         let error = try #require(throws: InputError.self) { try PublishInput.decode(input) }
-        guard case let .invalidJSON(json) = error.reason else {
+        guard case let .invalidJSON(json) = error.cause else {
             Issue.record("expected a JSON error, got \(error)")
             return
         }

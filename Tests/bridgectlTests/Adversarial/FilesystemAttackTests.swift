@@ -134,7 +134,7 @@ import Testing
     // MARK: App side
 
     @Test func appSideNamesThePathOfAnUnsafeFile() throws {
-        typealias Case = (StoredName, Replacement?, mode_t?, (String) -> StorageError.Reason)
+        typealias Case = (StoredName, Replacement?, mode_t?, (String) -> StorageError.Cause)
         let cases: [Case] = [
             (StoredName(place: .app, name: "signing-key.pem"), nil, 0o640, {
                 .insecurePermissions(path: $0, mode: 0o640, isDirectory: false)

@@ -27,7 +27,7 @@ import Testing
         #expect(offending.isEmpty, "\(offending.map { "\($0.file): \($0.line)" })")
     }
 
-    static let commandErrors: [(SessionError.Reason, String)] = [
+    static let commandErrors: [(SessionError.Cause, String)] = [
         (.notOnboarded, "`bridgectl login --user ID`"),
         (.notLoggedIn, "`bridgectl login --user ID`"),
         (.alreadyLoggedIn(user: "alice"), "`bridgectl logout`"),
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test(arguments: commandErrors)
-    func theCommandLineNamesTheCommandThatHelps(reason: SessionError.Reason, command: String) {
+    func theCommandLineNamesTheCommandThatHelps(reason: SessionError.Cause, command: String) {
         let error = SessionError(reason)
         let advised = "\(Advice.error(for: error))"
         #expect(advised.contains(command), "\(advised)")

@@ -73,7 +73,7 @@ extension BridgeApp {
         guard let app = try SecureDirectory.open(.app, in: home) else { return nil }
         do {
             return try AppState.load(from: app)
-        } catch let error as SessionError where error.reason == .damagedState {
+        } catch let error as SessionError where error.cause == .damagedState {
             return nil
         }
     }

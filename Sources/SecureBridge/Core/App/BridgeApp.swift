@@ -81,7 +81,7 @@ public struct BridgeApp: Sendable {
             var state: AppState
             do {
                 state = try AppState.load(from: places.app)
-            } catch let error as SessionError where error.reason == .damagedState && repairing {
+            } catch let error as SessionError where error.cause == .damagedState && repairing {
                 logger.warning("app/state.json is damaged; starting over from the keychain's marks and the container")
                 state = try AppState.recovered(from: places)
                 try places.app.remove(FileName.publishCursor)

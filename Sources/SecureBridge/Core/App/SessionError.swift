@@ -6,11 +6,11 @@
 /// description carries the rest.
 public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in full: the description is made from it.
-    package let reason: Reason
+    package let cause: Cause
 
-    package init(_ reason: Reason) { self.reason = reason }
+    package init(_ cause: Cause) { self.cause = cause }
 
-    public var description: String { reason.description }
+    public var description: String { cause.description }
 
     /// What an app can do about it.
     public enum Kind: Equatable, Sendable {
@@ -47,7 +47,7 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// What an app can do about it.
     public var kind: Kind {
-        switch reason {
+        switch cause {
         case .notOnboarded: .notOnboarded
         case .notLoggedIn, .notActive(state: .loggedOut): .notLoggedIn
         case .alreadyLoggedIn: .alreadyLoggedIn
@@ -66,20 +66,20 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// For a wrong passcode, how many more wrong ones wipe the session.
     public var attemptsLeft: Int? {
-        guard case let .wrongPasscode(left) = reason else { return nil }
+        guard case let .wrongPasscode(left) = cause else { return nil }
         return left
     }
 
     /// For too many wrong passcodes, how long until the next attempt is allowed.
     public var retryAfter: Duration? {
-        guard case let .tooManyAttempts(seconds) = reason else { return nil }
+        guard case let .tooManyAttempts(seconds) = cause else { return nil }
         return .seconds(seconds)
     }
 }
 
 extension SessionError {
     /// Each way this error can arise, with the values its description names.
-    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+    package enum Cause: Equatable, Sendable, CustomStringConvertible {
         /// Nobody has onboarded this installation yet.
         case notOnboarded
         /// No user is logged in.
@@ -236,7 +236,7 @@ extension SessionError {
         }
     }
 
-    /// How far a change got before a later step failed (`SessionError.Reason.unfinished`).
+    /// How far a change got before a later step failed (`SessionError.Cause.unfinished`).
     package enum Progress: Equatable, Sendable, CustomStringConvertible {
         /// The app state records the session, but the widget's record is not written yet.
         case sessionRecorded(SessionView)
@@ -338,7 +338,7 @@ extension SessionError {
     }
 }
 
-/// An app-side command of `BridgeApp`, named in `SessionError.Reason.unfinished`
+/// An app-side command of `BridgeApp`, named in `SessionError.Cause.unfinished`
 /// so a front end can say which of its commands finishes the change.
 package enum AppCommand: Sendable, Equatable, CustomStringConvertible {
     /// ``BridgeApp/login(user:passcode:sessionLength:keychain:now:)``.

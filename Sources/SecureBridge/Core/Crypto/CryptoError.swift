@@ -6,16 +6,16 @@ import SystemPackage
 /// material, plaintext or signatures, so the description is always safe to print.
 public struct CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in full: the description is made from it.
-    package let reason: Reason
+    package let cause: Cause
 
-    package init(_ reason: Reason) { self.reason = reason }
+    package init(_ cause: Cause) { self.cause = cause }
 
-    public var description: String { reason.description }
+    public var description: String { cause.description }
 }
 
 extension CryptoError {
     /// Each way this error can arise, with the values its description names.
-    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+    package enum Cause: Equatable, Sendable, CustomStringConvertible {
         /// A key had the wrong number of bytes.
         case invalidKeyLength(expected: Int, actual: Int)
         /// An AES-GCM nonce was not 12 bytes.

@@ -202,7 +202,7 @@ package struct SnapshotEnvelope: Sendable, Equatable {
             return try AESGCM.open(
                 combined: bytes[ciphertextRange], using: key, nonce: header.nonce,
                 authenticating: bytes[..<Self.headerByteCount])
-        } catch let error as CryptoError where error.reason == .authenticationFailure {
+        } catch let error as CryptoError where error.cause == .authenticationFailure {
             throw EnvelopeError(.decryptionFailed)
         }
     }

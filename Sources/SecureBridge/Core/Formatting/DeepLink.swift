@@ -124,16 +124,16 @@ public enum DeepLink: Sendable, Hashable {
 /// Why a deep link was refused.
 public struct DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in full: the description is made from it.
-    package let reason: Reason
+    package let cause: Cause
 
-    package init(_ reason: Reason) { self.reason = reason }
+    package init(_ cause: Cause) { self.cause = cause }
 
-    public var description: String { reason.description }
+    public var description: String { cause.description }
 }
 
 extension DeepLinkError {
     /// Each way this error can arise, with the values its description names.
-    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+    package enum Cause: Equatable, Sendable, CustomStringConvertible {
         /// The link is longer than the limit.
         case tooLong(limit: Int)
         /// The link holds whitespace, a control character or a non-ASCII character.

@@ -102,7 +102,7 @@ extension StorageError {
     /// one name. The app side takes it for damaged marks and replaces the
     /// entry whole (`Keychain.withMarksForUpdate`); a widget refuses it.
     package var isDamagedMarksEntry: Bool {
-        switch reason {
+        switch cause {
         case .tooLarge, .symbolicLink, .notRegularFile, .hardLinked: true
         default: false
         }

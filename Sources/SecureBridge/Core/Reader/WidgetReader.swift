@@ -220,7 +220,7 @@ public struct WidgetReader: Sendable {
     static func reason(for error: any Error) -> Reason {
         switch error {
         case let error as StorageError:
-            switch error.reason {
+            switch error.cause {
             // Content a writer can produce in a file of ours: a damaged file, not unsafe storage.
             case .tooLarge, .changedWhileReading: return .tampered
             // Out of descriptors or memory, or an I/O error: nothing to do with safety; try again soon.
@@ -228,7 +228,7 @@ public struct WidgetReader: Sendable {
             default: return .insecureStorage
             }
         case let error as EnvelopeError:
-            switch error.reason {
+            switch error.cause {
             case .unknownSigningKey, .unknownDataKey: return .unknownKey
             default: return .tampered
             }

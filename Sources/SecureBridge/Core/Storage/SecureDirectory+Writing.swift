@@ -68,7 +68,7 @@ extension SecureDirectory {
         } catch let error as StorageError {
             // An I/O error is reported as it is; anything else means the entry is
             // not a plain file of ours, and it is replaced whole below.
-            if case .io = error.reason { throw error }
+            if case .io = error.cause { throw error }
         }
         try write(name, bytes, durability: .atomicOnly)
     }

@@ -5,15 +5,15 @@ import SystemPackage
 /// file contents.
 public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in full: the description is made from it.
-    package let reason: Reason
+    package let cause: Cause
 
-    package init(_ reason: Reason) { self.reason = reason }
+    package init(_ cause: Cause) { self.cause = cause }
 
-    public var description: String { reason.description }
+    public var description: String { cause.description }
 
     /// The file or directory refused or failed on, or `nil` when no home
     /// could be found at all.
-    public var path: String? { reason.path }
+    public var path: String? { cause.path }
 
     /// A resource shortage or an I/O error (`EMFILE`, `ENFILE`, `ENOMEM`,
     /// `ENOBUFS`, `EAGAIN`, `EIO`): trying again later may succeed, and it says
@@ -29,7 +29,7 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// The `errno` of a system call that failed, or `nil` when storage refused by its own rules.
     package var errno: Errno? {
-        guard case let .io(_, _, errno) = reason else { return nil }
+        guard case let .io(_, _, errno) = cause else { return nil }
         return errno
     }
 
@@ -42,7 +42,7 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
 
 extension StorageError {
     /// Each way this error can arise, with the values its description names.
-    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+    package enum Cause: Equatable, Sendable, CustomStringConvertible {
         /// The path is a symbolic link, which storage never follows.
         case symbolicLink(path: String)
         /// The path is a FIFO, socket, device or directory where a regular file belongs.

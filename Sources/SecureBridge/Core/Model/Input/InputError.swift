@@ -8,16 +8,16 @@
 /// repeats a balance, IBAN or account name.
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in full: the description is made from it.
-    package let reason: Reason
+    package let cause: Cause
 
-    package init(_ reason: Reason) { self.reason = reason }
+    package init(_ cause: Cause) { self.cause = cause }
 
-    public var description: String { reason.description }
+    public var description: String { cause.description }
 }
 
 extension InputError {
     /// Each way this error can arise, with the values its description names.
-    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+    package enum Cause: Equatable, Sendable, CustomStringConvertible {
         /// The input has no bytes, or only whitespace.
         case empty
         /// The input is larger than `limit` bytes; it was not parsed.

@@ -4,16 +4,16 @@
 /// or account name.
 public struct PayloadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in full: the description is made from it.
-    package let reason: Reason
+    package let cause: Cause
 
-    package init(_ reason: Reason) { self.reason = reason }
+    package init(_ cause: Cause) { self.cause = cause }
 
-    public var description: String { reason.description }
+    public var description: String { cause.description }
 }
 
 extension PayloadError {
     /// Each way this error can arise, with the values its description names.
-    package enum Reason: Equatable, Sendable, CustomStringConvertible {
+    package enum Cause: Equatable, Sendable, CustomStringConvertible {
         /// The first byte is a format version this build does not read.
         case unsupportedVersion(UInt8)
         /// The payload ends inside `field` of `record`.
