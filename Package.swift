@@ -35,8 +35,7 @@ let releaseLinking = [
 /// process or crosses modules (the adversarial and conformance sweeps, power
 /// loss with doctor's advice, the commands end to end) is in
 /// Tests/bridgectlTests, which links `bridgectl`, so `swift build
-/// --build-tests` builds the binary they run; the Preview, Follow and Desktop
-/// targets still do too (their process-level suites have not moved yet).
+/// --build-tests` builds the binary they run; no other test target does.
 /// What several targets share (the `bridgectl` child, the fixtures) is
 /// Tests/SecureBridgeTestSupport.
 ///
@@ -75,7 +74,7 @@ let testTargets: [Target] = [
     ),
     .testTarget(
         name: "SecureBridgePreviewTests",
-        dependencies: ["SecureBridge", "SecureBridgePreview", "SecureBridgeTestSupport", "bridgectl"]
+        dependencies: ["SecureBridge", "SecureBridgePreview", "SecureBridgeTestSupport"]
     ),
     .testTarget(
         name: "SecureBridgeDoctorTests",
@@ -84,30 +83,8 @@ let testTargets: [Target] = [
     .testTarget(
         name: "SecureBridgeFollowTests",
         dependencies: [
-            "SecureBridge", "SecureBridgeFollow", "SecureBridgeTestSupport", "CTestSupport", "bridgectl",
+            "SecureBridge", "SecureBridgeFollow", "SecureBridgeTestSupport", "CTestSupport",
             .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
-        ]
-    ),
-    .testTarget(
-        name: "SecureBridgeDesktopTests",
-        dependencies: [
-            "SecureBridge", "SecureBridgeTestSupport", "bridgectl",
-            .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
-        ]
-    ),
-    .testTarget(
-        name: "bridgectlTests",
-        dependencies: [
-            "SecureBridge",
-            "SecureBridgeTesting",
-            "SecureBridgeTestSupport",
-            "SecureBridgePreview",
-            "SecureBridgeDoctor",
-            "SecureBridgeFollow",
-            "bridgectl",
-            .product(name: "SystemPackage", package: "swift-system"),
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Crypto", package: "swift-crypto"),
         ]
     ),
     // The library as an outsider uses it: no @testable import, and every
@@ -126,6 +103,23 @@ let testTargets: [Target] = [
             "PlatformStandIns",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .testTarget(
+        name: "bridgectlTests",
+        dependencies: [
+            "SecureBridge",
+            "SecureBridgeTesting",
+            "SecureBridgeTestSupport",
+            "SecureBridgePreview",
+            "SecureBridgeDoctor",
+            "SecureBridgeFollow",
+            "bridgectl",
+            "CTestSupport",
+            .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
+            .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]
     ),
 ])

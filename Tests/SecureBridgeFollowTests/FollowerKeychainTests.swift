@@ -5,73 +5,10 @@ import Testing
 @testable import SecureBridgeFollow
 @testable import SecureBridgeTestSupport
 
-/// A follower follows the keychain's store as a one-shot read sees it: the
-/// store gone or locked makes the bar's next line `keychain-unavailable`,
-/// and the view comes back by itself when the store does. How long that
-/// takes is printed, not asserted: the tests' time limits catch a follower
-/// that never notices, and speed is a benchmark's business.
+/// A follower follows the keychain's store as a one-shot read sees it, for
+/// stores kept in memory (`ReadFollowKeychainTests` runs `read --follow`
+/// against a real GNOME Keyring).
 @Suite(.serialized) struct FollowerKeychainTests {
-    // MARK: A real GNOME Keyring
-
-    @Test(.timeLimit(.minutes(2))) func lockingTheKeyringMasksTheBarAndItsReturnShowsItAgain() async throws {
-        let session = try await KeyringSession.published(activating: false)
-        let child = try Self.follow(session)
-        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
-
-        let locked = ContinuousClock.now
-        try session.keyring.lock()  // the Secret Service's own Lock method
-        try Self.expectUnavailable(await child.readLine(), since: locked)
-
-        try session.keyring.restart(unlocking: true)  // a new daemon with the login keyring unlocked
-        #expect(try #require(await child.readLine()).contains(#""class":"full""#), "it recovers by itself")
-        child.send(SIGTERM)
-        #expect(await child.finish().status == 0)
-    }
-
-    @Test(.timeLimit(.minutes(2))) func theKeyringDaemonDyingMasksTheBar() async throws {
-        let session = try await KeyringSession.published(activating: false)
-        let child = try Self.follow(session)
-        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
-
-        let killed = ContinuousClock.now
-        try session.keyring.stop()
-        try Self.expectUnavailable(await child.readLine(), since: killed)
-        try session.keyring.restart(unlocking: true)
-        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
-        child.send(SIGTERM)
-        #expect(await child.finish().status == 0)
-    }
-
-    @Test(.timeLimit(.minutes(2))) func losingTheSessionBusMasksTheBar() async throws {
-        var session: KeyringSession? = try await KeyringSession.published(activating: false)
-        let fixture = session!.fixture  // the home stays: only the desktop session goes
-        let child = try Self.follow(session!)
-        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
-
-        let lost = ContinuousClock.now
-        session = nil  // the keyring daemon and the bus killed
-        try Self.expectUnavailable(await child.readLine(), since: lost)
-        #expect(FileManager.default.fileExists(atPath: fixture.root))
-        child.send(SIGTERM)
-        #expect(await child.finish().status == 0)
-    }
-
-    /// `read --follow` of the session's home in waybar's format; the desktop lock is not watched, so only the keychain masks.
-    private static func follow(_ session: KeyringSession) throws -> Bridgectl.Child {
-        try Bridgectl.start(
-            ["read", "--follow", "--ignore-desktop-lock", "--format", "waybar", "--home", session.fixture.root],
-            setting: session.keyring.environment)
-    }
-
-    private static func expectUnavailable(_ line: String?, since: ContinuousClock.Instant) throws {
-        let line = try #require(line)
-        #expect(line.contains(#""class":"placeholder""#) && line.contains("keychain-unavailable"), "\(line)")
-        #expect(!line.contains("4,675") && !line.contains("12,850"), "no amount: \(line)")
-        print("keychain-unavailable shown \(ContinuousClock.now - since) after the store went")
-    }
-
-    // MARK: Stores in memory
-
     /// Logs in with the keychain kept in `kind`, publishes, and follows the
     /// balance widget with the keychain watched; only the watch wakes it.
     private static func followPublishedHome(_ fixture: BridgeFixture, keptIn kind: KeychainStoreKind) throws -> RunningFollower {

@@ -1,25 +1,9 @@
 import Testing
 @testable import SecureBridge
 @testable import SecureBridgePreview
-@testable import bridgectl
 @testable import SecureBridgeTestSupport
 
 @Suite struct PreviewTerminalTests {
-    @Test func colourOnlyOnATerminal() {
-        #expect(TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: [:]))
-        #expect(TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: ["TERM": "xterm-256color"]))
-        #expect(!TerminalColor.isEnabled(standardOutputIsTerminal: false, environment: [:]))
-        #expect(!TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: ["TERM": "dumb"]))
-    }
-
-    @Test func noColorTurnsColourOffWhenSetToAnything() {
-        #expect(!TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: ["NO_COLOR": "1"]))
-        #expect(!TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: ["NO_COLOR": "0"]))
-        #expect(!TerminalColor.isEnabled(standardOutputIsTerminal: false, environment: ["NO_COLOR": "1"]))
-        // no-color.org: an empty value does not count as set.
-        #expect(TerminalColor.isEnabled(standardOutputIsTerminal: true, environment: ["NO_COLOR": ""]))
-    }
-
     @Test func withoutColourThereIsNoEscapeByte() {
         for kind in WidgetKind.allCases {
             for result in [PreviewFixtures.content, .refused(.loggedOut), .content(TimelineFixtures.content(isLocked: true))] {
@@ -70,14 +54,6 @@ import Testing
         // Only a line that holds an amount may be wider: an amount is never cut.
         let wider = lines.filter { TerminalWidth.of($0) > columns }
         #expect(wider.allSatisfy { line in line.contains { $0.isNumber } }, "\(wider.map { "\($0) (\(TerminalWidth.of($0)))" })")
-    }
-
-    @Test func theWidthIsColumnsElseTheTerminals() {
-        #expect(BridgeCtl.Preview.terminalColumns(environment: ["COLUMNS": "33"]) == 33)
-        // Not a positive number: the terminal's own width, and the test's standard output is no terminal.
-        for value in ["0", "-3", "wide", ""] {
-            #expect(BridgeCtl.Preview.terminalColumns(environment: ["COLUMNS": value]) == nil, "\(value)")
-        }
     }
 
     @Test func namesCannotDriveTheTerminal() {

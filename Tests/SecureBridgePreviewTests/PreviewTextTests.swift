@@ -2,7 +2,6 @@ import Foundation
 import SystemPackage
 import Testing
 @testable import SecureBridge
-@testable import bridgectl
 @testable import SecureBridgePreview
 @testable import SecureBridgeTestSupport
 
@@ -44,19 +43,5 @@ import Testing
         #expect(CurrencySign.symbol(forCode: "USD", localeIdentifier: "en_US") == "$")
         #expect(CurrencySign.symbol(forCode: "CHF", localeIdentifier: "en_US") == "CHF")
         #expect(CurrencySign.symbol(forCode: "<b>", localeIdentifier: "en_US") == "¤")
-    }
-
-    @Test func galleryFilesAreWrittenWholeAndForTheOwnerOnly() throws {
-        let fixture = try BridgeFixture()
-        let path = fixture.root + "/widgets.html"
-        try PreviewFile.write("first", to: path)
-        try PreviewFile.write("second", to: path)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
-        let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)
-        #expect(mode.intValue & 0o777 == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root) == ["widgets.html"])
-        #expect(throws: PreviewError.cannotWrite(path: fixture.root + "/missing/w.html", errno: ENOENT)) {
-            try PreviewFile.write("x", to: fixture.root + "/missing/w.html")
-        }
     }
 }
