@@ -91,7 +91,11 @@ let testTargets: [Target] = [
     // Swift sample of the documentation is compiled here (Samples/).
     // WidgetKit's and CryptoKit's type names for Linux, as a module of their
     // own, so a SecureBridge name that equals one of them is ambiguous.
-    .target(name: "PlatformStandIns", path: "Tests/PlatformStandIns"),
+    // Built with library evolution, as Apple's SDK modules are, so its enums are
+    // resilient and a switch over them needs `@unknown default` there too.
+    .target(
+        name: "PlatformStandIns", path: "Tests/PlatformStandIns",
+        swiftSettings: [.unsafeFlags(["-enable-library-evolution"])]),
     // What the tests need from Linux that Swift cannot call directly (renameat2).
     .target(name: "CTestSupport", path: "Tests/CTestSupport"),
     .testTarget(

@@ -120,6 +120,7 @@ import Testing
         for family in WidgetFamily.allCases {
             let name = "\(family)"
             #expect(BridgeFamily(widgetFamilyName: name).rawValue == name)
+            #expect(BridgeFamily(family) == BridgeFamily(widgetFamilyName: name), "the glue's switch agrees with the name")
         }
         #expect(Set(WidgetFamily.allCases.map { BridgeFamily(widgetFamilyName: "\($0)") }) == Set(BridgeFamily.allCases))
     }

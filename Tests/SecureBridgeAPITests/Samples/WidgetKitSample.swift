@@ -47,7 +47,29 @@ struct BalanceProvider: TimelineProvider {
 
     private func request(_ context: Context) -> WidgetRequest {
         // Every WidgetKit family has a family SecureBridge renders: no optional, no silent default.
-        WidgetRequest(kind: .balance, family: BridgeFamily(widgetFamilyName: "\(context.family)"))
+        WidgetRequest(kind: .balance, family: BridgeFamily(context.family))
+    }
+}
+
+/// The family SecureBridge renders for WidgetKit's, case by case: a family a
+/// new SDK adds is a compiler warning here (`@unknown default`), and until it
+/// is handled it renders as its name maps, never larger than the smallest
+/// family of its kind.
+extension BridgeFamily {
+    init(_ family: WidgetFamily) {
+        switch family {
+        case .systemSmall: self = .systemSmall
+        case .systemMedium: self = .systemMedium
+        case .systemLarge: self = .systemLarge
+        case .systemExtraLarge: self = .systemExtraLarge
+        case .accessoryCircular: self = .accessoryCircular
+        case .accessoryRectangular: self = .accessoryRectangular
+        case .accessoryInline: self = .accessoryInline
+        #if os(watchOS)
+        case .accessoryCorner: self = .accessoryCircular  // a small round slot: never an amount
+        #endif
+        @unknown default: self = BridgeFamily(widgetFamilyName: "\(family)")
+        }
     }
 }
 
@@ -85,7 +107,7 @@ struct AccountProvider: AppIntentTimelineProvider {
     }
 
     private func request(_ context: Context, account: String?) -> WidgetRequest {
-        WidgetRequest(kind: .balance, family: BridgeFamily(widgetFamilyName: "\(context.family)"), configuredAccountID: account)
+        WidgetRequest(kind: .balance, family: BridgeFamily(context.family), configuredAccountID: account)
     }
 }
 // end snippet
