@@ -45,8 +45,6 @@ enum Advice {
             "User \(user) is already logged in; run `bridgectl logout` first."
         case .sessionExpired:
             "The session has expired; log in again with `bridgectl login --user ID`."
-        case let .notActive(state):
-            "The session is \(state); this needs an active session (run `bridgectl unlock`)."
         case .staleAfterExceedsTTL:
             staleAfterRule
         case let .notNewestSnapshot(found, published):
@@ -60,7 +58,7 @@ enum Advice {
         case let .loggedOutInPart(destroyed, kept, failure):
             "Logged out only in part: \(failure) Without it, \(destroyed) were destroyed"
                 + (kept.map { "; \($0) could not be" } ?? "") + ". Once that is fixed, run `bridgectl logout` again to sign the logout."
-        case .notLocked, .invalidUserID, .invalidPasscode, .wrongPasscode, .tooManyAttempts, .sessionWiped,
+        case .invalidUserID, .invalidPasscode, .wrongPasscode, .tooManyAttempts, .sessionWiped,
             .sequencesExhausted:
             nil
         }

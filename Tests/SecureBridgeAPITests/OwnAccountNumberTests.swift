@@ -10,37 +10,6 @@ import Testing
 
     static let usd = Currency.iso4217("USD")!
 
-    @Test func anAccountNumberIsValidatedWhenMadeAndTheAccountAgain() throws {
-        let number = try AccountNumber("021000021 7654-321098")
-        #expect(number.compactForm == "0210000217654321098")
-        #expect(number.lastFour == "1098")
-        #expect(String(describing: number) == "AccountNumber(redacted)")
-        let account = try Account(
-            id: "acc-checking", name: "Checking", balance: Money(decimal: "1520.75", currency: Self.usd),
-            accountNumber: number, type: .main)
-        #expect(account.iban == nil && account.accountNumber == number)
-        #expect(account.identifier == .accountNumber(number) && account.identifier.kind == .accountNumber)
-
-        let refusals: [(String, FieldProblem)] = [
-            ("", .empty),
-            ("123", .accountNumber(.wrongLength(actual: 3, allowed: 4...34))),
-            ("1234--5678", .accountNumber(.invalidSeparators)),
-            ("1234_5678", .accountNumber(.invalidCharacters)),
-            ("CHECKING", .accountNumber(.noDigit)),
-            ("DE89 3704 0044 0532 0130 00", .accountNumber(.isIBAN)),
-        ]
-        for (text, problem) in refusals {
-            let error = OwnModelsTests.inputError { _ = try AccountNumber(text) }
-            #expect(error == .invalid(.document, field: "accountNumber", problem), "\(text)")
-            #expect(error?.description.hasPrefix(#"The input, field "accountNumber": "#) == true, "\(String(describing: error))")
-        }
-        // The account's own rules still apply, in publish input's order.
-        let unnamed = OwnModelsTests.inputError {
-            _ = try Account(id: "a", name: "", balance: Money(minorUnits: 1, currency: Self.usd), accountNumber: number, type: .main)
-        }
-        #expect(unnamed == .invalid(.document, field: "name", .empty))
-    }
-
     @Test func anAccountWithoutAnIBANIsPublishedAndShownByItsLastFour() throws {
         let portfolio = try Portfolio(accounts: [
             Account(

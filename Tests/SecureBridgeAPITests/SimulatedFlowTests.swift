@@ -43,9 +43,10 @@ import Testing
         let locked = provider.snapshot(for: request)
         #expect(locked.state == .masked && locked.reason == .locked)
         #expect(locked.accounts.allSatisfy { $0.balance.isMasked && $0.balance.value == nil })
-        #expect(throws: SessionError(.wrongPasscode(attemptsLeft: 9))) {
+        let wrong = #expect(throws: SessionError.self) {
             try app.unlock(passcode: SecureBytes(copying: Array("1357".utf8)), now: Date())
         }
+        #expect(wrong?.kind == .wrongPasscode && wrong?.attemptsLeft == 9)
         #expect(provider.snapshot(for: request).state == .masked)
         try app.unlock(passcode: Self.passcode, now: Date())
         #expect(provider.snapshot(for: request).state == .full)

@@ -74,8 +74,6 @@ import Testing
     @Test func sessionErrorsReadAsBefore() {
         let full = StorageError(.io(path: "/h/container/snapshot", operation: "sync", errno: .noSpace))
         let cases: [(SessionError.Cause, String)] = [
-            (.notActive(state: .locked), "The session is locked; this needs an active session."),
-            (.notActive(state: .loggedOut), "The session is logged out; this needs an active session."),
             (.invalidPasscode(.tooShort(minimum: 4)), "The passcode is not acceptable: it must be at least 4 characters."),
             (.invalidPasscode(.tooLong(maximumBytes: 128)), "The passcode is not acceptable: it must be at most 128 bytes."),
             (.invalidPasscode(.controlCharacter), "The passcode is not acceptable: it must not contain control characters."),

@@ -23,11 +23,6 @@ static inline int CLinux_forbidDumping(void) {
     return prctl(PR_SET_DUMPABLE, 0L, 0L, 0L, 0L);
 }
 
-/// prctl(PR_GET_DUMPABLE): 0 when the process is not dumpable, 1 or 2 when it is, -1 on error.
-static inline int CLinux_dumpable(void) {
-    return prctl(PR_GET_DUMPABLE, 0L, 0L, 0L, 0L);
-}
-
 /// getdents64(fd, buffer, size): the directory's next entries as
 /// `struct linux_dirent64` records, straight from the descriptor, without
 /// readdir's duplicate descriptor and its checks (glibc has no wrapper that

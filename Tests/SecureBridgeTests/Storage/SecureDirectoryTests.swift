@@ -72,7 +72,7 @@ import Testing
             try directory.write("snapshot", [1, 1, 1])
             #expect(throws: InjectedFailure.self) {
                 try directory.replace("snapshot", beforeRename: { throw InjectedFailure() }) { descriptor in
-                    _ = try descriptor.writeAll([2, 2, 2, 2])
+                    _ = try [UInt8]([2, 2, 2, 2]).withUnsafeBytes { try descriptor.write($0) }
                 }
             }
             #expect(try directory.read("snapshot", limit: 16) == [1, 1, 1])

@@ -64,8 +64,8 @@ import Testing
         ("securebridge://account/a\u{0}", .invalidCharacter),
         ("securebridge://account/" + String(repeating: "x", count: 300), .tooLong(limit: 256)),
     ])
-    func parserRejectsEverythingElse(text: String, reason: DeepLinkError.Cause) {
-        #expect(throws: DeepLinkError(reason)) { try DeepLink(parsing: text, scheme: "securebridge") }
+    func parserRejectsEverythingElse(text: String, cause: DeepLinkError.Cause) {
+        #expect(throws: DeepLinkError(cause)) { try DeepLink(parsing: text, scheme: "securebridge") }
     }
 
     @Test func parserRefusesAnInvalidExpectedScheme() {

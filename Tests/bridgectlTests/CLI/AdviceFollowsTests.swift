@@ -273,9 +273,9 @@ import Testing
     }
 
     @Test func theCasesCoverEveryAdviceOfTheCommandsThatCanFail() {
-        // The session errors with advice, less the two no test can put a home
+        // The session errors with advice, less the one no test can put a home
         // into without cutting a command short (`unfinished`, which the fault
-        // tests follow) or that no command throws any more (`notActive`).
+        // tests follow).
         let covered = Set(Self.cases.compactMap { advice -> String? in
             if case .error = advice.source { return advice.quotes }
             return nil

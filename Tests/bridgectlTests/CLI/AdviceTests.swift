@@ -32,7 +32,6 @@ import Testing
         (.notLoggedIn, "`bridgectl login --user ID`"),
         (.alreadyLoggedIn(user: "alice"), "`bridgectl logout`"),
         (.sessionExpired, "`bridgectl login --user ID`"),
-        (.notActive(state: .locked), "`bridgectl unlock`"),
         (.staleAfterExceedsTTL, "(--stale-after)"),
         (.notNewestSnapshot(found: .snapshot(sequence: 3, epoch: 1), published: 4), "`bridgectl publish`"),
         (.unfinished(applied: .snapshotLive(sequence: 7), failure: .other(description: "No space left on device."), command: .publish), "`bridgectl publish`"),
@@ -59,8 +58,8 @@ import Testing
     }
 
     @Test(arguments: commandErrors)
-    func theCommandLineNamesTheCommandThatHelps(reason: SessionError.Cause, command: String) {
-        let error = SessionError(reason)
+    func theCommandLineNamesTheCommandThatHelps(cause: SessionError.Cause, command: String) {
+        let error = SessionError(cause)
         let advised = "\(Advice.error(for: error))"
         #expect(advised.contains(command), "\(advised)")
         #expect(!error.description.contains("bridgectl") && !error.description.contains("--"), "\(error.description)")

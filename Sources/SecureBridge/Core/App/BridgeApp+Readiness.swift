@@ -40,7 +40,7 @@ extension BridgeApp {
     /// A wipe owed to a tenth wrong passcode passes: carrying it out and
     /// saying so is the unlock's.
     /// - Parameter now: The current time.
-    /// - Throws: `SessionError.notOnboarded`, `.notLoggedIn`,
+    /// - Throws: `SessionError` of kind `.notOnboarded`, `.notLoggedIn`,
     ///   `.sessionExpired`, `.tooManyAttempts` or `.damagedState`;
     ///   `KeychainStoreError` when the store that keeps the passcode verifier
     ///   and the marks cannot be used; storage errors.

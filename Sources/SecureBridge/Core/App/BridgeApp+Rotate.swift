@@ -22,7 +22,7 @@ extension BridgeApp {
     /// epoch whose sequence is not below the keychain's snapshot mark nor
     /// above the last one publish used, signed by the app and sealed under the current key. Anything else
     /// in the container (an older snapshot put back, a damaged one) is refused
-    /// with `SessionError.notNewestSnapshot` and nothing changes; without a
+    /// with a `SessionError` of kind `.notNewestSnapshot` and nothing changes; without a
     /// snapshot only the keys rotate. Durable steps, in order:
     /// 1. the keyset holds the new key as primary and the old one
     ///    decrypt-only, so widgets still read the current snapshot;

@@ -22,9 +22,8 @@ extension BridgeApp {
     ///
     /// When it cannot even start (the app place refused, say open to others,
     /// or its state unreadable), it still destroys what it can reach without
-    /// it, the data keyset and the snapshot, and throws
-    /// `SessionError.loggedOutInPart` naming what it destroyed, what it could
-    /// not and why: widgets then show no amount (the keys are gone), and the
+    /// it, the data keyset and the snapshot, and throws a `SessionError` of
+    /// kind `.unfinished` naming what it destroyed, what it could not and why: widgets then show no amount (the keys are gone), and the
     /// logout is signed when it runs again.
     public func logout(now: Date) throws {
         var started = false
@@ -181,8 +180,8 @@ extension BridgeApp {
     func removeSnapshotOrWarn(_ container: SecureDirectory) throws {
         do {
             try container.remove(FileName.snapshot)
-        } catch let error as StorageError where error.errno == .isDirectory {
-            let path = error.path ?? ""
+        } catch let error as StorageError {
+            guard case let .io(path, _, .isDirectory) = error.cause else { throw error }
             logger.warning("\(path) is a directory, not the app's snapshot; left in place (remove it: `rm -r \(path)`)")
         }
     }

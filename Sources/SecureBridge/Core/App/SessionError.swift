@@ -22,24 +22,28 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
         case alreadyLoggedIn
         /// The session's end has passed: log in again.
         case sessionExpired
-        /// The session is locked: unlock it first.
-        case locked
-        /// Unlock was asked of a session that is not locked.
-        case notLocked
-        /// An argument breaks its rule (the user id, the passcode, the
-        /// lifetimes): the description says which and how.
-        case invalidArgument
+        /// The user id breaks its rule (1 to 64 letters, digits, `.`, `_`, `-`, `@`).
+        case invalidUserID
+        /// The passcode breaks its rule; the description says which.
+        case invalidPasscode
+        /// The soft expiry asked for is longer than the hard one.
+        case invalidLifetimes
         /// The passcode is wrong; ``SessionError/attemptsLeft`` more wipe the session.
         case wrongPasscode
         /// Too many wrong passcodes in a row; try again after ``SessionError/retryAfter``.
         case tooManyAttempts
         /// The last wrong passcode wiped the session, as a logout does: log in again.
         case sessionWiped
-        /// The app's own state file or the keychain's marks are damaged: the
-        /// description says how to start over.
-        case damaged
-        /// The container does not hold the snapshot the operation needs: publish first.
+        /// The app's own state file is damaged: a logout, then a login, start it over.
+        case damagedState
+        /// The keychain's marks are at the last record number there is: this
+        /// home can never sign again; move it aside and log in into a new one.
+        case homeUnusable
+        /// The container holds no snapshot: publish one first.
         case noSnapshot
+        /// The container does not hold the newest snapshot the app published:
+        /// publish again, then rotate the keys.
+        case notNewestSnapshot
         /// The change took effect, or logout destroyed what it could, and a
         /// later step failed: once the cause is fixed, the same call again finishes it.
         case unfinished
@@ -49,17 +53,19 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
     public var kind: Kind {
         switch cause {
         case .notOnboarded: .notOnboarded
-        case .notLoggedIn, .notActive(state: .loggedOut): .notLoggedIn
+        case .notLoggedIn: .notLoggedIn
         case .alreadyLoggedIn: .alreadyLoggedIn
         case .sessionExpired: .sessionExpired
-        case .notActive(state: .locked): .locked
-        case .notLocked: .notLocked
-        case .invalidUserID, .invalidPasscode, .staleAfterExceedsTTL: .invalidArgument
+        case .invalidUserID: .invalidUserID
+        case .invalidPasscode: .invalidPasscode
+        case .staleAfterExceedsTTL: .invalidLifetimes
         case .wrongPasscode: .wrongPasscode
         case .tooManyAttempts: .tooManyAttempts
         case .sessionWiped: .sessionWiped
-        case .damagedState, .sequencesExhausted: .damaged
-        case .noSnapshot, .notNewestSnapshot: .noSnapshot
+        case .damagedState: .damagedState
+        case .sequencesExhausted: .homeUnusable
+        case .noSnapshot: .noSnapshot
+        case .notNewestSnapshot: .notNewestSnapshot
         case .unfinished, .loggedOutInPart: .unfinished
         }
     }
@@ -88,10 +94,6 @@ extension SessionError {
         case alreadyLoggedIn(user: String)
         /// The session's end has passed.
         case sessionExpired
-        /// The session is in `state` (locked, logged out) where an active one is needed.
-        case notActive(state: SessionState)
-        /// Unlock was asked of a session that is not locked.
-        case notLocked
         /// The user id breaks its rule (1 to 64 letters, digits, `.`, `_`, `-`, `@`).
         case invalidUserID
         /// The passcode breaks its rule, for the reason given.
@@ -132,10 +134,6 @@ extension SessionError {
                 "User \(user) is already logged in."
             case .sessionExpired:
                 "The session has expired."
-            case let .notActive(state):
-                "The session is \(state); this needs an active session."
-            case .notLocked:
-                "The session is not locked."
             case .invalidUserID:
                 "The user id must be 1 to 64 characters of letters, digits, `.`, `_`, `-` or `@`."
             case let .invalidPasscode(reason):
@@ -167,21 +165,6 @@ extension SessionError {
 }
 
 extension SessionError {
-    /// The state of a session that is not active.
-    package enum SessionState: Equatable, Sendable, CustomStringConvertible {
-        /// Locked: widgets mask every amount until unlock.
-        case locked
-        /// Logged out: widgets show nothing.
-        case loggedOut
-
-        public var description: String {
-            switch self {
-            case .locked: "locked"
-            case .loggedOut: "logged out"
-            }
-        }
-    }
-
     /// Why a passcode is not acceptable.
     package enum PasscodeProblem: Equatable, Sendable, CustomStringConvertible {
         /// Shorter than `minimum` characters.

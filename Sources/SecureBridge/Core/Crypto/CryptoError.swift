@@ -2,8 +2,8 @@ import SystemPackage
 
 /// What went wrong in the cryptographic layer.
 ///
-/// Cases carry lengths, operation names and typed reasons, never key
-/// material, plaintext or signatures, so the description is always safe to print.
+/// The description names lengths, operations and reasons, never key
+/// material, plaintext or signatures, so it is always safe to print.
 public struct CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in full: the description is made from it.
     package let cause: Cause

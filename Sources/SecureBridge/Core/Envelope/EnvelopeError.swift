@@ -1,7 +1,7 @@
 /// Why a stored snapshot envelope or signed record was refused.
 ///
-/// Every case describes the structure, never the contents, so it is safe to
-/// print and to log.
+/// The description names the structure, never the contents, so it is safe
+/// to print and to log.
 public struct EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in full: the description is made from it.
     package let cause: Cause

@@ -16,8 +16,6 @@ public enum DeepLink: Sendable, Hashable {
 
     /// The longest link the parser reads.
     public static let maximumLength = 256
-    /// The longest account id.
-    public static let maximumAccountIDLength = Identifier.maximumLength
     /// The longest scheme.
     public static let maximumSchemeLength = 32
 

@@ -10,9 +10,4 @@ public enum Redaction {
     public static func maskedNumber(_ identifier: AccountIdentifier) -> String {
         "\(mask) \(identifier.lastFour)"
     }
-
-    /// The IBAN as every entry shows it: `maskedNumber(.iban(iban))`.
-    public static func maskedIBAN(_ iban: IBAN) -> String {
-        maskedNumber(.iban(iban))
-    }
 }

@@ -103,23 +103,6 @@ struct OpenFile {
         }
     }
 
-    /// Writes all of `bytes` at the file position, however many calls it takes.
-    /// - Returns: The count written, all of `bytes`.
-    @discardableResult
-    func writeAll(_ bytes: [UInt8]) throws(Errno) -> Int {
-        try bytes.withUnsafeBytes { buffer in
-            Result { () throws(Errno) in
-                var rest = buffer
-                while !rest.isEmpty {
-                    let written = try write(rest)
-                    guard written > 0 else { throw Errno.ioError }
-                    rest = UnsafeRawBufferPointer(rebasing: rest.dropFirst(written))
-                }
-                return buffer.count
-            }
-        }.get()
-    }
-
     /// Writes all of `buffer` at `offset`, whatever the file position (`pwrite`,
     /// repeated until every byte is written).
     func write(_ buffer: UnsafeRawBufferPointer, atOffset offset: Int64) throws(Errno) {

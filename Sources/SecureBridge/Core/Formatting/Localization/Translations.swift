@@ -1,6 +1,6 @@
 // Written by scripts/update-translations from
 // Sources/SecureBridge/Resources/Localizations/<language>.lproj/Localizable.strings:
-// edit those files, then run the script. TranslationsTests checks that they agree.
+// edit those files, then run the script. EmbeddedTranslationsTests checks that they agree.
 
 extension WidgetLanguage {
     /// The language's `Localizable.strings`, byte for byte.

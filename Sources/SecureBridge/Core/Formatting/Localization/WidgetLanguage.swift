@@ -80,17 +80,14 @@ final class LocalizedStrings: Sendable {
         }
     }
 
-    /// The embedded `Localizable.strings` of `language`, decoded; empty when
-    /// the binary holds none for it.
+    /// The embedded `Localizable.strings` of `language`, decoded; empty if it
+    /// cannot be (`EmbeddedTranslationsTests` decodes every table).
     static func decode(_ language: WidgetLanguage) -> [String: String] {
-        guard let bytes = embeddedBytes(language),
-            let table = try? PropertyListDecoder().decode([String: String].self, from: bytes)
-        else { return [:] }
-        return table
+        (try? PropertyListDecoder().decode([String: String].self, from: embeddedBytes(language))) ?? [:]
     }
 
     /// The bytes of the language's `Localizable.strings` as the binary holds them.
-    static func embeddedBytes(_ language: WidgetLanguage) -> Data? {
-        language.localizableStrings.withUTF8Buffer { $0.isEmpty ? nil : Data($0) }
+    static func embeddedBytes(_ language: WidgetLanguage) -> Data {
+        language.localizableStrings.withUTF8Buffer { Data($0) }
     }
 }

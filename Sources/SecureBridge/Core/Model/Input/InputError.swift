@@ -1,7 +1,7 @@
 /// Why publish input was refused: the bank API's JSON (`Portfolio(bankJSON:)`),
 /// or the values an app builds a portfolio from (`Portfolio(accounts:analytics:)`,
 /// `Account(id:name:balance:iban:type:)`, `IBAN(_:)`, …). Both apply the same
-/// rules and report a broken one with the same `FieldProblem`.
+/// rules and report a broken one with the same error.
 ///
 /// Every description is one sentence that names the record and field, e.g.
 /// `Account 2 ("acc-savings"), field "IBAN": the checksum is wrong.` It never

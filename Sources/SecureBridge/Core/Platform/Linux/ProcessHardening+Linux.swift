@@ -61,10 +61,5 @@ package enum ProcessHardening {
     static func forbidDumping() throws {
         guard CLinux_forbidDumping() == 0 else { throw Failure(errno: Errno(rawValue: errno)) }
     }
-
-    /// Whether the process is currently dumpable (`prctl(PR_GET_DUMPABLE)`).
-    static var isDumpable: Bool {
-        CLinux_dumpable() != 0
-    }
 }
 #endif
