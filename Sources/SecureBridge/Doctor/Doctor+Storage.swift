@@ -54,7 +54,7 @@ extension Doctor {
 
     /// Whether the app place records a session not logged out (a logout must end it before a login).
     static func isLoggedIn(_ places: [StoragePlace: PlaceState]) -> Bool {
-        let state = places[.app]?.directory.flatMap { try? $0.read(FileName.state, limit: FileLimit.state) }.flatMap { try? AppState(storedBytes: $0) }
+        let state = places[.app]?.directory.flatMap { try? $0.read(.state) }.flatMap { try? AppState(storedBytes: $0) }
         return state?.session.map { $0.state != .loggedOut } ?? false
     }
 

@@ -141,8 +141,8 @@ extension Doctor {
                     return .refused(StorageError(.io(path: directory.path.string, operation: "read", errno: .ioError)))
                 }
             }
-            signingKey = load(.app) { try $0.readSecret(FileName.signingKey, limit: FileLimit.signingKey) }
-            state = load(.app) { try $0.read(FileName.state, limit: FileLimit.state) }
+            signingKey = load(.app) { try $0.readSecret(.signingKey) }
+            state = load(.app) { try $0.read(.state) }
             let keychain = places[.keychain]?.directory.map { directory in Result { try Keychain(directory) } }
             func item<T>(_ read: (Keychain) throws -> T?) -> Stored<T> {
                 guard case let .success(place) = keychain else { return keychain == nil ? .absent : .unreachable }
@@ -156,17 +156,17 @@ extension Doctor {
             }
             self.keychain = keychain
             if case let .success(place) = keychain, place.store.kind != .files {
-                passcode = item { try $0.readSecret(FileName.passcode, limit: FileLimit.passcode) }
+                passcode = item { try $0.readSecret(.passcode) }
             } else {
-                passcode = load(.app) { try $0.readSecret(FileName.passcode, limit: FileLimit.passcode) }
+                passcode = load(.app) { try $0.readSecret(.passcode) }
             }
-            keyset = item { try $0.readSecret(FileName.keyset, limit: FileLimit.keyset) }
-            pinnedKey = item { try $0.read(FileName.pinnedKey, limit: FileLimit.pinnedKey) }
-            marks = item { try $0.read(FileName.marks, limit: FileLimit.marks) }
-            onboarding = load(.container) { try $0.read(FileName.onboarding, limit: FileLimit.record) }
-            authStatus = load(.container) { try $0.read(FileName.authStatus, limit: FileLimit.record) }
-            snapshot = load(.container) { try $0.read(FileName.snapshot, limit: FileLimit.snapshot) }
-            reloadToken = load(.container) { try $0.read(FileName.reloadToken, limit: FileLimit.reloadToken) }
+            keyset = item { try $0.readSecret(.keyset) }
+            pinnedKey = item { try $0.read(.pinnedKey) }
+            marks = item { try $0.read(.marks) }
+            onboarding = load(.container) { try $0.read(.onboarding) }
+            authStatus = load(.container) { try $0.read(.authStatus) }
+            snapshot = load(.container) { try $0.read(.snapshot) }
+            reloadToken = load(.container) { try $0.read(.reloadToken) }
         }
 
         /// Every file with its place and name, for the permission check.

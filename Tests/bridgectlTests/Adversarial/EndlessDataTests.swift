@@ -43,7 +43,7 @@ import Testing
     @Test func appSideRefusesAHugeStateFileWithItsPath() throws {
         let fixture = try BridgeFixture.published()
         try Self.inflate(fixture, .app, "state.json")
-        let expected = StorageError(.tooLarge(path: fixture.path(.app, "state.json"), limit: FileLimit.state))
+        let expected = StorageError(.tooLarge(path: fixture.path(.app, "state.json"), limit: StoredFile.state.byteLimit))
         #expect(throws: expected) {
             try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(60), expiresAfter: .seconds(3600), now: fixture.start)
         }

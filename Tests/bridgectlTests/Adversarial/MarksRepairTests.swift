@@ -20,7 +20,7 @@ import Testing
             try FileManager.default.removeItem(atPath: path)
             switch self {
             case .oversize:
-                try fixture.overwrite(.keychain, FileName.marks, with: [UInt8](repeating: 0, count: FileLimit.marks + 1))
+                try fixture.overwrite(.keychain, FileName.marks, with: [UInt8](repeating: 0, count: StoredFile.marks.byteLimit + 1))
                 return nil
             case .symbolicLink:
                 let target = fixture.root + "/elsewhere"

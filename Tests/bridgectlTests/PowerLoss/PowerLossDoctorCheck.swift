@@ -87,8 +87,8 @@ extension PowerLossExplorer {
             state == .loggedOut ? .placeholder : state == .locked || hides ? .masked : .full
         }
         let app = view(session.state, hides: session.hidesBalances)
-        guard let bytes = (try? SecureDirectory.open(.container, in: home)).flatMap({ try? $0?.read(FileName.authStatus, limit: FileLimit.record) }),
-              let pem = (try? Keychain.open(in: home)).flatMap({ try? $0?.read(FileName.pinnedKey, limit: FileLimit.pinnedKey) }),
+        guard let bytes = (try? SecureDirectory.open(.container, in: home)).flatMap({ try? $0?.read(.authStatus) }),
+              let pem = (try? Keychain.open(in: home)).flatMap({ try? $0?.read(.pinnedKey) }),
               let key = try? Ed25519.PublicKey(pemRepresentation: String(decoding: pem, as: UTF8.self)),
               let record = try? SignedRecord(bytes: bytes, expected: .authStatus),
               let status = try? AuthStatus(payload: record.verifiedPayload(publicKey: key))

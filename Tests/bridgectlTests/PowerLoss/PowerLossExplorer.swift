@@ -200,7 +200,7 @@ final class PowerLossExplorer {
 
     static func keyIDs(in home: BridgeHome) -> Set<KeyID> {
         guard let keychain = try? Keychain.open(in: home),
-            let stored = try? keychain.readSecret(FileName.keyset, limit: FileLimit.keyset),
+            let stored = try? keychain.readSecret(.keyset),
             let keyset = try? DataKeyset(storedBytes: stored)
         else { return [] }
         return Set(([keyset.primary] + keyset.decryptOnly).map(\.id))
@@ -309,7 +309,7 @@ final class PowerLossExplorer {
         let isEndingSession = context.name.hasPrefix("logout") || context.name.contains("wipe")
         if live, !isEndingSession {
             if keys.isEmpty { failures.append("the app state on storage is \(stateName) but the data keyset is missing or damaged") }
-            let signingKey = (try? SecureDirectory.open(.app, in: home)).flatMap { try? $0.readSecret(FileName.signingKey, limit: FileLimit.signingKey) }
+            let signingKey = (try? SecureDirectory.open(.app, in: home)).flatMap { try? $0.readSecret(.signingKey) }
             if signingKey == nil { failures.append("the app state on storage is \(stateName) but the signing key is missing") }
         }
         let shredded = context.before.keyIDs.subtracting(context.after.keyIDs)
@@ -383,7 +383,7 @@ final class PowerLossExplorer {
                 case .refused:
                     break
                 }
-                marks = (try? Keychain.open(in: home)).flatMap { try? $0.read(FileName.marks, limit: FileLimit.marks) } ?? marks
+                marks = (try? Keychain.open(in: home)).flatMap { try? $0.read(.marks) } ?? marks
             }
         }
         return failures
@@ -435,7 +435,7 @@ final class PowerLossExplorer {
     static func containerRecords(of home: BridgeHome) -> [(String, [UInt8])] {
         guard let container = try? SecureDirectory.open(.container, in: home) else { return [] }
         return recordNames.compactMap { name in
-            (try? container.read(name, limit: FileLimit.snapshot)).map { (name, $0) }
+            (try? container.read(name, limit: StoredFile.snapshot.byteLimit)).map { (name, $0) }
         }
     }
 

@@ -68,17 +68,17 @@ extension AppState {
         } catch let error where Keychain.isDamagedMarks(error) {
             marksLost = true
         }
-        let publisher = try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey)
+        let publisher = try places.keychain.read(.pinnedKey)
             .flatMap { try? Ed25519.PublicKey(pinnedKeyPEM: $0) }
         if let publisher {
-            if let bytes = try places.container.read(FileName.authStatus, limit: FileLimit.record),
+            if let bytes = try places.container.read(.authStatus),
                let record = try? SignedRecord(bytes: bytes, expected: .authStatus),
                let status = try? AuthStatus(payload: record.verifiedPayload(publicKey: publisher))
             {
                 state.epoch = status.epoch
                 state.authSequence = max(state.authSequence, record.sequence)
             }
-            if let bytes = try places.container.read(FileName.onboarding, limit: FileLimit.record),
+            if let bytes = try places.container.read(.onboarding),
                let record = try? SignedRecord(bytes: bytes, expected: .onboarding),
                let onboarding = try? OnboardingRecord(payload: record.verifiedPayload(publicKey: publisher))
             {

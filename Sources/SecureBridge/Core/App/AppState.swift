@@ -41,7 +41,7 @@ package struct AppState: Encodable, Sendable, Equatable {
     /// Reads `app/state.json`; a fresh state when there is none.
     /// - Throws: `SessionError.damagedState` when the file is not a version 1 state.
     static func load(from app: SecureDirectory) throws -> AppState {
-        guard let bytes = try app.read(FileName.state, limit: FileLimit.state) else { return AppState() }
+        guard let bytes = try app.read(.state) else { return AppState() }
         return try AppState(storedBytes: bytes)
     }
 

@@ -209,7 +209,7 @@ extension BridgeApp {
     /// The data keyset in `keychain`.
     /// - Throws: `KeychainError.missing` when there is none (logged out), `KeychainError.corrupt` when it is damaged.
     static func loadKeyset(from keychain: Keychain) throws -> DataKeyset {
-        guard let stored = try keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
+        guard let stored = try keychain.readSecret(.keyset) else {
             throw KeychainError.missing(file: FileName.keyset)
         }
         return try DataKeyset(storedBytes: stored)

@@ -74,7 +74,7 @@ extension BridgeApp {
     private func newestSnapshot(
         _ places: Places, state: AppState, keyset: DataKeyset
     ) throws -> (payload: SecureBytes, times: SnapshotTimes)? {
-        guard let stored = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot) else { return nil }
+        guard let stored = try places.container.read(.snapshot) else { return nil }
         // The last number used, as publish counts it: this boot's cursor, else the whole reserved block.
         let published = try PublishCursor.load(from: places.app, boot: PublishCursor.currentBoot(on: places.app.platform))?.sequence
             ?? state.snapshotSequence
@@ -107,7 +107,7 @@ extension BridgeApp {
     func settleInterruptedRotation(_ places: Places) throws -> DataKeyset? {
         let stored: SecureBytes?
         do {
-            stored = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset)
+            stored = try places.keychain.readSecret(.keyset)
         } catch let error as KeychainStoreError {
             throw error  // a store that cannot be used now is no damaged keyset: the command stops and says so
         } catch {
@@ -116,7 +116,7 @@ extension BridgeApp {
         guard let stored, let keyset = try? DataKeyset(storedBytes: stored) else { return nil }
         guard !keyset.decryptOnly.isEmpty else { return keyset }
         var keep = keyset.primary
-        if let bytes = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot),
+        if let bytes = try places.container.read(.snapshot),
            let envelope = try? SnapshotEnvelope(bytes: bytes),
            let retired = keyset.decryptOnly.first(where: { $0.id == envelope.header.dataKeyID }),
            (try? envelope.verifySignature(with: loadSigningKey(places).publicKey)) != nil

@@ -215,7 +215,7 @@ public struct BridgeApp: Sendable {
     }
 
     func loadSigningKey(_ places: Places) throws -> Ed25519.PrivateKey {
-        guard let pem = try places.app.readSecret(FileName.signingKey, limit: FileLimit.signingKey) else {
+        guard let pem = try places.app.readSecret(.signingKey) else {
             throw SessionError(.notOnboarded)
         }
         return try signingKeys.key(pem: pem)
@@ -233,7 +233,7 @@ public struct BridgeApp: Sendable {
             try places.app.write(FileName.signingKey, key.pemRepresentation)
         }
         let pinned = Array(try key.publicKey.pemRepresentation.utf8)
-        if try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey) != pinned {
+        if try places.keychain.read(.pinnedKey) != pinned {
             try places.keychain.write(FileName.pinnedKey, pinned)
         }
         return key

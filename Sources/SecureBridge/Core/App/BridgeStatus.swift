@@ -104,13 +104,13 @@ extension BridgeApp {
                 hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: nil, keychainStore: .files)
         }
         let state = try AppState.load(from: app)
-        let signingKey = try app.readSecret(FileName.signingKey, limit: FileLimit.signingKey)
+        let signingKey = try app.readSecret(.signingKey)
             .map { try Ed25519.PrivateKey(pemRepresentation: $0).publicKey.keyID }
         let container = try SecureDirectory.open(.container, in: home)
         var snapshot: SnapshotHeader?
         var snapshotProblem: StorageError?
         do {
-            snapshot = try container?.read(FileName.snapshot, limit: FileLimit.snapshot)
+            snapshot = try container?.read(.snapshot)
                 .flatMap { try? SnapshotEnvelope(bytes: $0).header }
         } catch let refusal as StorageError where !refusal.isTransient {
             // A container writer's junk at the snapshot's name is a finding to show, not a failure.

@@ -11,7 +11,7 @@ package enum Inspection {
         guard let container = try SecureDirectory.open(.container, in: home) else { throw SessionError(.noSnapshot) }
         let bytes: [UInt8]?
         do {
-            bytes = try container.read(FileName.snapshot, limit: FileLimit.snapshot)
+            bytes = try container.read(.snapshot)
         } catch let refusal as StorageError where !refusal.isTransient {
             // A container writer's junk at the snapshot's name (a FIFO, a directory…) is
             // reported as `doctor` reports it; it is never opened.

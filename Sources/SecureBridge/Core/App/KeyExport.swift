@@ -79,7 +79,7 @@ extension BridgeApp {
     /// - Throws: `SessionError.notOnboarded` before the first login; `KeychainError` when it is damaged.
     package func pinnedPublisherKey() throws -> Ed25519.PublicKey {
         guard let keychain = try Keychain.open(in: home),
-              let pem = try keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey)
+              let pem = try keychain.read(.pinnedKey)
         else { throw SessionError(.notOnboarded) }
         do {
             return try Ed25519.PublicKey(pinnedKeyPEM: pem)

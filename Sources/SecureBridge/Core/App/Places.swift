@@ -51,8 +51,8 @@ extension Places {
 
     func readPasscodeVerifier() throws -> SecureBytes? {
         keepsPasscodeInStore
-            ? try keychain.readSecret(FileName.passcode, limit: FileLimit.passcode)
-            : try app.readSecret(FileName.passcode, limit: FileLimit.passcode)
+            ? try keychain.readSecret(.passcode)
+            : try app.readSecret(.passcode)
     }
 
     func writePasscodeVerifier(_ verifier: SecureBytes) throws {

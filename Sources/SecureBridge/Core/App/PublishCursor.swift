@@ -56,7 +56,7 @@ package struct PublishCursor: Equatable {
     /// or of a publish that never went live).
     /// - Throws: A `StorageError` when `app/publish-cursor` cannot be read.
     package static func lastLiveSequence(in app: SecureDirectory, epoch: UInt64) throws -> UInt64? {
-        guard let bytes = try app.read(FileName.publishCursor, limit: FileLimit.publishCursor),
+        guard let bytes = try app.read(.publishCursor),
               let cursor = PublishCursor(storedBytes: bytes), cursor.epoch == epoch, cursor.timelineDigest != nil
         else { return nil }
         return cursor.sequence
@@ -68,7 +68,7 @@ package struct PublishCursor: Equatable {
     /// The cursor in `app/`, or `nil` when there is none, it cannot be
     /// decoded, or it was written in another boot.
     static func load(from app: SecureDirectory, boot: String?) throws -> PublishCursor? {
-        guard let boot, let bytes = try app.read(FileName.publishCursor, limit: FileLimit.publishCursor) else { return nil }
+        guard let boot, let bytes = try app.read(.publishCursor) else { return nil }
         return PublishCursor(storedBytes: bytes, ofBoot: boot)
     }
 
@@ -83,7 +83,7 @@ package struct PublishCursor: Equatable {
         /// Opens and reads the cursor in `app/`; no cursor counts where the boot is unknown.
         static func open(in app: SecureDirectory, boot: String?) throws -> Stored {
             guard let boot else { return Stored(app: app, file: nil, cursor: nil) }
-            let file = try app.openForUpdate(FileName.publishCursor, limit: FileLimit.publishCursor)
+            let file = try app.openForUpdate(.publishCursor)
             return Stored(app: app, file: file, cursor: file.flatMap { PublishCursor(storedBytes: $0.contents, ofBoot: boot) })
         }
 

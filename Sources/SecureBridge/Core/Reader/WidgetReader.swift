@@ -90,13 +90,13 @@ public struct WidgetReader: Sendable {
             try home.checkSeparate(resolved: [(.keychain, keychainWay), (.container, containerWay)])
             let reading = try keychain.withOpenForReading { keychainFiles in
                 // The store the app chose, read first: its items are read there and nowhere else.
-                let store = try keychainFiles.read(FileName.store, limit: FileLimit.store)
+                let store = try keychainFiles.read(.store)
                     .map(KeychainStoreChoice.init(storedBytes:)) ?? .files
                 let place = try Keychain(keychain, store: store)
                 // Another store's marks have a floor in the directory: a lock the store could not take raised it.
                 let floor = store.kind == .files
                     ? HighWaterMarks()
-                    : try keychainFiles.read(FileName.marks, limit: FileLimit.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+                    : try keychainFiles.read(.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
                 return try container.withOpenForReading { containerFiles in
                     try read(
                         WidgetPlaces(
@@ -113,7 +113,7 @@ public struct WidgetReader: Sendable {
 
     /// The gate over open places; throws only when the marks cannot be read.
     private func read(_ places: WidgetPlaces, now: Date, whatIf: Bool) throws -> Reading {
-        let marks = try (places.keychain.read(FileName.marks, limit: FileLimit.marks)
+        let marks = try (places.keychain.read(.marks)
             .map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()).merged(with: places.floor)
         let clock = Int64(now.timeIntervalSince1970.rounded(.down))
         let effectiveNow = whatIf || clock >= marks.time ? now : Date(timeIntervalSince1970: TimeInterval(marks.time))
@@ -159,8 +159,8 @@ public struct WidgetReader: Sendable {
 
     private func gate(_ places: WidgetPlaces, marks: HighWaterMarks, now: Date, seen: inout HighWaterMarks) throws -> GateResult {
         // 1. Onboarding.
-        guard let pinnedPEM = try places.keychain.read(FileName.pinnedKey, limit: FileLimit.pinnedKey),
-              let onboardingBytes = try places.container.read(FileName.onboarding, limit: FileLimit.record)
+        guard let pinnedPEM = try places.keychain.read(.pinnedKey),
+              let onboardingBytes = try places.container.read(.onboarding)
         else { return .refused(.notOnboarded) }
         let publisher = try cache.publicKey(pem: pinnedPEM)
         let onboardingRecord = try SignedRecord(bytes: onboardingBytes, expected: .onboarding)
@@ -170,7 +170,7 @@ public struct WidgetReader: Sendable {
         seen.onboardingSequence = onboardingRecord.sequence
 
         // 2. Auth status.
-        guard let authBytes = try places.container.read(FileName.authStatus, limit: FileLimit.record) else {
+        guard let authBytes = try places.container.read(.authStatus) else {
             return .refused(.loggedOut)
         }
         let authRecord = try SignedRecord(bytes: authBytes, expected: .authStatus)
@@ -185,13 +185,13 @@ public struct WidgetReader: Sendable {
         guard !auth.hasExpired(at: now) else { return .refused(.sessionExpired) }
 
         // 3. Snapshot.
-        guard let snapshotBytes = try places.container.read(FileName.snapshot, limit: FileLimit.snapshot) else {
+        guard let snapshotBytes = try places.container.read(.snapshot) else {
             return .refused(.noData)
         }
         let envelope = try SnapshotEnvelope(bytes: snapshotBytes)
         let header = envelope.header
         guard header.signingKeyID == publisher.keyID else { return .refused(.unknownKey) }
-        guard let keysetBytes = try places.keychain.readSecret(FileName.keyset, limit: FileLimit.keyset) else {
+        guard let keysetBytes = try places.keychain.readSecret(.keyset) else {
             return .refused(.unknownKey)
         }
         guard let dataKey = try cache.keyset(stored: keysetBytes).key(withID: header.dataKeyID) else {
