@@ -18,24 +18,16 @@ struct Places {
 
     /// Opens the places for the app side, creating missing directories.
     ///
-    /// The way to each place is walked once (places beside the app place share
-    /// its walk): their ancestors are checked, and
-    /// the resolved paths show overlapping places, which are refused before
-    /// anything is created or locked (`BridgeHome.checkSeparate`).
+    /// The ways to the places are checked as the widget's reader checks
+    /// them (`BridgeHome.checkedDirectories`): overlapping places or an unsafe
+    /// ancestor are refused before anything is created or locked.
     /// - Parameter onboarding: Whether a missing app place may be created
     ///   (login); otherwise it is `SessionError.notOnboarded` and nothing is created.
     static func prepare(_ home: BridgeHome, onboarding: Bool = true) throws -> Places {
-        let app = SecureDirectory(path: home.app, place: .app, platform: home.platform)
-        let keychain = SecureDirectory(path: home.keychain, place: .keychain, platform: home.platform)
-        let container = SecureDirectory(path: home.container, place: .container, platform: home.platform)
-        let appWay = try app.checkAncestors()
+        let places = try home.checkedDirectories([.app, .keychain, .container])
+        let app = places[0], keychain = places[1], container = places[2]
         let existingApp = try app.heldOpen()
         if !onboarding, existingApp == nil { throw SessionError(.notOnboarded) }
-        try home.checkSeparate(resolved: [
-            (.app, appWay),
-            (.keychain, try keychain.checkAncestors(besides: app, whoseWayIs: appWay)),
-            (.container, try container.checkAncestors(besides: app, whoseWayIs: appWay)),
-        ])
         return Places(
             app: try existingApp ?? app.create(), keychain: try Keychain(keychain.create()), container: try container.create())
     }

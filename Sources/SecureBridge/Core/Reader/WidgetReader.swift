@@ -78,16 +78,11 @@ public struct WidgetReader: Sendable {
     private func readPlaces(now: Date, whatIf: Bool) -> Reading {
         // Each place is opened and checked once; every file of the read comes
         // through that descriptor (SecureDirectory.OpenForReading).
-        let keychain = SecureDirectory(path: home.keychain, place: .keychain, platform: home.platform)
-        let container = SecureDirectory(path: home.container, place: .container, platform: home.platform)
         do {
-            // The way to each place, walked once (the container's shares the
-            // keychain's when they sit side by side): its ancestors are checked,
-            // and the resolved paths show overlapping places (a keychain inside
-            // the container), which are unsafe storage.
-            let keychainWay = try keychain.checkAncestors()
-            let containerWay = try container.checkAncestors(besides: keychain, whoseWayIs: keychainWay)
-            try home.checkSeparate(resolved: [(.keychain, keychainWay), (.container, containerWay)])
+            // The ways to the places are checked as the app side checks them:
+            // overlapping places (a keychain inside the container) are unsafe storage.
+            let places = try home.checkedDirectories([.keychain, .container])
+            let keychain = places[0], container = places[1]
             let reading = try keychain.withOpenForReading { keychainFiles in
                 // The store the app chose, read first: its items are read there and nowhere else.
                 let store = try keychainFiles.read(.store)

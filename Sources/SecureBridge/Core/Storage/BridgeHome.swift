@@ -169,6 +169,24 @@ extension BridgeHome {
         try checkSeparate(resolved: [])
     }
 
+    /// The directories of `places`, in order, once the way to each is
+    /// checked, as every command and every widget read checks it before it
+    /// opens a place: walked once (a place beside the first shares the
+    /// first's walk), no ancestor another user could swap
+    /// (`SecureDirectory.checkAncestors`), and no place overlapping another
+    /// (`checkSeparate`). A list, as `checkSeparate(resolved:)` takes.
+    func checkedDirectories(_ places: [StoragePlace]) throws -> [SecureDirectory] {
+        let directories = places.map { SecureDirectory(path: path(for: $0), place: $0, platform: platform) }
+        guard let first = directories.first else { return [] }
+        let firstWay = try first.checkAncestors()
+        var resolved = [(place: first.place, components: firstWay)]
+        for directory in directories.dropFirst() {
+            resolved.append((directory.place, try directory.checkAncestors(besides: first, whoseWayIs: firstWay)))
+        }
+        try checkSeparate(resolved: resolved)
+        return directories
+    }
+
     /// `checkSeparate()`, reusing the resolved paths in `known`: places whose
     /// way the caller already walked (`SecureDirectory.checkAncestors`). A
     /// list, not a dictionary keyed by place: a widget read calls this, and
