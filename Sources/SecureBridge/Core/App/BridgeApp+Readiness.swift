@@ -61,7 +61,7 @@ extension BridgeApp {
     }
 
     /// Refuses an unlock attempt while the back-off after wrong passcodes runs.
-    /// - Throws: `SessionError.tooManyAttempts` with the seconds left.
+    /// - Throws: `SessionError` of kind `.tooManyAttempts`, with `retryAfter`.
     static func requireNoUnlockWait(_ state: AppState, now: Date) throws {
         let wait = unlockWait(afterFailures: state.failedUnlocks, lastAttemptAt: state.lastUnlockAttemptAt, now: seconds(now))
         guard wait == 0 else { throw SessionError(.tooManyAttempts(retryAfterSeconds: wait)) }

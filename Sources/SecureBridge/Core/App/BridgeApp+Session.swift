@@ -13,7 +13,7 @@ extension BridgeApp {
     /// Logs out: the data keyset is destroyed (crypto-shredding), the epoch
     /// moves on, the snapshot and the passcode verifier are removed.
     ///
-    /// On an app already logged out it fails with `SessionError.notLoggedIn`;
+    /// On an app already logged out it fails with a `SessionError` of kind `.notLoggedIn`;
     /// a logout cut short leaves the app logged in, so running it again finishes it.
     /// A wipe owed to a tenth wrong passcode (its process died before it) is
     /// this logout: carried out, it succeeds.
@@ -23,8 +23,9 @@ extension BridgeApp {
     /// When it cannot even start (the app place refused, say open to others,
     /// or its state unreadable), it still destroys what it can reach without
     /// it, the data keyset and the snapshot, and throws a `SessionError` of
-    /// kind `.unfinished` naming what it destroyed, what it could not and why: widgets then show no amount (the keys are gone), and the
-    /// logout is signed when it runs again.
+    /// kind `.unfinished` naming what it destroyed, what it could not and
+    /// why: widgets then show no amount (the keys are gone), and the logout
+    /// is signed when it runs again.
     public func logout(now: Date) throws {
         var started = false
         do {
@@ -93,7 +94,7 @@ extension BridgeApp {
     ///
     /// On an app already unlocked the right passcode writes the unlocked
     /// session into the container again and succeeds.
-    /// - Throws: `SessionError.wrongPasscode`, `.tooManyAttempts`, `.sessionWiped`;
+    /// - Throws: `SessionError` of kind `.wrongPasscode`, `.tooManyAttempts`, `.sessionWiped`;
     ///   when the attempt cannot be counted, that storage error, and the
     ///   passcode is not checked.
     public func unlock(passcode: SecureBytes, now: Date) throws {

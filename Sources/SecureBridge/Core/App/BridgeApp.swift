@@ -52,11 +52,11 @@ public struct BridgeApp: Sendable {
     /// - Parameters:
     ///   - onboarding: Whether the places may be created (login); every other
     ///     operation on a home that was never set up fails with
-    ///     `SessionError.notOnboarded` and leaves nothing behind.
+    ///     a `SessionError` of kind `.notOnboarded` and leaves nothing behind.
     ///   - repairing: Whether a damaged `app/state.json` is started over from
     ///     the keychain and the container (`AppState.recovered(from:)`): login
     ///     and logout, the two commands that may end whatever session there
-    ///     was; every other operation fails with `SessionError.damagedState`.
+    ///     was; every other operation fails with a `SessionError` of kind `.damagedState`.
     ///   - withoutStore: Whether `body` can run while the keychain's store
     ///     cannot be used (lock and the hide preference, which may show less
     ///     without it): an interrupted rotation is then left for a later command.
@@ -64,7 +64,7 @@ public struct BridgeApp: Sendable {
     ///     tenth wrong passcode was carried out (login, which starts a new
     ///     session; logout, for which the wipe was the logout:
     ///     `Places.carriedOutOwedWipe`); every other command stops there with
-    ///     `SessionError.sessionWiped`.
+    ///     a `SessionError` of kind `.sessionWiped`.
     func transaction<R>(
         onboarding: Bool = false, repairing: Bool = false, withoutStore: Bool = false, goesOnAfterOwedWipe: Bool = false,
         now: Date,

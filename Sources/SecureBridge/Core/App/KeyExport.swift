@@ -76,7 +76,7 @@ public enum KeyExportError: Error, Equatable, Sendable, CustomStringConvertible 
 
 extension BridgeApp {
     /// The publisher key widgets pin (`keychain/publisher.pub`).
-    /// - Throws: `SessionError.notOnboarded` before the first login; `KeychainError` when it is damaged.
+    /// - Throws: a `SessionError` of kind `.notOnboarded` before the first login; `KeychainError` when it is damaged.
     package func pinnedPublisherKey() throws -> Ed25519.PublicKey {
         guard let keychain = try Keychain.open(in: home),
               let pem = try keychain.read(.pinnedKey)
@@ -89,7 +89,7 @@ extension BridgeApp {
     }
 
     /// The keyset's primary data key: the one new snapshots are sealed under.
-    /// - Throws: `SessionError.notOnboarded` before the first login; `KeychainError` when it is missing (logged out) or damaged.
+    /// - Throws: a `SessionError` of kind `.notOnboarded` before the first login; `KeychainError` when it is missing (logged out) or damaged.
     package func primaryDataKey() throws -> DataKey {
         guard let keychain = try Keychain.open(in: home) else { throw SessionError(.notOnboarded) }
         return try Self.loadKeyset(from: keychain).primary

@@ -38,18 +38,6 @@ extension KeychainItems {
     }
 }
 
-extension Keychain {
-    /// The item's bytes, at most its cap, wherever the store keeps them; `nil` when there is none.
-    package func read(_ file: StoredFile) throws -> [UInt8]? {
-        try read(file.name, limit: file.byteLimit)
-    }
-
-    /// The item's bytes in memory that is wiped, at most its cap; `nil` when there is none.
-    package func readSecret(_ file: StoredFile) throws -> SecureBytes? {
-        try readSecret(file.name, limit: file.byteLimit)
-    }
-}
-
 extension SecureDirectory {
     /// The file opened for an update in place, at most its cap; `nil` when there is none.
     func openForUpdate(_ file: StoredFile) throws -> FileForUpdate? {

@@ -126,3 +126,5 @@ package protocol KeychainItems {
 
 extension SecureDirectory: KeychainItems {}
 extension SecureDirectory.OpenForReading: KeychainItems {}
+/// A keychain reads its items wherever its store keeps them.
+extension Keychain: KeychainItems {}

@@ -15,10 +15,10 @@ import Synchronization
 /// core as string literals (`Translations.swift`, which
 /// `scripts/update-translations` writes from them) on every platform: an
 /// executable copied on its own speaks every language whole, and a widget
-/// refresh opens no file for them. They are decoded with FoundationEssentials' property-list decoder:
-/// `Bundle` would link swift-corelibs-foundation into every widget refresh,
-/// which costs each `bridgectl read` about 0.8 ms and 1.4 MiB
-/// (docs/PERFORMANCE.md). English needs no table: its text is the key.
+/// refresh opens no file for them. They are decoded with FoundationEssentials'
+/// property-list decoder: `Bundle` would link swift-corelibs-foundation into
+/// every widget refresh, which costs each `bridgectl read` about 0.8 ms and
+/// 1.4 MiB (docs/PERFORMANCE.md). English needs no table: its text is the key.
 package enum WidgetLanguage: String, CaseIterable, Sendable {
     case english = "en"
     case german = "de"
