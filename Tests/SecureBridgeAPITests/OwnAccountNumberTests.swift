@@ -1,5 +1,6 @@
 import Foundation
 import SecureBridge
+import SecureBridgeTesting
 import Testing
 
 /// An app whose accounts have no IBAN builds them from its own values with the
@@ -20,7 +21,7 @@ import Testing
                 identifier: .iban(IBAN("DE89 3704 0044 0532 0130 00")), type: .secondary),
         ])
         let fixture = try Home()
-        let app = BridgeApp(home: fixture.home)
+        let app = BridgeApp.forTesting(home: fixture.home)
         try app.login(user: "alice", passcode: OwnModelsTests.passcode, sessionLength: .seconds(3600), now: Date())
         _ = try app.publish(portfolio, staleAfter: .seconds(600), expiresAfter: .seconds(3600), now: Date())
 

@@ -1,5 +1,6 @@
 import Foundation
 import SecureBridge
+import SecureBridgeTesting
 import Synchronization
 import SystemPackage
 import Testing
@@ -16,7 +17,7 @@ import Testing
     @Test func theWholeFlowRunsThroughTheAppsOwnStore() throws {
         let fixture = try ProviderEndToEndTests.Home()
         let device = DeviceKeychain()
-        let app = BridgeApp(home: fixture.home)
+        let app = BridgeApp.forTesting(home: fixture.home)
         let widget = WidgetProvider(home: fixture.home)
 
         device.actAs(.app)
@@ -59,7 +60,7 @@ import Testing
     @Test func aStoreThatBecomesUnreachableDestroysNothing() throws {
         let fixture = try ProviderEndToEndTests.Home()
         let device = DeviceKeychain()
-        let app = BridgeApp(home: fixture.home)
+        let app = BridgeApp.forTesting(home: fixture.home)
         let widget = WidgetProvider(home: fixture.home)
         device.actAs(.app)
         try app.login(user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), keychain: device.kind, now: Date())
@@ -109,7 +110,7 @@ import Testing
         let fixture = try ProviderEndToEndTests.Home()
         let device = DeviceKeychain()
         device.actAs(.app)
-        try BridgeApp(home: fixture.home).login(
+        try BridgeApp.forTesting(home: fixture.home).login(
             user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), keychain: device.kind, now: Date())
         #expect(try publish(home: fixture.home, bankResponse: Self.accounts))
 
@@ -151,7 +152,7 @@ import Testing
             DeviceKeychainStore(device: DeviceKeychain(), service: "never")
         }
         #expect {
-            try BridgeApp(home: fixture.home).login(
+            try BridgeApp.forTesting(home: fixture.home).login(
                 user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), keychain: unregistered, now: Date())
         } throws: { error in
             guard case let KeychainStoreError.unregisteredKind(name) = error else { return false }
@@ -204,7 +205,7 @@ import Testing
     // MARK: Helpers
 
     private func publishedOnFiles(_ home: BridgeHome) throws {
-        try logIn(home: home, user: "alice", passcode: Self.passcode)
+        try logInAtTestingCost(home: home, user: "alice", passcode: Self.passcode)
         #expect(try publish(home: home, bankResponse: Self.accounts))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SecureBridge
+import SecureBridgeTesting
 import SystemPackage
 import Testing
 
@@ -60,7 +61,7 @@ import Testing
                 received: [Self.entry("Salary", "3850")]))
 
         let fixture = try Home()
-        let app = BridgeApp(home: fixture.home)
+        let app = BridgeApp.forTesting(home: fixture.home)
         let now = Date()  // one instant: the same values at another second are another timeline (their "updated" time)
         try app.login(user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), now: now)
         let receipt = try app.publish(portfolio, staleAfter: .seconds(600), expiresAfter: .seconds(3600), now: now)
@@ -88,7 +89,7 @@ import Testing
 
     @Test func theDocumentedSamplePublishesOwnValuesAndNamesTheBrokenRule() throws {
         let fixture = try Home()
-        try logIn(home: fixture.home, user: "alice", passcode: Self.passcode)
+        try logInAtTestingCost(home: fixture.home, user: "alice", passcode: Self.passcode)
         let iban = "DE89 3704 0044 0532 0130 00"
         #expect(try publish(home: fixture.home, accounts: [("acc-main", "Everyday", 467_500, iban), ("acc-2", "Savings", 10, iban)]))
         let entry = WidgetProvider(home: fixture.home).snapshot(for: WidgetRequest(kind: .balance, family: .systemLarge))
@@ -137,7 +138,7 @@ import Testing
         }
 
         let fixture = try Home()
-        let app = BridgeApp(home: fixture.home)
+        let app = BridgeApp.forTesting(home: fixture.home)
         do {
             try app.lock(now: Date())
             Issue.record("a home nobody set up was locked")

@@ -25,7 +25,7 @@ import Testing
     /// A home where alice logged in and published the example accounts.
     static func publishedHome() throws -> Home {
         let fixture = try Home()
-        try logIn(home: fixture.home, user: "alice", passcode: passcode)
+        try logInAtTestingCost(home: fixture.home, user: "alice", passcode: passcode)
         #expect(try publish(home: fixture.home, bankResponse: accounts))
         return fixture
     }

@@ -16,7 +16,7 @@ import Testing
     static func publishedHome() throws -> (platform: SimulatedPlatform, home: BridgeHome) {
         let platform = SimulatedPlatform()
         let home = BridgeHome(root: FilePath(root), platform: platform)
-        try logIn(home: home, user: "alice", passcode: passcode)
+        try logInAtTestingCost(home: home, user: "alice", passcode: passcode)
         #expect(try publish(home: home, bankResponse: accounts))
         return (platform, home)
     }
@@ -88,7 +88,7 @@ import Testing
         try other.makeDirectory(at: "/h", permissions: .ownerReadWriteExecute)
         try other.createSymbolicLink(atPath: "/h/app", target: "/elsewhere")
         let linked = BridgeHome(root: "/h", platform: other)
-        let error = try #require(throws: (any Error).self) { try logIn(home: linked, user: "alice", passcode: Self.passcode) }
+        let error = try #require(throws: (any Error).self) { try logInAtTestingCost(home: linked, user: "alice", passcode: Self.passcode) }
         #expect("\(error)".contains("/h/app"))
         #expect(other.entries(ofDirectory: "/elsewhere") == [], "nothing was created through the link")
     }

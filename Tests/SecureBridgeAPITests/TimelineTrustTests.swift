@@ -45,7 +45,7 @@ import Testing
     /// A simulated home where alice logged in at `loginTime` and published the example accounts at `publishTime`.
     static func published(at publishTime: Date) throws -> (home: BridgeHome, app: BridgeApp, receipt: PublishReceipt) {
         let home = BridgeHome(root: FilePath(SimulatedFlowTests.root), platform: SimulatedPlatform())
-        let app = BridgeApp(home: home)
+        let app = BridgeApp.forTesting(home: home)
         try app.login(user: "alice", passcode: passcode, sessionLength: sessionLength, now: loginTime)
         let receipt = try app.publish(
             Portfolio(bankJSON: accounts), staleAfter: .seconds(3600), expiresAfter: .seconds(24 * 3600), now: publishTime)

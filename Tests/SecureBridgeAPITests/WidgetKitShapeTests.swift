@@ -12,7 +12,7 @@ import Testing
     /// A home where alice logged in and published accounts with a month of spending.
     static func spendingHome() throws -> ProviderEndToEndTests.Home {
         let fixture = try ProviderEndToEndTests.Home()
-        try logIn(home: fixture.home, user: "alice", passcode: Fixture.passcode)
+        try logInAtTestingCost(home: fixture.home, user: "alice", passcode: Fixture.passcode)
         let bankResponse = try Data(contentsOf: DocumentedSamplesTests.root.appendingPathComponent("examples/spending.json"))
         #expect(try publish(home: fixture.home, bankResponse: bankResponse))
         return fixture

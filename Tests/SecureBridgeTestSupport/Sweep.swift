@@ -6,7 +6,7 @@ extension Trait where Self == ConditionTrait {
     /// desktop daemons or thousands of cases, and takes seconds where the
     /// others take milliseconds. Sweeps run when `SECUREBRIDGE_SWEEPS=1` is
     /// set (`.ci/run` sets it); a plain `swift test` skips them and says so,
-    /// so that a run after a build stays under 15 s.
+    /// so that a run after a build stays short.
     static var sweep: Self {
         .enabled(if: Sweeps.areEnabled, "a sweep: runs with SECUREBRIDGE_SWEEPS=1, as .ci/run does")
     }
@@ -18,4 +18,9 @@ enum Sweeps {
     static let variable = "SECUREBRIDGE_SWEEPS"
 
     static var areEnabled: Bool { ProcessInfo.processInfo.environment[variable] == "1" }
+
+    /// How many random cases a property test tries: `plain` in a plain
+    /// `swift test`, `swept` when the sweeps run, so the seeds a plain run
+    /// tries are the first ones of the sweep's.
+    static func cases(plain: Int, swept: Int) -> Int { areEnabled ? swept : plain }
 }

@@ -123,7 +123,7 @@ import Testing
 
     @Test func randomPortfoliosRoundTripByteForByte() throws {
         var generator = SeededGenerator(seed: 0x5EC0_B41D)
-        for _ in 0..<300 {
+        for _ in 0..<Sweeps.cases(plain: 60, swept: 300) {
             let portfolio = ModelFixtures.randomPortfolio(using: &generator)
             let bytes = try portfolio.payloadBytes()
             let decoded = try Portfolio(payload: bytes)
@@ -157,10 +157,12 @@ import Testing
 
     // MARK: Strict decoding
 
+    /// Every cut of the examples, and of a large random portfolio when the
+    /// sweeps run (every cut of it is decoded: 11 s of a debug build).
     @Test func rejectsEveryTruncation() throws {
         var generator = SeededGenerator(seed: 99)
         var portfolios = try examples()
-        portfolios.append(ModelFixtures.randomPortfolio(using: &generator))
+        if Sweeps.areEnabled { portfolios.append(ModelFixtures.randomPortfolio(using: &generator)) }
         for portfolio in portfolios {
             let bytes = try portfolio.payloadBytes()
             for length in 0..<bytes.count {
@@ -280,7 +282,7 @@ import Testing
         originals.append(try ModelFixtures.randomPortfolio(using: &generator).payloadBytes())
         var accepted = 0
         for original in originals {
-            for _ in 0..<1500 {
+            for _ in 0..<Sweeps.cases(plain: 300, swept: 1_500) {
                 var bytes = original
                 for _ in 0..<Int.random(in: 1...3, using: &generator) {
                     let index = Int.random(in: 0..<bytes.count, using: &generator)

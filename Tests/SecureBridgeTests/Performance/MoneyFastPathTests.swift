@@ -155,7 +155,7 @@ import Testing
         var generator = SeededGenerator(seed: 4217)
         let currencies = ISO4217.minorUnitDigits.sorted(by: { $0.key < $1.key })
         var mismatches: [String] = []
-        for _ in 0..<5_000 {
+        for _ in 0..<Sweeps.cases(plain: 1_000, swept: 5_000) {
             let (code, digits) = currencies.randomElement(using: &generator)!
             let locale = Self.locales.randomElement(using: &generator)!.0
             // Every magnitude: a random value shifted right by 0 to 63 bits.
@@ -171,7 +171,7 @@ import Testing
     @Test func fastMoneyTextMatchesFoundationOnManyPseudoRandomAmounts() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         var mismatches: [String] = []
-        for _ in 0..<3_000 {
+        for _ in 0..<Sweeps.cases(plain: 600, swept: 3_000) {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let units = Int64(bitPattern: state) >> Int64(state % 60)
             for (code, locale) in [("EUR", "de_DE"), ("USD", "en_US"), ("GBP", "en_GB"), ("CHF", "fr_FR"), ("JPY", "en_US"), ("KWD", "de_DE"), ("CLF", "fr_FR")] {

@@ -61,13 +61,15 @@ import Testing
             seed: 5, names: names, values: values, home: ["--home", "/h"], positionals: false,
             quick: { QuickRead.plan(for: ["read"] + $0) }, parser: Self.parserPlan)
         #expect(differing.isEmpty, "\(differing.count) differ, first: read \(differing.first ?? [])")
-        #expect(taken > 60)
+        #expect(taken > Self.cases / 10)
     }
 
     /// Random argument lists from `names` and `values` (a name alone, `name
     /// value`, `name=value`, or a value alone when `positionals`), shuffled,
     /// three in four starting with `home`: how many the quick parser took,
     /// and those where its plan differs from the argument parser's.
+    static let cases = Sweeps.cases(plain: 150, swept: 600)
+
     static func compare<Plan: Equatable>(
         seed: UInt64, names: [String], values: [String], home: [String], positionals: Bool,
         quick: ([String]) -> Plan?, parser: ([String]) -> Plan?
@@ -75,7 +77,7 @@ import Testing
         var generator = SeededGenerator(seed: seed)
         var taken = 0
         var differing: [[String]] = []
-        for _ in 0..<600 {
+        for _ in 0..<cases {
             var arguments = Int.random(in: 0..<4, using: &generator) == 0 ? [] : home
             for _ in 0..<Int.random(in: 0...4, using: &generator) {
                 let name = names.randomElement(using: &generator)!
@@ -146,7 +148,7 @@ import Testing
             seed: 7, names: names, values: values, home: ["--home", "/h"], positionals: true,
             quick: { QuickPublish.plan(for: ["publish"] + $0) }, parser: Self.parserPublishPlan)
         #expect(differing.isEmpty, "\(differing.count) differ, first: publish \(differing.first ?? [])")
-        #expect(taken > 60)
+        #expect(taken > Self.cases / 10)
     }
 
     /// A new `publish` option must be taught to `QuickPublish` too.
