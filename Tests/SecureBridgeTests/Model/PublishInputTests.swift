@@ -122,6 +122,12 @@ import Testing
              expected: .invalid(acc1, field: "name", .disallowedCharacter(0x2028))),
         Case(name: "name with an isolate", input: list(account(name: #""\u2067Main""#)),
              expected: .invalid(acc1, field: "name", .disallowedCharacter(0x2067))),
+        Case(name: "name only a space", input: list(account(name: #"" ""#)),
+             expected: .invalid(acc1, field: "name", .blank)),
+        Case(name: "name only no-break spaces", input: list(account(name: #""\u00A0\u00A0""#)),
+             expected: .invalid(acc1, field: "name", .blank)),
+        Case(name: "name only an ideographic space", input: list(account(name: #""\u3000""#)),
+             expected: .invalid(acc1, field: "name", .blank)),
         // balance
         Case(name: "balance a number", input: list(account(balance: "4675.00")),
              expected: .invalid(acc1, field: "balance", .amountIsNumber)),
@@ -203,6 +209,9 @@ import Testing
         Case(name: "category with a control character", input: document(analytics: analytics(
             spent: #"[{"category": "Rent\u0007", "amount": "1.00"}]"#)),
              expected: .invalid(.spent(number: 1), field: "category", .disallowedCharacter(0x07))),
+        Case(name: "category only spaces", input: document(analytics: analytics(
+            spent: #"[{"category": "   ", "amount": "1.00"}]"#)),
+             expected: .invalid(.spent(number: 1), field: "category", .blank)),
         Case(name: "entry not an object", input: document(analytics: analytics(spent: #"["Rent"]"#)),
              expected: .invalid(.spent(number: 1), field: nil, .wrongType(expected: .object, found: .string))),
         Case(name: "unknown entry field", input: document(analytics: analytics(
