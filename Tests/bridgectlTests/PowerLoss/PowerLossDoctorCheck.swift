@@ -123,7 +123,7 @@ extension PowerLossExplorer {
         let words = command.split(separator: " ").map(String.init)
         switch words {
         case ["bridgectl", "logout"]: try app.logout(now: now)
-        case ["bridgectl", "login", "--user", "ID"]:
+        case ["bridgectl", "login", "--user", "ID"], ["bridgectl", "login", "--user", "alice"]:
             try app.login(user: "alice", passcode: Self.passcode, sessionLength: .seconds(365 * 86400), now: now)
         case ["bridgectl", "publish", "FILE"], ["bridgectl", "publish"]: try publish(Self.nextAccounts, app: app, now: now)
         case ["bridgectl", "lock"]: try app.lock(now: now)
