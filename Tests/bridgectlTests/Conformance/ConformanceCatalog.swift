@@ -180,6 +180,15 @@ struct ConformanceCatalog {
             try home.write("keychain/marks", [1, 2, 3])
             try home.setMode("container", 0o707)
         }
+        // The store is read with the keychain, before the container is opened (6.1 steps 3 and 4).
+        try writer.reader("insecure-container-damaged-store", "A container open to others and a damaged keychain/store: tampered (the store is read before container/ is opened).", section: "6.1 (places)", from: base, at: published, intent: .placeholder(.tampered)) { home in
+            try home.write("keychain/store", Array("nonsense".utf8))
+            try home.setMode("container", 0o707)
+        }
+        try writer.reader("insecure-container-unknown-store", "A container open to others and a store this reader cannot open: keychain-unavailable (the store is opened before container/).", section: "6.1 (places)", from: base, at: published, intent: .placeholder(.keychainUnavailable)) { home in
+            try home.write("keychain/store", Array("example-vault 00112233445566778899aabbccddeeff\n".utf8))
+            try home.setMode("container", 0o707)
+        }
         // Order between the steps.
         try writer.reader("damaged-onboarding-no-auth", "A damaged onboarding record and no auth status: tampered (onboarding first).", section: section, from: base, at: published, intent: .placeholder(.tampered)) { home in
             try home.edit("container/onboarding") { $0[30] ^= 1 }
