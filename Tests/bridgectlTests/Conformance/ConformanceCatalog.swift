@@ -190,6 +190,10 @@ struct ConformanceCatalog {
             try home.setMode("container", 0o707)
         }
         // Order between the steps.
+        try writer.reader("auth-status-undecodable-below-mark", "An auth status signed by the pinned key whose payload does not decode, at sequence 0, below the mark: tampered (the payload is decoded before the sequence is checked; rollback would be the other order).", section: "4.2 (signed records)", from: base, at: published, intent: .placeholder(.tampered)) { home in
+            let key = try base.app.loadSigningKey(try Places.prepare(base.home))  // the copy has no app/
+            try home.write("container/auth-status", try SignedRecord.sign(kind: .authStatus, sequence: 0, payload: [0], with: key).bytes)
+        }
         try writer.reader("damaged-onboarding-no-auth", "A damaged onboarding record and no auth status: tampered (onboarding first).", section: section, from: base, at: published, intent: .placeholder(.tampered)) { home in
             try home.edit("container/onboarding") { $0[30] ^= 1 }
             try home.remove("container/auth-status")
