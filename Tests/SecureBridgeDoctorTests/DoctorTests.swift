@@ -121,7 +121,7 @@ import Testing
         let session = try #require(findings(report, .session).first)
         #expect(session.severity == .warning)
         #expect(session.message.hasPrefix("the session expired at "))
-        #expect(session.fix == "log in again: `bridgectl login --user ID`")
+        #expect(session.fix == "log in again: `bridgectl login --user alice`", "the user the app state records")
         #expect(findings(report, .widget).first?.message.contains("(session-expired)") == true)
         #expect(findings(report, .snapshot).first?.message.contains("expired") == true)
         #expect(report.isHealthy, "warnings alone leave the exit status 0")

@@ -79,12 +79,14 @@ extension Doctor {
                     // With the app state damaged, whether a session is live is the session finding's to say.
                     findings.append(Finding(.keys, .ok, "data keyset: primary key \(set.primary.id)"))
                 } else {
+                    // Logging in replaces it (a login cut short left it), in one step;
+                    // to stay logged out, it can be removed instead.
+                    let removal = files.isKeychainInFiles || files.secretToolAttributes(FileName.keyset) != nil
+                        ? ", or remove it to stay logged out: `\(files.removeCommand(FileName.keyset, path: keyset))`" : ""
                     findings.append(Finding(
                         .keys, .warning,
                         "a data keyset is present although no session is live (logout destroys it; a restored copy could decrypt old snapshots)",
-                        fix: files.isKeychainInFiles || files.secretToolAttributes(FileName.keyset) != nil
-                            ? "remove it: `\(files.removeCommand(FileName.keyset, path: keyset))`"
-                            : "log in, which replaces it: `bridgectl login --user ID`"))
+                        fix: "log in, which replaces it: `bridgectl login --user ID`\(removal)"))
                 }
             } else {
                 findings.append(Finding(

@@ -88,8 +88,13 @@ extension Doctor {
         guard let state, live, !state.owesWipe, let cutShort = cutShortChange(files, state: state, live: live) else { return [] }
         // The narrower of the two sessions is written again: a fix never shows more than both allow.
         let narrower = cutShort.recorded.flatMap { recorded in session.map { Self.shows(recorded) < Self.shows($0) } == true ? recorded : nil } ?? session
+        // An epoch newer than the record's while the session is live: only a
+        // logout reserves one (a login keeps the old session until it ends),
+        // and any other record signed now would carry the new epoch, which
+        // leaves the snapshot from the old one a rollback. So it is finished.
+        let logoutCutShort = cutShort.epoch.map { $0 < state.epoch } ?? false
         let reassert = switch (narrower?.state, narrower?.hidesBalances) {
-        case (.loggedOut?, _): "`bridgectl logout`"
+        case _ where logoutCutShort, (.loggedOut?, _): "`bridgectl logout`"
         case (.locked?, _): "`bridgectl lock`"
         case (.active?, true): "`bridgectl prefs --hide-balances on`"
         default: "`bridgectl unlock`"
@@ -97,7 +102,9 @@ extension Doctor {
         return [Finding(
             .session, .warning,
             "\(path) \(cutShort.text) while the app records \(session.map { "the session as \($0.phrase)" } ?? "no session") (auth status \(state.authSequence)): a command was cut short, so widgets show less than the app allows",
-            fix: "\(reassert) writes the session again (or run the command that was cut short again)")]
+            fix: logoutCutShort
+                ? "\(reassert) finishes the logout that was cut short"
+                : "\(reassert) writes the session again (or run the command that was cut short again)")]
     }
 
     /// How much a session lets the widget show: 0 nothing, 1 masked amounts, 2 amounts.
@@ -112,20 +119,22 @@ extension Doctor {
     /// What the container's auth status holds, when it is not the session
     /// the app recorded last: older than the app's last, or of the app's
     /// last sequence but another session (a change that shows less is
-    /// recorded in the app state after its record), with the session it
-    /// records when its signature holds; `nil` when they agree.
-    private func cutShortChange(_ files: StoredFiles, state: AppState, live: Bool) -> (text: String, recorded: AppState.Session?)? {
+    /// recorded in the app state after its record), with the session and
+    /// epoch it records when its signature holds; `nil` when they agree.
+    private func cutShortChange(
+        _ files: StoredFiles, state: AppState, live: Bool
+    ) -> (text: String, recorded: AppState.Session?, epoch: UInt64?)? {
         let record = files.authStatus.contents.flatMap { try? SignedRecord(bytes: $0, expected: .authStatus) }
-        guard let record else { return live ? ("is missing", nil) : nil }
+        guard let record else { return live ? ("is missing", nil, nil) : nil }
         let pinned = files.pinnedKey.contents.flatMap { try? Ed25519.PublicKey(pinnedKeyPEM: $0) }
         let status = pinned.flatMap { try? AuthStatus(payload: record.verifiedPayload(publicKey: $0)) }
         let recorded = status.map { AppState.Session(state: $0.state, expiresAt: $0.sessionExpiresAt, hidesBalances: $0.hidesBalances) }
-        guard record.sequence >= state.authSequence else { return ("holds auth status \(record.sequence)", recorded) }
+        guard record.sequence >= state.authSequence else { return ("holds auth status \(record.sequence)", recorded, status?.epoch) }
         guard record.sequence == state.authSequence, let status, let recorded else { return nil }
         let agrees = status.epoch == state.epoch
             && (state.session.map { status.state == $0.state && status.hidesBalances == $0.hidesBalances }
                 ?? (status.state == .loggedOut))
-        return agrees ? nil : ("holds auth status \(record.sequence), which says \(recorded.phrase)", recorded)
+        return agrees ? nil : ("holds auth status \(record.sequence), which says \(recorded.phrase)", recorded, status.epoch)
     }
 
     /// The widget line: full content, or the explanation of its reason.

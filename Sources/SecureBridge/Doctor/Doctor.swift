@@ -43,6 +43,7 @@ public struct Doctor: Sendable {
     ///   under the finding it follows from (``Finding/cause``).
     public func examine(now: Date) -> DoctorReport {
         var findings = [Self.cryptoFinding()]
+        var user: String?
         let places = Dictionary(uniqueKeysWithValues: StoragePlace.allCases.map { ($0, PlaceState(place: $0, home: home)) })
         findings += layoutFindings(places)
         if places.values.allSatisfy({ if case .missing = $0 { true } else { false } }) {
@@ -50,6 +51,7 @@ public struct Doctor: Sendable {
         } else {
             let files = StoredFiles(places: places)
             let state = files.appState
+            user = state?.validUserID
             findings += permissionFindings(places, files)
             findings += keyFindings(files, state: state)
             findings += sessionFindings(files, state: state, now: now)
@@ -60,7 +62,7 @@ public struct Doctor: Sendable {
             findings += clockFindings(files, now: now)
             findings += temporaryFileFindings(places)
         }
-        let report = DoctorReport(findings: Self.placingConsequences(findings))
+        let report = DoctorReport(findings: Self.placingConsequences(findings.map { $0.naming(user: user) }))
         logger.debug("examined", metadata: [
             "problems": "\(report.count(of: .problem))", "warnings": "\(report.count(of: .warning))",
         ])

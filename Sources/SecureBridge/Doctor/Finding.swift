@@ -72,6 +72,18 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
         return label + message + (fix.map { " — fix: \($0)" } ?? "")
     }
 
+    /// The login command as a fix quotes it when the user is not known.
+    static let loginForAnyUser = "bridgectl login --user ID"
+
+    /// This finding with the login command its fix quotes naming `user`,
+    /// whom the app's state records; unchanged without one.
+    func naming(user: String?) -> Finding {
+        guard let user, let fix, fix.contains(Self.loginForAnyUser) else { return self }
+        var named = self
+        named.fix = fix.replacing(Self.loginForAnyUser, with: "bridgectl login --user \(user)")
+        return named
+    }
+
     /// This finding as a consequence of `cause`, without a fix of its own.
     func following(_ cause: Finding) -> Finding {
         var consequence = self

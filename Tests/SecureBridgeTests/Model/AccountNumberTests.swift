@@ -67,6 +67,9 @@ import Testing
         ("SAVINGS", .accountNumber(.noDigit)),
         ("DE89 3704 0044 0532 0130 00", .accountNumber(.isIBAN)),
         ("gb82west12345698765432", .accountNumber(.isIBAN)),
+        // One check digit mistyped: the typo the checksum exists to catch.
+        ("DE88 3704 0044 0532 0130 00", .accountNumber(.ibanWithWrongCheckDigits(country: "DE"))),
+        ("GB00WEST12345698765432", .accountNumber(.ibanWithWrongCheckDigits(country: "GB"))),
     ])
     func aBadAccountNumberIsRefusedNamingTheField(text: String, problem: FieldProblem) {
         #expect(throws: InputError(.invalid(.document, field: "accountNumber", problem))) { try AccountNumber(text) }
@@ -197,6 +200,8 @@ import Testing
             == .invalid(record, field: "accountNumber", .accountNumber(.wrongLength(actual: 3, allowed: 4...34))))
         #expect(payloadFailure(altered { $0.replaceSubrange(9..<18, with: [0x16] + Array("DE89370400440532013000".utf8)) })
             == .invalid(record, field: "accountNumber", .accountNumber(.isIBAN)))
+        // A payload keeps SPEC 1.0's rule: a mistyped IBAN there is an account number.
+        #expect(payloadFailure(altered { $0.replaceSubrange(9..<18, with: [0x16] + Array("DE88370400440532013000".utf8)) }) == nil)
         #expect(payloadFailure(altered { $0[0] = 3 }) == .unsupportedVersion(3))
         #expect(payloadFailure(altered { $0[0] = 3 })?.description
             == "The payload has format version 3; this build reads versions 1 and 2.")

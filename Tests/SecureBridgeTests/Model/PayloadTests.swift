@@ -175,6 +175,13 @@ import Testing
         #expect(failure([]) == .truncated(.document, field: "version"))
     }
 
+    /// Publish refuses a name that is only white space; a payload keeps
+    /// SPEC 1.0's rule, so a reader still reads what a 1.0 writer wrote.
+    @Test func aBlankNameIsStillReadFromAPayload() throws {
+        let portfolio = try Portfolio(payload: payload { $0.account(name: Array("\u{3000}".utf8)) })
+        #expect(portfolio.accounts.first?.name == "\u{3000}")
+    }
+
     @Test func rejectsTrailingBytes() throws {
         for portfolio in try examples() {
             let bytes = try portfolio.payloadBytes()

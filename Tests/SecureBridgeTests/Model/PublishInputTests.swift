@@ -91,6 +91,12 @@ import Testing
              expected: .invalid(acc1, field: "name", .disallowedCharacter(0x2028))),
         Case(name: "name with an isolate", input: Text.list(Text.account(name: #""\u2067Main""#)),
              expected: .invalid(acc1, field: "name", .disallowedCharacter(0x2067))),
+        Case(name: "name only a space", input: Text.list(Text.account(name: #"" ""#)),
+             expected: .invalid(acc1, field: "name", .blank)),
+        Case(name: "name only no-break spaces", input: Text.list(Text.account(name: #""\u00A0\u00A0""#)),
+             expected: .invalid(acc1, field: "name", .blank)),
+        Case(name: "name only an ideographic space", input: Text.list(Text.account(name: #""\u3000""#)),
+             expected: .invalid(acc1, field: "name", .blank)),
         // balance
         Case(name: "balance a number", input: Text.list(Text.account(balance: "4675.00")),
              expected: .invalid(acc1, field: "balance", .amountIsNumber)),
@@ -172,6 +178,9 @@ import Testing
         Case(name: "category with a control character", input: Text.document(analytics: Text.analytics(
             spent: #"[{"category": "Rent\u0007", "amount": "1.00"}]"#)),
              expected: .invalid(.spent(number: 1), field: "category", .disallowedCharacter(0x07))),
+        Case(name: "category only spaces", input: Text.document(analytics: Text.analytics(
+            spent: #"[{"category": "   ", "amount": "1.00"}]"#)),
+             expected: .invalid(.spent(number: 1), field: "category", .blank)),
         Case(name: "entry not an object", input: Text.document(analytics: Text.analytics(spent: #"["Rent"]"#)),
              expected: .invalid(.spent(number: 1), field: nil, .wrongType(expected: .object, found: .string))),
         Case(name: "unknown entry field", input: Text.document(analytics: Text.analytics(

@@ -7,7 +7,7 @@ import Testing
 /// Each case puts a home into a state, runs the command whose error (or the
 /// `doctor` line whose fix) gives the advice, then runs every command the
 /// advice quotes between backticks, as written: `bridgectl …` against the
-/// same home (`ID` is the user, `FILE` a file of accounts, `HOME` the home;
+/// same home (`ID` is a user the advice cannot know, `FILE` a file of accounts, `HOME` the home;
 /// a passcode typed when asked), anything else through `/bin/sh`. An advice
 /// that leads to another (publish after a logout says to log in first) is
 /// followed in turn. The home must then be healthy: the command that failed
@@ -57,13 +57,13 @@ import Testing
         Case(name: "lock after a logout", setUp: { home in
             try await home.login()
             try await #require(try home.bridgectl("logout").succeeded)
-        }, source: .error(["lock"]), quotes: "bridgectl login --user ID"),
+        }, source: .error(["lock"]), quotes: "bridgectl login --user alice"),
         Case(name: "login while logged in", setUp: { home in try await home.login() },
              source: .error(["login", "--user", "bob", "--passcode-stdin"]), quotes: "bridgectl logout"),
         Case(name: "publish after the session expired", setUp: { home in
             try await home.login(sessionTTL: "1s")
             try await Task.sleep(for: .seconds(1.2))
-        }, source: .error(["publish", Examples.accounts]), quotes: "bridgectl login --user ID"),
+        }, source: .error(["publish", Examples.accounts]), quotes: "bridgectl login --user alice"),
         Case(name: "publish with a damaged app state", setUp: { home in
             try await home.login()
             try Data("{ not json".utf8).write(to: URL(fileURLWithPath: home.path("app/state.json")))
@@ -91,11 +91,11 @@ import Testing
         Case(name: "logged out", setUp: { home in
             try await home.login()
             try await #require(try home.bridgectl("logout").succeeded)
-        }, source: .doctor("logged out: widgets show the login placeholder"), quotes: "bridgectl login --user ID"),
+        }, source: .doctor("logged out: widgets show the login placeholder"), quotes: "bridgectl login --user alice"),
         Case(name: "session expired", setUp: { home in
             try await home.login(sessionTTL: "1s")
             try await Task.sleep(for: .seconds(1.2))
-        }, source: .doctor("the session expired"), quotes: "bridgectl login --user ID"),
+        }, source: .doctor("the session expired"), quotes: "bridgectl login --user alice"),
         Case(name: "nothing published", setUp: { home in try await home.login() },
              source: .doctor("no snapshot has been published"), quotes: "bridgectl publish FILE"),
         Case(name: "locked", setUp: published { home in
@@ -139,7 +139,7 @@ import Testing
         }, source: .doctor("is not the app's signing key"), quotes: "mv"),
         Case(name: "a place missing", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("container"))
-        }, source: .doctor("is missing while the other places exist"), quotes: "bridgectl logout; bridgectl login --user ID"),
+        }, source: .doctor("is missing while the other places exist"), quotes: "bridgectl logout; bridgectl login --user alice"),
         Case(name: "a leftover temporary file in the app place", setUp: published { home in
             try #require(FileManager.default.createFile(atPath: home.path("app/.state.json.tmp-0123456789abcdef"), contents: Data("{}".utf8),
                                            attributes: [.posixPermissions: 0o600]))
@@ -176,16 +176,16 @@ import Testing
         Case(name: "the marks damaged after a logout", setUp: published { home in
             try await #require(try home.bridgectl("logout").succeeded)
             try Data("garbage".utf8).write(to: URL(fileURLWithPath: home.path("keychain/marks")))
-        }, source: .doctor("high-water marks"), quotes: "bridgectl login --user ID"),
+        }, source: .doctor("high-water marks"), quotes: "bridgectl login --user alice"),
         Case(name: "the keychain's choice of store damaged", setUp: published { home in
             try Data("keyring\n".utf8).write(to: URL(fileURLWithPath: home.path("keychain/store")))
         }, source: .doctor("choice of store"), quotes: "rm"),
         Case(name: "the keyset missing", setUp: published { home in
             try FileManager.default.removeItem(atPath: home.path("keychain/keyset"))
-        }, source: .doctor("the data keyset"), quotes: "bridgectl logout; bridgectl login --user ID"),
+        }, source: .doctor("the data keyset"), quotes: "bridgectl logout; bridgectl login --user alice"),
         Case(name: "the keyset damaged", setUp: published { home in
             try Data("SBKS garbage".utf8).write(to: URL(fileURLWithPath: home.path("keychain/keyset")))
-        }, source: .doctor("is not a valid data keyset"), quotes: "bridgectl logout; bridgectl login --user ID"),
+        }, source: .doctor("is not a valid data keyset"), quotes: "bridgectl logout; bridgectl login --user alice"),
         Case(name: "a keyset restored after a logout", setUp: published { home in
             let keyset = try Data(contentsOf: URL(fileURLWithPath: home.path("keychain/keyset")))
             try await #require(try home.bridgectl("logout").succeeded)
@@ -280,7 +280,7 @@ import Testing
             if case .error = advice.source { return advice.quotes }
             return nil
         })
-        #expect(covered.isSuperset(of: ["bridgectl login --user ID", "bridgectl logout", "bridgectl publish FILE", "bridgectl publish"]))
+        #expect(covered.isSuperset(of: ["bridgectl login --user ID", "bridgectl login --user alice", "bridgectl logout", "bridgectl publish FILE", "bridgectl publish"]))
         #expect(Self.cases.count >= 47)
     }
 

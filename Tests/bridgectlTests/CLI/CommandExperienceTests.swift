@@ -105,7 +105,7 @@ import Glibc
             #expect(refused.status == 1, "\(refused)")
             #expect(refused.stderr == "Error: The keychain file `keyset` is missing; log out and in again for a new keyset: `bridgectl logout; bridgectl login --user ID`.\n", "\(refused)")
             let doctor = try await home.bridgectl("doctor")
-            #expect(doctor.stdout.contains("`bridgectl logout; bridgectl login --user ID`"), "the same fix as doctor's: \(doctor)")
+            #expect(doctor.stdout.contains("`bridgectl logout; bridgectl login --user alice`"), "the same fix as doctor's, naming the user: \(doctor)")
             // Followed as written.
             #expect(try await home.bridgectl("logout").succeeded)
             try await home.login()
@@ -225,7 +225,7 @@ import Glibc
             let output = try await Self.onATerminal(["unlock", "--home", home.home])
             #expect(output.status == 1, "\(output)")
             #expect(!output.stdout.contains("Passcode"), "no prompt: \(output)")
-            #expect(output.stdout.contains("Error: No user is logged in; run `bridgectl login --user ID` first."), "\(output)")
+            #expect(output.stdout.contains("Error: No user is logged in; run `bridgectl login --user alice` first."), "the last user: \(output)")
         }
     }
 

@@ -122,6 +122,27 @@ import Testing
         #expect(Set(shown.map(\.file)).count >= 4, "commands found in \(Set(shown.map(\.file)).sorted())")
     }
 
+    /// A bar runs all day and its timer publishes overnight: every login the
+    /// desktop guide and its examples show asks for a session that outlives
+    /// the 12-hour default (docs/DESKTOP.md, "A session for a bar").
+    @Test func everyDesktopLoginAsksForASessionThatOutlivesTheNight() throws {
+        let root = Bridgectl.packageRoot
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/DESKTOP.md"), encoding: .utf8)
+        var lines = Self.codeLines(of: guide).map { ("docs/DESKTOP.md:\($0.line)", $0.text) }
+        let examples = root.appendingPathComponent("examples/desktop")
+        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted() {
+            let text = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
+            lines += text.components(separatedBy: "\n").enumerated().map { ("examples/desktop/\(name):\($0.offset + 1)", $0.element) }
+        }
+        let logins = lines.filter { $0.1.contains("bridgectl login ") }
+        #expect(logins.count >= 3, "\(logins)")
+        for (place, line) in logins {
+            let words = Self.words(line.components(separatedBy: "bridgectl login ").last ?? "")
+            let length = words.firstIndex(of: "--session-ttl").map { words.index(after: $0) }.flatMap { words.indices.contains($0) ? words[$0] : nil }
+            #expect(length.map { (try? DurationText.seconds($0)).map { $0 >= 86400 } ?? false } == true, "\(place): \(line)")
+        }
+    }
+
     @Test func aRenamedOptionIsCaught() throws {
         #expect(throws: (any Error).self) { try BridgeCtl.parseAsRoot(Self.words("read --familly systemSmall")) }
         #expect(Self.words(#"publish --home "a b" 'c d'"#) == ["publish", "--home", "a b", "c d"])

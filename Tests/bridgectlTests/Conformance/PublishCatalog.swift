@@ -94,6 +94,10 @@ struct PublishCatalog {
         try refuse("account-name-bidi", "A name with U+202E.", account("name", "\"Main\u{202E}\""))
         try refuse("account-name-private-use", "A name with U+E000 (private use).", account("name", "\"Main\u{E000}\""))
         try accept("account-name-digits", "A name with digits.", account("name", #""Account 2026""#))
+        try refuse("account-name-blank-space", "A name that is one space: it would show as a blank row.", account("name", #"" ""#))
+        try refuse("account-name-blank-no-break-spaces", "A name of two U+00A0 no-break spaces.", account("name", "\"\u{A0}\u{A0}\""))
+        try refuse("account-name-blank-ideographic-space", "A name that is U+3000 (ideographic space).", account("name", "\"\u{3000}\""))
+        try accept("account-name-inner-spaces", "A name with spaces between words.", account("name", #""Joint  account""#))
 
         // IBAN spellings.
         try accept("iban-electronic", "An IBAN in electronic form.", account("IBAN", #""DE89370400440532013000""#))
@@ -138,7 +142,8 @@ struct PublishCatalog {
         try refuse("account-number-no-digit", "An account number of letters only.", number(#""ABCDEFGH""#))
         try refuse("account-number-iban", "A valid IBAN given as an account number.", number(#""DE89370400440532013000""#))
         try refuse("account-number-iban-grouped", "A valid IBAN in lower case and groups, given as an account number.", number(#""de89 3704 0044 0532 0130 00""#))
-        try accept("account-number-iban-wrong-checksum", "An IBAN-shaped number whose check digits fail: an account number like any other.", number(#""DE88370400440532013000""#))
+        try refuse("account-number-iban-wrong-checksum", "An IBAN-shaped number whose check digits fail: the typo the checksum exists to catch (accepted in 1.0).", number(#""DE88370400440532013000""#))
+        try refuse("account-number-iban-wrong-checksum-grouped", "An IBAN-shaped number in groups whose check digits fail.", number(#""GB00 WEST 1234 5698 7654 32""#))
         try refuse("account-number-double-space", "Two spaces between groups.", number(#""1234  5678""#))
         try refuse("account-number-double-hyphen", "Two hyphens between groups.", number(#""1234--5678""#))
         try refuse("account-number-leading-space", "A leading space.", number(#"" 12345678""#))
@@ -162,6 +167,7 @@ struct PublishCatalog {
         try refuse("analytics-period-month-13", "Period month 13.", Input.document(analytics: Input.analytics(period: #""2026-13""#)))
         try refuse("analytics-period-format", "Period 2026-1.", Input.document(analytics: Input.analytics(period: #""2026-1""#)))
         try refuse("analytics-negative-amount", "A negative spent amount.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "-1.00"}]"#)))
+        try refuse("analytics-category-blank", "A spent category of spaces only.", Input.document(analytics: Input.analytics(spent: #"[{"category": "   ", "amount": "1.00"}]"#)))
         try refuse("analytics-duplicate-category", "A category twice in spent.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "1.00"}, {"category": "Rent", "amount": "2.00"}]"#)))
         try accept("analytics-category-in-both", "One category in spent and in received.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "1.00"}]"#, received: #"[{"category": "Rent", "amount": "2.00"}]"#)))
         try refuse("analytics-currency-unknown", "An unknown analytics currency.", Input.document(analytics: Input.analytics(currency: #""EUX""#)))

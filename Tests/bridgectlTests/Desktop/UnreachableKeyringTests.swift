@@ -141,7 +141,7 @@ import Testing
 
         let unlock = try await session.run(["unlock"])
         #expect(unlock.status == 1)
-        #expect(unlock.stderr.contains("No user is logged in; run `bridgectl login --user ID` first."), "\(unlock)")
+        #expect(unlock.stderr.contains("No user is logged in; run `bridgectl login --user alice` first."), "\(unlock)")
         let never = try await Bridgectl.start(["unlock", "--home", fresh.root], setting: session.keyring.environment).finish()
         #expect(never.stderr.contains("No user has onboarded yet"), "\(never)")
 

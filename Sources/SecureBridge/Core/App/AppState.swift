@@ -10,6 +10,12 @@ import Foundation
 package struct AppState: Encodable, Sendable, Equatable {
     var version = 1
     package var userID: String?
+
+    /// The user id when it is one `login` accepts, so it can be named in a
+    /// command; `nil` when there is none or the file was edited to hold another.
+    package var validUserID: String? {
+        userID.flatMap { Identifier.isValid($0, kind: .user) ? $0 : nil }
+    }
     /// Hex of the onboarding's random enrollment id.
     var enrollmentID: String?
     package var epoch: UInt64 = 0

@@ -33,7 +33,9 @@ extension BridgeApp {
                 started = true
                 // A wipe owed to a tenth wrong passcode, carried out first, was this logout.
                 guard !places.carriedOutOwedWipe else { return }
-                guard (state.session?.state ?? .loggedOut) != .loggedOut else { throw SessionError(.notLoggedIn) }
+                guard (state.session?.state ?? .loggedOut) != .loggedOut else {
+                    throw SessionError(.notLoggedIn, lastUser: state.validUserID)
+                }
                 try wipeSession(places, &state, now: now)
             }
         } catch let failure as StorageError where !started {

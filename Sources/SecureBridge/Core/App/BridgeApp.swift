@@ -210,8 +210,10 @@ public struct BridgeApp: Sendable {
 
     func requireLiveSession(_ state: AppState, now: Date) throws {
         guard state.userID != nil else { throw SessionError(.notOnboarded) }
-        guard let session = state.session, session.state != .loggedOut else { throw SessionError(.notLoggedIn) }
-        guard Self.seconds(now) < session.expiresAt else { throw SessionError(.sessionExpired) }
+        guard let session = state.session, session.state != .loggedOut else {
+            throw SessionError(.notLoggedIn, lastUser: state.validUserID)
+        }
+        guard Self.seconds(now) < session.expiresAt else { throw SessionError(.sessionExpired, lastUser: state.validUserID) }
     }
 
     func loadSigningKey(_ places: Places) throws -> Ed25519.PrivateKey {

@@ -8,7 +8,15 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
     /// What went wrong, in full: the description is made from it.
     package let cause: Cause
 
-    package init(_ cause: Cause) { self.cause = cause }
+    /// The user the app's state last recorded, when the error asks to log in
+    /// again (``Kind/notLoggedIn``, ``Kind/sessionExpired``), so a front end
+    /// can name them; `nil` otherwise.
+    public let lastUser: String?
+
+    package init(_ cause: Cause, lastUser: String? = nil) {
+        self.cause = cause
+        self.lastUser = lastUser
+    }
 
     public var description: String { cause.description }
 

@@ -111,7 +111,7 @@ extension Account {
             try Identifier.check(id, kind: .account)
             try registerID(id)
         }
-        try PortfolioRules.check(record, "name", in: subject) { try PortfolioRules.checkText(name) }
+        try PortfolioRules.check(record, "name", in: subject) { try PortfolioRules.checkText(name, in: subject) }
         try PortfolioRules.check(record, "currency", in: subject) { try PortfolioRules.checkCurrency(balance.currency) }
         try PortfolioRules.check(record, "balance", in: subject) {
             try PortfolioRules.checkAmount(balance, allowsNegative: true)
@@ -186,7 +186,7 @@ extension CategoryAmount {
         registeringCategory registerCategory: (String) throws -> Void
     ) throws {
         try PortfolioRules.check(record, "category", in: subject) {
-            try PortfolioRules.checkText(category)
+            try PortfolioRules.checkText(category, in: subject)
             try registerCategory(category)
         }
         try PortfolioRules.check(record, "amount", in: subject) {

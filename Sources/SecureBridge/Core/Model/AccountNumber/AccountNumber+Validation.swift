@@ -12,12 +12,14 @@ extension AccountNumber {
     /// (`021000021 12345678`, `12-34-56 12345678`, `062-000 1234 5678`), in
     /// either letter case. Refused: any other character, a separator at
     /// either end or two in a row, and a valid IBAN (it belongs in the IBAN
-    /// field, where its checksum is checked). The result has no separators
-    /// and upper-case letters, so the same number written two ways is equal.
+    /// field, where its checksum is checked) or one whose check digits are
+    /// wrong (a typo; a snapshot payload keeps SPEC 1.0's rule and accepts
+    /// it). The result has no separators and upper-case letters, so the same
+    /// number written two ways is equal.
     /// - Parameter text: The account number as given.
     /// - Throws: `InputError.invalid(.document, field: "accountNumber", problem)`,
     ///   the problem `.empty` or an `.accountNumber` one, checked in this
-    ///   order: separators and characters, length, digit, IBAN.
+    ///   order: separators and characters, length, digit, IBAN, mistyped IBAN.
     public init(_ text: String) throws {
         self = try PortfolioRules.check(.document, AccountIdentifier.Kind.accountNumber.field, in: .publishInput) {
             try AccountNumber(parsing: text)
@@ -49,6 +51,9 @@ extension AccountNumber {
         }
         guard !afterSeparator else { throw PortfolioRules.Violation(.accountNumber(.invalidSeparators)) }
         try Self.checkCompact(characters)
+        if let country = IBAN.countryOfShape(characters) {
+            throw PortfolioRules.Violation(.accountNumber(.ibanWithWrongCheckDigits(country: country)))
+        }
         self.init(checkedCompactForm: String(decoding: characters, as: UTF8.self))
     }
 

@@ -67,6 +67,20 @@ extension IBAN {
         guard isChecksumValid(Array(characters)) else { throw PortfolioRules.Violation(.iban(.checksumMismatch)) }
     }
 
+    /// The country of `characters` when they have an IBAN's shape: a country
+    /// of the registry, that country's length, and digits for the check
+    /// digits; `nil` otherwise. The checksum is not looked at.
+    /// - Parameter characters: Upper-case letters and digits.
+    static func countryOfShape(_ characters: [UInt8]) -> String? {
+        guard characters.count >= 4 else { return nil }
+        let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let country = String(decoding: characters.prefix(2), as: UTF8.self)
+        guard IBANRegistry.lengths[country] == characters.count,
+            digit.contains(characters[2]), digit.contains(characters[3])
+        else { return nil }
+        return country
+    }
+
     /// ISO 13616 / ISO 7064 MOD 97-10: check digits 02 to 98, and the number
     /// formed by the BBAN, the country (A = 10 … Z = 35) and the check digits
     /// leaves remainder 1 when divided by 97.

@@ -104,7 +104,7 @@ package enum PublishInput {
             try set.register(id: id, number: number)
         }
         let name = try fields.string("name")
-        try PortfolioRules.check(record, "name", in: .publishInput) { try PortfolioRules.checkText(name) }
+        try PortfolioRules.check(record, "name", in: .publishInput) { try PortfolioRules.checkText(name, in: .publishInput) }
         let currency = try fields.currency("currency")
         let balance = try fields.amount("balance", currency: currency, allowsNegative: true)
         let identifier = try decodeIdentifier(fields)
@@ -177,7 +177,7 @@ package enum PublishInput {
             let entry = try Fields(members, allowed: ["category", "amount"], record: entryRecord)
             let category = try entry.string("category")
             try PortfolioRules.check(entryRecord, "category", in: .publishInput) {
-                try PortfolioRules.checkText(category)
+                try PortfolioRules.checkText(category, in: .publishInput)
                 try categories.register(category, number: index + 1)
             }
             let amount = try entry.amount("amount", currency: currency, allowsNegative: false)

@@ -161,7 +161,7 @@ extension PortfolioPayload {
             let bytes = try string(record, field, length: UInt16.self, limit: PortfolioRules.maximumTextBytes)
             guard UnicodeText.isValidUTF8(bytes) else { throw PayloadError(.invalid(record, field: field, .invalidUTF8)) }
             let text = String(decoding: bytes, as: UTF8.self)
-            try PortfolioRules.check(record, field, in: .payload) { try PortfolioRules.checkText(text) }
+            try PortfolioRules.check(record, field, in: .payload) { try PortfolioRules.checkText(text, in: .payload) }
             return text
         }
 

@@ -30,6 +30,9 @@ package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
 
     /// The text is empty.
     case empty
+    /// A name or category given to publish is only white space, so it would
+    /// show as a blank row (`PortfolioRules.checkText`).
+    case blank
     /// The text is longer than `limit` units.
     case tooLong(limit: Int, unit: LengthUnit)
     /// An id contains a character other than `A-Z a-z 0-9 . _ -`.
@@ -114,6 +117,8 @@ package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
             return "has \(count) entries; at most \(limit) are allowed"
         case .empty:
             return "must not be empty"
+        case .blank:
+            return "is only white space, so it would show as a blank row"
         case let .tooLong(limit, .scalars):
             return "is longer than the limit of \(limit) characters (Unicode scalars)"
         case let .tooLong(limit, .bytes):
@@ -228,6 +233,9 @@ package enum AccountNumberProblem: Equatable, Sendable, CustomStringConvertible 
     case noDigit
     /// A valid IBAN, which belongs in the field `"IBAN"`.
     case isIBAN
+    /// An IBAN of `country` (its country code, length and two digits after
+    /// the country) whose check digits are wrong: the typo they exist to catch.
+    case ibanWithWrongCheckDigits(country: String)
 
     public var description: String {
         switch self {
@@ -241,6 +249,8 @@ package enum AccountNumberProblem: Equatable, Sendable, CustomStringConvertible 
             return "has no digit, so it is not an account number"
         case .isIBAN:
             return "is an IBAN: give it as \"IBAN\", where its checksum is checked"
+        case let .ibanWithWrongCheckDigits(country):
+            return "has the form of an IBAN from \(country), but its check digits are wrong: correct it and give it as \"IBAN\""
         }
     }
 }

@@ -65,20 +65,29 @@ enum PortfolioRules {
     /// Digits are allowed (`Savings 2026`, `Card 4411`): a widget shows names
     /// only where names go and amounts only in their own place, and a masked
     /// entry shows the mask there whatever the name says.
+    ///
+    /// Publish input is held to one rule more than a payload: text that is
+    /// only white space (`" "`, U+00A0, U+3000) is refused, as it would show
+    /// as a blank row. A payload keeps SPEC 1.0's rule, so a reader still
+    /// reads what any 1.0 writer wrote.
+    /// - Parameter subject: What is being checked; `.publishInput` refuses blank text.
     /// - Throws: `Violation` with `.empty`, `.tooLong` (in scalars), `.disallowedCharacter`,
-    ///   `.invisibleCharacter` or `.maskLookalike`.
-    static func checkText(_ text: String) throws {
+    ///   `.invisibleCharacter`, `.maskLookalike` or (publish input only) `.blank`.
+    static func checkText(_ text: String, in subject: Subject) throws {
         var count = 0
+        var isBlank = true
         for scalar in text.unicodeScalars {
             count += 1
             if UnicodeText.isDisallowed(scalar) { throw Violation(.disallowedCharacter(scalar.value)) }
             if UnicodeText.isInvisible(scalar) { throw Violation(.invisibleCharacter(scalar.value)) }
             if UnicodeText.looksLikeMask(scalar) { throw Violation(.maskLookalike(scalar.value)) }
+            if isBlank && !scalar.properties.isWhitespace { isBlank = false }
         }
         guard count > 0 else { throw Violation(.empty) }
         guard count <= maximumTextScalars else {
             throw Violation(.tooLong(limit: maximumTextScalars, unit: .scalars))
         }
+        if isBlank && subject == .publishInput { throw Violation(.blank) }
     }
 
     /// Checks an analytics period: `YYYY-MM`, month 01 to 12.
