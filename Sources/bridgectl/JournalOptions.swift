@@ -51,7 +51,7 @@ struct JournalOptions: ParsableArguments {
     /// Publishes the journal once, or on every change with `--watch`.
     func run(tool: LedgerTool, plan: BridgeCtl.PublishPlan) throws {
         let (ttl, staleAfter) = try plan.durations()
-        let month = period.flatMap(LedgerMonth.init) ?? LedgerMonth.current(at: Date())!
+        let month = period.flatMap(LedgerMonth.init) ?? LedgerMonth.current(at: Date())
         let publisher = LedgerPublisher(
             app: try GlobalOptions.app(
                 home: plan.home, app: plan.appDirectory, keychain: plan.keychainDirectory, container: plan.containerDirectory),

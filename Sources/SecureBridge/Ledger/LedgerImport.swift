@@ -4,6 +4,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A portfolio read from a plain-text accounting journal by the tool that
 /// keeps it: one account per asset account and ISO 4217 currency, and the
@@ -84,8 +87,10 @@ public struct LedgerImport: Sendable {
         return Imported(portfolio: portfolio, warnings: commodities.warnings)
     }
 
+    /// Whether `path` is a regular file, or a link to one (a journal is often linked into place).
     private static func isRegularFile(_ path: String) -> Bool {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// The rows one run of the tool prints.

@@ -41,7 +41,7 @@ public struct LedgerPublisher: Sendable {
     /// - Throws: `LedgerImportError`, `InputError`, or what `BridgeApp.publish` throws.
     public func publishOnce(now: Date = Date()) throws -> Published {
         var journal = self.journal
-        if !fixedMonth, let month = LedgerMonth.current(at: now) { journal.month = month }
+        if !fixedMonth { journal.month = LedgerMonth.current(at: now) }
         let imported = try journal.run()
         let receipt = try app.publish(imported.portfolio, staleAfter: staleAfter, expiresAfter: expiresAfter, now: now)
         return Published(receipt: receipt, warnings: imported.warnings)
@@ -65,9 +65,10 @@ public struct LedgerPublisher: Sendable {
 }
 
 extension LedgerMonth {
-    /// The month `date` falls in, in the local time zone.
-    public static func current(at date: Date) -> LedgerMonth? {
+    /// The month `date` falls in, in the local time zone (within the years 1 to 9998).
+    public static func current(at date: Date) -> LedgerMonth {
         let parts = Calendar.current.dateComponents([.year, .month], from: date)
-        return parts.year.flatMap { year in parts.month.flatMap { LedgerMonth(year: year, month: $0) } }
+        return LedgerMonth(year: min(max(parts.year ?? 1, 1), 9998), month: min(max(parts.month ?? 1, 1), 12))
+            ?? LedgerMonth(year: 1, month: 1)!
     }
 }
