@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SecureBridge
 @testable import SecureBridgeTestSupport
 
 /// `bridgectl publish --from hledger|ledger|beancount` against the real
@@ -68,6 +69,12 @@ import Testing
             #expect(result.succeeded && result.stdout == "Published snapshot 1 with 4 accounts.\n", "\(result)")
             #expect(result.stderr == "Left out the commodity ACME: not an ISO 4217 currency, so not a balance a widget shows.\n", "\(result)")
             let shown = try await Self.shown(home)
+            // No number line for a number-less account: not in the text, not in the previews.
+            for view in [["read", "--format", "text", "--family", "systemLarge"], ["preview", "--family", "systemLarge"],
+                         ["preview", "--format", "svg", "--family", "systemLarge"]] {
+                let output = try await home.bridgectl(view)
+                #expect(output.succeeded && !output.stdout.contains(Redaction.mask) && !output.stdout.contains("role=\"iban\""), "\(output)")
+            }
 
             // Balances: one account per asset account and ISO 4217 currency, as the tool's report prints them.
             let reported = try LedgerReports.balances(tool: tool, journal: journal).filter { $0.commodity != "ACME" }
