@@ -12,7 +12,12 @@ extension BridgeCtl {
     struct Publish: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "publish",
-            abstract: "Validate the bank API's account list and publish it as the new snapshot.")
+            abstract: "Validate the bank API's account list and publish it as the new snapshot.",
+            // The synopsis of the JSON form, as it was before the journal
+            // options (listed under their own heading): the argument parser
+            // would shorten a synopsis of this many options to `[<options>]`,
+            // and usage errors print it.
+            usage: "bridgectl publish [--home <home>] [--app-dir <app-dir>] [--keychain-dir <keychain-dir>] [--container-dir <container-dir>] [--verbose] [<file>] [--ttl <ttl>] [--stale-after <stale-after>]")
 
         @OptionGroup var options: GlobalOptions
 
