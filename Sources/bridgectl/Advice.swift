@@ -40,11 +40,11 @@ enum Advice {
         case .notOnboarded:
             "No user has onboarded yet; run `bridgectl login --user ID` first."
         case .notLoggedIn:
-            "No user is logged in; run `\(loginCommand(error.lastUser))` first."
+            "No user is logged in; run `\(Doctor.loginCommand(for: error.lastUser))` first."
         case let .alreadyLoggedIn(user):
             "User \(user) is already logged in; run `bridgectl logout` first."
         case .sessionExpired:
-            "The session has expired; log in again with `\(loginCommand(error.lastUser))`."
+            "The session has expired; log in again with `\(Doctor.loginCommand(for: error.lastUser))`."
         case .staleAfterExceedsTTL:
             staleAfterRule
         case let .notNewestSnapshot(found, published):
@@ -64,15 +64,10 @@ enum Advice {
         }
     }
 
-    /// `bridgectl login` for `user` when the app's state knows them, else with `ID` to fill in.
-    static func loginCommand(_ user: String?) -> String {
-        "bridgectl login --user \(user ?? "ID")"
-    }
-
     /// The `bridgectl` command that runs `command`.
     static func commandLine(for command: AppCommand) -> String {
         switch command {
-        case .login: loginCommand(nil)
+        case .login: Doctor.loginCommand(for: nil)
         case .logout: "bridgectl logout"
         case .lock: "bridgectl lock"
         case .unlock: "bridgectl unlock"

@@ -203,11 +203,17 @@ extension BridgeCtl {
             return try? HangUpWatch(output: .standardOutput, parent: parent) { _ in stop() }
         }
 
-        /// The desktop session's lock, watched; without it, one line on
-        /// standard error says so, and amounts are not masked when it locks.
+        /// The desktop session's lock, watched; without it, or with nobody to
+        /// say when it locks (no logind, no screensaver on the session bus),
+        /// one line on standard error says so, and amounts are not masked when it locks.
         private static func watchDesktopLock() -> DesktopLock? {
             do {
-                return try DesktopLock.watch(environment: environmentVariable)
+                let lock = try DesktopLock.watch(environment: environmentVariable)
+                if !lock.hadAnOwnerAtStart {
+                    FileDescriptor.standardError.writeWarning(
+                        "Cannot see the desktop's lock (neither logind nor a screensaver on the session bus answers); amounts stay shown while the session is locked, until a screensaver starts (pass --ignore-desktop-lock to mean that and not be told).")
+                }
+                return lock
             } catch {
                 FileDescriptor.standardError.writeWarning(
                     "Cannot see the desktop's lock (\(error)); amounts stay shown while the session is locked (pass --ignore-desktop-lock to mean that and not be told).")

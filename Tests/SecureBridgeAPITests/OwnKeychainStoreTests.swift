@@ -57,6 +57,20 @@ import Testing
         #expect(loggedOut.state == .loginPrompt && loggedOut.reason == .loggedOut, "\(loggedOut)")
     }
 
+    /// The store the getting-started article shows (`Samples/KeychainStoreSample.swift`)
+    /// keeps the keys: nothing of them is a file, and the widget reads through it.
+    @Test func theDocumentedVaultStoreKeepsTheKeys() throws {
+        let fixture = try ProviderEndToEndTests.Home()
+        KeychainStoreKind.register(VaultKeychainStore.kind)
+        try BridgeApp.forTesting(home: fixture.home).login(
+            user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), keychain: VaultKeychainStore.kind, now: Date())
+        #expect(try publish(home: fixture.home, bankResponse: ProviderEndToEndTests.accounts))
+        #expect(try keychainFiles(fixture.home) == ["store"], "no key is a file")
+        #expect(try VaultKeychainStore.shared.read(.dataKeyset) != nil)
+        let entry = WidgetProvider(home: fixture.home).snapshot(for: WidgetRequest(kind: .balance, family: .systemMedium))
+        #expect(entry.state == .full && entry.accounts.count == 3)
+    }
+
     @Test func aStoreThatBecomesUnreachableDestroysNothing() throws {
         let fixture = try ProviderEndToEndTests.Home()
         let device = DeviceKeychain()

@@ -79,12 +79,11 @@ import Testing
         }
     }
 
-    /// Full, stale and placeholder entries keep one class, the state, as before.
+    /// Full and stale entries keep one class, the state, as before.
     @Test func otherEntriesKeepOneClass() throws {
         let full = Self.timeline(TimelineFixtures.content())("en_US")
         let stale = Self.timeline(TimelineFixtures.content(), at: TimelineFixtures.now + 5 * 3600)("en_US")
-        let placeholder = WidgetTimeline.timeline(for: .refused(.loggedOut), request: TimelineFixtures.request(), now: TimelineFixtures.now)
-        for (timeline, state) in [(full, "full"), (stale, "stale"), (placeholder, "placeholder")] {
+        for (timeline, state) in [(full, "full"), (stale, "stale")] {
             let module = try Self.waybar(timeline)
             #expect(module["class"] as? String == state)
             #expect(module["alt"] as? String == state)

@@ -181,6 +181,12 @@ extension Doctor {
 }
 
 extension Doctor {
+    /// `bridgectl login` for `user`, or with `ID` to fill in when nobody
+    /// knows who; as the fixes quote it (and `bridgectl`'s advice).
+    package static func loginCommand(for user: String?) -> String {
+        "bridgectl login --user \(user ?? "ID")"
+    }
+
     /// The fix for a missing or damaged data keyset, which `bridgectl`'s
     /// errors give too: a new login writes a new keyset.
     package static let newKeysetFix = "log out and in again for a new keyset: `bridgectl logout; bridgectl login --user ID`"

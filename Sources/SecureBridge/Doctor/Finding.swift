@@ -72,15 +72,13 @@ public struct Finding: Sendable, Equatable, CustomStringConvertible {
         return label + message + (fix.map { " — fix: \($0)" } ?? "")
     }
 
-    /// The login command as a fix quotes it when the user is not known.
-    static let loginForAnyUser = "bridgectl login --user ID"
-
     /// This finding with the login command its fix quotes naming `user`,
     /// whom the app's state records; unchanged without one.
     func naming(user: String?) -> Finding {
-        guard let user, let fix, fix.contains(Self.loginForAnyUser) else { return self }
+        let anyUser = Doctor.loginCommand(for: nil)
+        guard let user, let fix, fix.contains(anyUser) else { return self }
         var named = self
-        named.fix = fix.replacing(Self.loginForAnyUser, with: "bridgectl login --user \(user)")
+        named.fix = fix.replacing(anyUser, with: Doctor.loginCommand(for: user))
         return named
     }
 

@@ -40,6 +40,13 @@ public final class DesktopLock: Sendable {
     }
 
     public let source: Source
+
+    /// Whether someone answered for the lock when watching began: logind, or
+    /// a screensaver that owns its name. Without one (a session bus with no
+    /// screensaver, and no logind), nothing can say the session locked until
+    /// a screensaver starts, and the amounts stay shown meanwhile.
+    public let hadAnOwnerAtStart: Bool
+
     private let fact: WatchedFact<Bool>
     private let reconnects = DispatchQueue(label: "SecureBridge.follow.desktop-lock")
 
@@ -67,8 +74,9 @@ public final class DesktopLock: Sendable {
     }
 
     /// A lock whose state `record(_:)` sets (tests).
-    init(source: Source, isLocked: Bool) {
+    init(source: Source, isLocked: Bool, hadAnOwnerAtStart: Bool = true) {
         self.source = source
+        self.hadAnOwnerAtStart = hadAnOwnerAtStart
         fact = WatchedFact(isLocked)
     }
 
@@ -76,7 +84,7 @@ public final class DesktopLock: Sendable {
     /// - Throws: What the first `connect` throws.
     private convenience init(source: Source, connect: @escaping @Sendable () throws -> LockWatch) throws {
         let first = try connect()
-        self.init(source: source, isLocked: first.isLocked)
+        self.init(source: source, isLocked: first.isLocked, hadAnOwnerAtStart: first.owner != nil)
         listen(first, sawOwner: first.owner != nil, reconnectingWith: connect)
     }
 

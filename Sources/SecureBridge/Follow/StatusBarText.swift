@@ -81,18 +81,21 @@ package enum StatusBarText {
     }
 
     /// The classes waybar styles the module with: the state, and for a
-    /// masked entry the reason's code too (`["masked", "locked"]`).
+    /// masked entry or a placeholder the reason's code too (`["masked",
+    /// "locked"]`, `["placeholder", "not-onboarded"]`), so a first run can
+    /// look calm and a tampered file alarming.
     static func classes(of entry: BridgeEntry) -> [String] {
         let state = stateClass(of: entry)
-        guard entry.state == .masked, let reason = entry.reason else { return [state] }
+        guard entry.state != .full, let reason = entry.reason else { return [state] }
         return [state, reason.rawValue]
     }
 
     /// The current entry as one line of waybar's custom-module JSON: `text`
     /// (the line), `tooltip` (every account or category, when it was
     /// updated, why the amounts are masked or why nothing is shown), `class`
-    /// (the state, and for a masked entry the reason: `["masked","expired"]`)
-    /// and `alt` (the same joined by `-`, for `format-icons`: `masked-expired`).
+    /// (the state, and for a masked entry or a placeholder the reason:
+    /// `["masked","expired"]`) and `alt` (the same joined by `-`, for
+    /// `format-icons`: `masked-expired`).
     package static func waybar(_ timeline: BridgeTimeline) -> String {
         guard let entry = timeline.entries.first else {
             return JSONOutput.object([("text", .string("")), ("class", .string("placeholder"))]).serialized

@@ -135,7 +135,7 @@ import Testing
         for (place, name) in [(StoragePlace.keychain, "keyset"), (.app, "passcode"), (.container, "snapshot")] {
             #expect(!FileManager.default.fileExists(atPath: fixture.path(place, name)), "\(name)")
         }
-        #expect(throws: SessionError(.notLoggedIn)) {
+        #expect(throws: SessionError(.notLoggedIn, lastUser: "alice")) {
             try fixture.app.publish(BridgeFixture.accounts, staleAfter: .seconds(60), expiresAfter: .seconds(60), now: fixture.start)
         }
     }

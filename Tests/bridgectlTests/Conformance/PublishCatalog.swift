@@ -67,6 +67,9 @@ struct PublishCatalog {
         try refuse("account-balance-leading-dot", "A leading dot.", account("balance", #"".50""#))
         try accept("account-balance-limit", "10^15 major units exactly.", account("balance", #""1000000000000000.00""#))
         try refuse("account-balance-over-limit", "More than 10^15 major units.", account("balance", #""1000000000000000.01""#))
+        try accept("account-balance-limit-four-digits", "CLF (four minor-unit digits): 10^14 major units, 10^18 minor units, exactly.", Input.list(Input.account(balance: #""100000000000000.0000""#, currency: #""CLF""#)))
+        try refuse("account-balance-over-limit-four-digits", "CLF: one minor unit over 10^18 minor units (10^15 major units would not fit an i64).", Input.list(Input.account(balance: #""100000000000000.0001""#, currency: #""CLF""#)))
+        try accept("account-balance-limit-kwd", "KWD (three minor-unit digits): 10^15 major units exactly.", Input.list(Input.account(balance: #""1000000000000000.000""#, currency: #""KWD""#)))
         try accept("account-jpy", "JPY without decimals.", Input.list(Input.account(balance: #""58000""#, currency: #""JPY""#)))
         try refuse("account-jpy-decimals", "JPY with decimals.", Input.list(Input.account(balance: #""58000.00""#, currency: #""JPY""#)))
         try refuse("account-currency-lower", "A currency in lower case.", account("currency", #""eur""#))
@@ -101,6 +104,9 @@ struct PublishCatalog {
 
         // IBAN spellings.
         try accept("iban-electronic", "An IBAN in electronic form.", account("IBAN", #""DE89370400440532013000""#))
+        try refuse("iban-letter-check-digits", "Letters for check digits (CZ), although MOD 97-10 of the converted letters leaves 1: check digits are two digits.", account("IBAN", #""DECZ370400440532013000""#))
+        try refuse("iban-check-digits-01-remainder-one", "Check digits 01, outside 02-98, although MOD 97-10 leaves 1 (as it does for the same IBAN with 98).", account("IBAN", #""GB01WEST12345698765435""#))
+        try accept("iban-check-digits-98", "Check digits 98, the same IBAN as iban-check-digits-01-remainder-one written right.", account("IBAN", #""GB98WEST12345698765435""#))
         try accept("iban-groups", "An IBAN in groups of four with single spaces.", account("IBAN", #""DE89 3704 0044 0532 0130 00""#))
         try accept("iban-lower-case", "An IBAN in lower case.", account("IBAN", #""de89370400440532013000""#))
         try accept("iban-lower-case-groups", "An IBAN in lower case, grouped.", account("IBAN", #""de89 3704 0044 0532 0130 00""#))
@@ -168,6 +174,8 @@ struct PublishCatalog {
         try refuse("analytics-period-format", "Period 2026-1.", Input.document(analytics: Input.analytics(period: #""2026-1""#)))
         try refuse("analytics-negative-amount", "A negative spent amount.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "-1.00"}]"#)))
         try refuse("analytics-category-blank", "A spent category of spaces only.", Input.document(analytics: Input.analytics(spent: #"[{"category": "   ", "amount": "1.00"}]"#)))
+        try refuse("analytics-duplicate-category-canonically-equivalent", "Café (U+00E9) and Cafe + U+0301 in one list: canonically equivalent, so the same category.", Input.document(analytics: Input.analytics(spent: "[{\"category\": \"Caf\u{E9}\", \"amount\": \"1.00\"}, {\"category\": \"Cafe\u{301}\", \"amount\": \"2.00\"}]")))
+        try accept("analytics-categories-differing-in-case", "Rent and rent in one list: compared without case folding, two categories.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "1.00"}, {"category": "rent", "amount": "2.00"}]"#)))
         try refuse("analytics-duplicate-category", "A category twice in spent.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "1.00"}, {"category": "Rent", "amount": "2.00"}]"#)))
         try accept("analytics-category-in-both", "One category in spent and in received.", Input.document(analytics: Input.analytics(spent: #"[{"category": "Rent", "amount": "1.00"}]"#, received: #"[{"category": "Rent", "amount": "2.00"}]"#)))
         try refuse("analytics-currency-unknown", "An unknown analytics currency.", Input.document(analytics: Input.analytics(currency: #""EUX""#)))

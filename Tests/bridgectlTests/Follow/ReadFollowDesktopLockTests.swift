@@ -105,6 +105,25 @@ import Glibc
         #expect(end.stderr.contains("pass --ignore-desktop-lock"), "it names the option that means it: \(end.stderr)")
     }
 
+    /// A session bus where nobody owns the screensaver's name, and no logind:
+    /// the lock cannot be seen, and the follower says so once (it masks as
+    /// soon as a screensaver starts and says the session locked).
+    @Test(.timeLimit(.minutes(1))) func aBusWithoutAScreenSaverOrLogindIsSaidOnce() async throws {
+        let fixture = try BridgeFixture.live()
+        let bus = try PrivateSessionBus()
+        let child = try Self.follow(fixture, on: bus)
+        #expect(try #require(await child.readLine()).contains(#""class":"full""#))
+        let screenSaver = try FakeScreenSaver(on: bus.address)
+        try screenSaver.setActive(true)
+        #expect(try #require(await child.readLine()).contains(#""class":["masked","desktop-locked"]"#))
+        child.send(SIGTERM)
+        let end = await child.finish()
+        #expect(end.status == 0)
+        #expect(end.stderrLines.count == 1, "\(end.stderr)")
+        #expect(end.stderr.contains("neither logind nor a screensaver on the session bus answers"), "\(end.stderr)")
+        #expect(end.stderr.contains("pass --ignore-desktop-lock"), "\(end.stderr)")
+    }
+
     @Test(.timeLimit(.minutes(1))) func theLockCanBeIgnored() async throws {
         let fixture = try BridgeFixture.live()
         let child = try Bridgectl.start(

@@ -72,8 +72,22 @@ extension BridgeApp {
     ///   - staleAfter: Soft expiry, in whole seconds: after it amounts are flagged stale.
     ///   - expiresAfter: Hard expiry, in whole seconds: after it the widget shows no amounts.
     ///   - now: The current time.
-    /// - Throws: ``SessionError`` (no live session, or `staleAfter` longer than
-    ///   `expiresAfter`), or an error naming the storage problem.
+    /// - Throws: ``SessionError`` of kind
+    ///   - ``SessionError/Kind/invalidLifetimes``: `staleAfter` is longer than `expiresAfter`;
+    ///   - ``SessionError/Kind/notOnboarded``, ``SessionError/Kind/notLoggedIn`` or
+    ///     ``SessionError/Kind/sessionExpired``: no live session (``SessionError/lastUser``
+    ///     names who to log in again);
+    ///   - ``SessionError/Kind/sessionWiped``: a tenth wrong passcode's wipe was owed, and done now;
+    ///   - ``SessionError/Kind/damagedState`` or ``SessionError/Kind/homeUnusable``: the app's
+    ///     state cannot be used, or no record number is left;
+    ///   - ``SessionError/Kind/unfinished``: the snapshot is live, a later step failed.
+    ///
+    ///   ``PayloadError`` for a portfolio that breaks a rule (one built by the validating
+    ///   initialisers never does); ``KeychainError`` when the
+    ///   data keyset is missing or damaged; ``KeychainStoreError`` when the keychain's store
+    ///   cannot be used now; ``StorageError`` for a file or directory that cannot be used
+    ///   (its ``StorageError/isTransient`` says whether trying again may help).
+    ///   Each error's description is one sentence naming what went wrong, never a value.
     @discardableResult
     public func publish(_ portfolio: Portfolio, staleAfter: Duration, expiresAfter: Duration, now: Date) throws -> PublishReceipt {
         guard staleAfter <= expiresAfter else {

@@ -27,6 +27,11 @@ public struct DisplayAmount: Sendable, Equatable, CustomStringConvertible {
     /// `bridgectl read --format json` prints beside ``text``.
     public let decimalString: String?
     /// What the widget prints: `-£42.17` for the locale, or ``Redaction/mask``.
+    ///
+    /// It is the locale's own text, spaces included: German writes
+    /// `4.675,00\u{A0}€` (a no-break space, U+00A0, before the sign), French
+    /// `4\u{202F}675,00\u{A0}€` (a narrow no-break space, U+202F, between
+    /// thousands). Compare amounts by ``value``, not by this text.
     public let text: String
     /// The amount to speak, `nil` when masked.
     private let spoken: Money?

@@ -16,7 +16,8 @@ extension Money {
     /// The largest magnitude, in minor units, SecureBridge accepts for a
     /// currency with `digits` minor-unit digits: 10^15 major units, capped at
     /// 10^18 minor units (so 10^14 major units for the four-digit CLF and UYW),
-    /// which keeps every sum of a thousand balances inside `Int64`.
+    /// which keeps every amount inside `Int64`; the sums a widget shows are
+    /// checked for overflow where they are made (`SpendingFigures`).
     static func maximumMinorUnits(digits: Int) -> Int64 {
         Int64(powerOfTen(min(15 + clampedDigits(digits), 18)))
     }
