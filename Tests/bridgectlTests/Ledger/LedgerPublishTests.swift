@@ -147,6 +147,17 @@ import SecureBridge
                 let after = try await home.bridgectl("read", "--format", "json", "--now", now)
                 #expect(after.stdout == before.stdout, "\(arguments) changed the snapshot")
             }
+            // A tool that prints past the 16 MiB cap is stopped (a stand-in on PATH for hledger).
+            let tools = home.root.appendingPathComponent("tools")
+            try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+            let chatty = tools.appendingPathComponent("hledger").path
+            try Data("#!/bin/sh\nexec /usr/bin/head -c 17000000 /dev/zero\n".utf8).write(to: URL(fileURLWithPath: chatty))
+            #expect(chmod(chatty, 0o755) == 0)
+            let capped = try await Bridgectl.run(
+                ["publish", "--from", "hledger", journal, "--home", home.home], setting: ["PATH": tools.path])
+            #expect(capped.status == 1 && capped.stderr.contains("hledger printed more than 16 MiB and was stopped"), "\(capped)")
+            #expect(try await home.bridgectl("read", "--format", "json", "--now", now).stdout == before.stdout)
+
             // Journal options without --from are usage errors, not a JSON publish.
             let usage = try await home.bridgectl("publish", journal, "--period", "2026-11")
             #expect(usage.status == 64 && usage.stderr.contains("--period reads a journal: give --from"), "\(usage)")
