@@ -118,6 +118,7 @@ let testTargets: [Target] = [
             "SecureBridgePreview",
             "SecureBridgeDoctor",
             "SecureBridgeFollow",
+            "SecureBridgeLedger",
             "bridgectl",
             "CTestSupport",
             .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
@@ -146,6 +147,8 @@ let package = Package(
         .library(name: "SecureBridgePreview", targets: ["SecureBridgePreview"]),
         .library(name: "SecureBridgeDoctor", targets: ["SecureBridgeDoctor"]),
         .library(name: "SecureBridgeFollow", targets: ["SecureBridgeFollow"]),
+        // Publishing from a plain-text accounting journal (hledger, ledger, beancount).
+        .library(name: "SecureBridgeLedger", targets: ["SecureBridgeLedger"]),
         // The Linux desktop beside the core: a D-Bus client and the Secret Service keychain store.
         .library(name: "SecureBridgeDesktop", targets: ["SecureBridgeDesktop"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
@@ -230,6 +233,12 @@ let package = Package(
             ],
             path: "Sources/SecureBridge/Follow"
         ),
+        // Runs hledger, ledger or bean-query on a journal and builds a portfolio.
+        .target(
+            name: "SecureBridgeLedger",
+            dependencies: ["SecureBridge"],
+            path: "Sources/SecureBridge/Ledger"
+        ),
         .executableTarget(
             name: "bridgectl",
             dependencies: [
@@ -237,6 +246,7 @@ let package = Package(
                 "SecureBridgePreview",
                 "SecureBridgeDoctor",
                 "SecureBridgeFollow",
+                "SecureBridgeLedger",
                 .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
                 .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

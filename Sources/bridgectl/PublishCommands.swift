@@ -5,13 +5,19 @@ import FoundationEssentials
 import Foundation
 #endif
 import SecureBridge
+import SecureBridgeLedger
 import SystemPackage
 
 extension BridgeCtl {
     struct Publish: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "publish",
-            abstract: "Validate the bank API's account list and publish it as the new snapshot.")
+            abstract: "Validate the bank API's account list and publish it as the new snapshot.",
+            // The synopsis of the JSON form, as it was before the journal
+            // options (listed under their own heading): the argument parser
+            // would shorten a synopsis of this many options to `[<options>]`,
+            // and usage errors print it.
+            usage: "bridgectl publish [--home <home>] [--app-dir <app-dir>] [--keychain-dir <keychain-dir>] [--container-dir <container-dir>] [--verbose] [<file>] [--ttl <ttl>] [--stale-after <stale-after>]")
 
         @OptionGroup var options: GlobalOptions
 
@@ -19,7 +25,7 @@ extension BridgeCtl {
         static let defaultTTL = "24h"
         static let defaultStaleAfter = "1h"
 
-        @Argument(help: "The JSON input file, or - for standard input.")
+        @Argument(help: "The JSON input file, or - for standard input; with --from, the journal.")
         var file = Publish.defaultFile
 
         @Option(help: "Hard expiry: after it widgets show no amounts (e.g. 24h).")
@@ -28,13 +34,18 @@ extension BridgeCtl {
         @Option(help: "Soft expiry: after it amounts are flagged stale (e.g. 1h).")
         var staleAfter = Publish.defaultStaleAfter
 
-        /// A bad `--ttl` or `--stale-after`, or a soft expiry past the hard one, is a usage error (exit 64).
+        @OptionGroup(title: "Publishing from a journal") var journal: JournalOptions
+
+        /// A bad `--ttl` or `--stale-after`, or a soft expiry past the hard one, is a usage error (exit 64),
+        /// and so are journal options without `--from` or a bad one with it.
         func validate() throws {
             _ = try plan.durations()
+            try journal.validate(file: file)
         }
 
         func run() throws {
-            try plan.run()
+            guard let tool = journal.from else { return try plan.run() }
+            try journal.run(tool: tool, plan: plan)
         }
 
         private var plan: PublishPlan {
@@ -74,9 +85,13 @@ extension BridgeCtl {
                 home: home, app: appDirectory, keychain: keychainDirectory, container: containerDirectory)
             let receipt = try app.publish(
                 input, staleAfter: .seconds(staleSeconds), expiresAfter: .seconds(ttlSeconds), now: Date())
-            print(
-                "Published snapshot \(receipt.sequence) with \(receipt.accountCount) account\(receipt.accountCount == 1 ? "" : "s")"
-                    + (receipt.timelineChanged ? "." : " (timeline unchanged; no widget reload)."))
+            print(Self.sentence(for: receipt))
+        }
+
+        /// What a publish prints: the snapshot, its accounts, and whether widgets reload.
+        static func sentence(for receipt: PublishReceipt) -> String {
+            "Published snapshot \(receipt.sequence) with \(receipt.accountCount) account\(receipt.accountCount == 1 ? "" : "s")"
+                + (receipt.timelineChanged ? "." : " (timeline unchanged; no widget reload).")
         }
     }
 

@@ -68,6 +68,8 @@ enum QuickPublish {
     static let valueOptions = ["--home", "--app-dir", "--keychain-dir", "--container-dir", "--ttl", "--stale-after"]
     /// The flags, which take none.
     static let flags = ["--verbose"]
+    /// Publishing from a journal, which this parser leaves to the argument parser.
+    static let journalOptions = ["--from", "--accounts", "--main", "--period", "--depth", "--watch"]
 
     /// The plan for `arguments` (without the program name), or `nil` when
     /// they are not a plain `publish` this parser takes.

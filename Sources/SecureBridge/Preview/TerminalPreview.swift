@@ -224,12 +224,12 @@ struct TerminalBox {
             ]
             if face.family != .systemSmall { top.append(Line(left: primary.name, leftTone: .bold)) } else { top.append(.blank) }
             top.append(Line(left: "", right: primary.amount, rightTone: amountTone(primary), keepsWhole: true).flushLeft)
-            top.append(Line(left: primary.number, leftTone: .dim))
+            if let number = primary.number { top.append(Line(left: number, leftTone: .dim)) }
             if !others.isEmpty { top.append(Line.rule()) }
             let detailed = face.family == .systemLarge
             for account in others {
                 top.append(Line(left: "\(account.symbol) \(account.name)", right: account.amount, rightTone: amountTone(account), keepsWhole: true))
-                if detailed { top.append(Line(left: "  \(account.number)", leftTone: .dim)) }
+                if detailed, let number = account.number { top.append(Line(left: "  \(number)", leftTone: .dim)) }
             }
             return (top, updatedLines)
         case let .spending(_, spent, received, categories):

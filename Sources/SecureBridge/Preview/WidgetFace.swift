@@ -45,8 +45,9 @@ struct WidgetFace: Sendable, Equatable {
         let name: String
         /// The formatted balance, or the fixed mask.
         let amount: String
-        /// The IBAN's or account number's last four behind the mask: `•••• 3000`.
-        let number: String
+        /// The IBAN's or account number's last four behind the mask: `•••• 3000`;
+        /// `nil` for an account without a number (no number line).
+        let number: String?
         /// The currency's sign (`€`, `$`, `CHF`): the account's symbol.
         let symbol: String
         let isMain: Bool

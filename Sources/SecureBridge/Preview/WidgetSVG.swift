@@ -117,19 +117,19 @@ struct WidgetDrawing {
             let w = width - 2 * pad
             svg.text(primary.name, x: pad, y: 68, size: 14, weight: 600, fill: palette.primaryText, role: "name", fitting: w)
             amount(primary.amount, x: pad, y: 100, preferred: 26, width: w, fill: negativeFill(primary))
-            svg.text(primary.number, x: pad, y: 119, size: 11, fill: palette.secondaryText, role: "iban")
+            if let number = primary.number { svg.text(number, x: pad, y: 119, size: 11, fill: palette.secondaryText, role: "iban") }
             footerTwoLines(y: 142)
         case .systemMedium:
             let column = 160.0
             svg.text(primary.name, x: pad, y: 70, size: 14, weight: 600, fill: palette.primaryText, role: "name", fitting: column)
             amount(primary.amount, x: pad, y: 103, preferred: 28, width: column, fill: negativeFill(primary))
-            svg.text(primary.number, x: pad, y: 123, size: 11, fill: palette.secondaryText, role: "iban")
+            if let number = primary.number { svg.text(number, x: pad, y: 123, size: 11, fill: palette.secondaryText, role: "iban") }
             footerOneLine(y: height - pad, width: column + 24)
             let left = pad + column + 16
             svg.line(x1: left - 8, y1: 50, x2: left - 8, y2: height - pad - 20, stroke: palette.separator)
             if others.isEmpty {
                 svg.text(face.language.text(primary.isMain ? "Main account" : "Account"), x: left, y: 70, size: 11, fill: palette.secondaryText)
-                svg.text(primary.number, x: left, y: 90, size: 14, weight: 600, fill: palette.primaryText, role: "iban")
+                if let number = primary.number { svg.text(number, x: left, y: 90, size: 14, weight: 600, fill: palette.primaryText, role: "iban") }
             }
             for (index, account) in others.prefix(2).enumerated() {
                 let top = 50 + Double(index) * 52
@@ -139,7 +139,7 @@ struct WidgetDrawing {
             let w = width - 2 * pad
             svg.text(primary.name, x: pad, y: 80, size: 16, weight: 600, fill: palette.primaryText, role: "name", fitting: w)
             amount(primary.amount, x: pad, y: 120, preferred: 36, width: w, fill: negativeFill(primary))
-            svg.text(primary.number, x: pad, y: 142, size: 12, fill: palette.secondaryText, role: "iban")
+            if let number = primary.number { svg.text(number, x: pad, y: 142, size: 12, fill: palette.secondaryText, role: "iban") }
             svg.line(x1: pad, y1: 160, x2: width - pad, y2: 160, stroke: palette.separator)
             for (index, account) in others.prefix(4).enumerated() {
                 row(account, left: pad, right: width - pad, top: 166 + Double(index) * 46)
@@ -149,7 +149,7 @@ struct WidgetDrawing {
             let column = 340.0
             svg.text(primary.name, x: pad, y: 84, size: 18, weight: 600, fill: palette.primaryText, role: "name", fitting: column)
             amount(primary.amount, x: pad, y: 132, preferred: 44, width: column, fill: negativeFill(primary))
-            svg.text(primary.number, x: pad, y: 158, size: 13, fill: palette.secondaryText, role: "iban")
+            if let number = primary.number { svg.text(number, x: pad, y: 158, size: 13, fill: palette.secondaryText, role: "iban") }
             svg.text(face.language.text(primary.isMain ? "Main account" : "Account"), x: pad, y: 180, size: 12, fill: palette.secondaryText)
             footerOneLine(y: height - pad, width: column)
             let left = pad + column + 24
@@ -344,12 +344,14 @@ struct WidgetDrawing {
         if compact {
             svg.text(account.name, x: textLeft, y: top + 22, size: 13, weight: 600,
                      fill: palette.primaryText, role: "name", fitting: nameWidth - 64)
-            svg.text(account.number, x: right - amountWidth - 12, y: top + 22, size: 10.5, fill: palette.secondaryText,
-                     anchor: .end, role: "iban")
+            if let number = account.number {
+                svg.text(number, x: right - amountWidth - 12, y: top + 22, size: 10.5, fill: palette.secondaryText,
+                         anchor: .end, role: "iban")
+            }
         } else {
             svg.text(account.name, x: textLeft, y: top + 19, size: 13, weight: 600,
                      fill: palette.primaryText, role: "name", fitting: nameWidth)
-            svg.text(account.number, x: textLeft, y: top + 35, size: 10.5, fill: palette.secondaryText, role: "iban")
+            if let number = account.number { svg.text(number, x: textLeft, y: top + 35, size: 10.5, fill: palette.secondaryText, role: "iban") }
         }
         amount(account.amount, x: right, y: top + (compact ? 22 : 28), preferred: amountSize, width: 150, anchor: .end,
                fill: negativeFill(account))

@@ -110,7 +110,7 @@ import Testing
         let account = try #require(portfolio.accounts.first)
         #expect(account.iban == nil)
         #expect(account.accountNumber?.compactForm == "0210000217654321098")
-        #expect(account.identifier.kind == .accountNumber && account.identifier.lastFour == "1098")
+        #expect(account.identifier?.kind == .accountNumber && account.identifier?.lastFour == "1098")
     }
 
     @Test func twoAccountsMayShareANumber() throws {
@@ -207,6 +207,51 @@ import Testing
             == "The payload has format version 3; this build reads versions 1 and 2.")
         // Version 1 has no number kind: the same record there is misread as an IBAN and refused.
         #expect(payloadFailure(altered { $0[0] = 1 }) != nil)
+    }
+
+    // MARK: No number at all
+
+    /// One account `j` named `J`, 1.00 USD, main, with no number; no analytics.
+    private static let documentedNoNumber: [UInt8] = [
+        0x02, 0x00, 0x01,  // version 2, 1 account
+        0x01, 0x6A,  // id "j"
+        0x00, 0x01, 0x4A,  // name "J"
+        0x00,  // number kind: none (no length, no bytes)
+        0x55, 0x53, 0x44, 0x02,  // "USD", 2 minor-unit digits
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x64,  // 100
+        0x01,  // main
+        0x00,  // no analytics
+    ]
+
+    @Test func anAccountWithoutANumberIsWrittenAsVersion2ByteForByte() throws {
+        let account = try Account(id: "j", name: "J", balance: Money(minorUnits: 100, currency: usd), type: .main)
+        let portfolio = try Portfolio(accounts: [account])
+        #expect(account.identifier == nil && account.iban == nil && account.accountNumber == nil)
+        #expect(try portfolio.payloadBytes() == Self.documentedNoNumber)
+        #expect(try Portfolio(payload: Self.documentedNoNumber) == portfolio)
+        #expect(Self.documentedNoNumber.count == 23)
+        // Version 1 has no number kind: the same record there is misread and refused.
+        #expect(payloadFailure([0x01] + Self.documentedNoNumber.dropFirst()) != nil)
+    }
+
+    @Test func publishInputSaysNoneForAnAccountWithoutANumber() throws {
+        let portfolio = try PublishInput.decode(Array(document(#""accountNumber":"none""#).utf8))
+        #expect(portfolio.accounts.first?.identifier == nil)
+        #expect(try Portfolio(payload: portfolio.payloadBytes()) == portfolio)
+        // Absent, null or any other spelling is still the mapping mistake it was.
+        #expect(inputFailure(document(#""IBAN":null,"accountNumber":null"#))
+            == .invalid(Self.record, field: "IBAN", .noAccountNumber))
+        #expect(inputFailure(document(#""accountNumber":"NONE""#))
+            == .invalid(Self.record, field: "accountNumber", .accountNumber(.noDigit)))
+        #expect(inputFailure(document(#""IBAN":"DE89370400440532013000","accountNumber":"none""#))
+            == .invalid(Self.record, field: "accountNumber", .bothAccountNumbers))
+    }
+
+    @Test func anEntryShowsNoNumberLineForAnAccountWithoutOne() throws {
+        let account = Account(
+            uncheckedID: "j", name: "Journal", balance: Money(minorUnits: 100, currency: usd), identifier: nil, type: .main)
+        let model = EntryBuilder.accountModel(account, masked: false, request: WidgetRequest(kind: .balance, family: .systemLarge))
+        #expect(model.number == nil && model.numberKind == nil)
     }
 
     @Test func anUnreadableNumberIsNotEncoded() {

@@ -227,7 +227,7 @@ import Testing
             id: "acc-checking", name: "Checking", balance: Money(decimal: "1520.75", currency: Self.usd),
             accountNumber: number, type: .main)
         #expect(account.iban == nil && account.accountNumber == number)
-        #expect(account.identifier == .accountNumber(number) && account.identifier.kind == .accountNumber)
+        #expect(account.identifier == .accountNumber(number) && account.identifier?.kind == .accountNumber)
 
         let refusals: [(String, FieldProblem)] = [
             ("", .empty),

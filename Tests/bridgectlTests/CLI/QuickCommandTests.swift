@@ -158,6 +158,7 @@ import Testing
         let names = Set(regex.matches(in: help, range: NSRange(help.startIndex..., in: help)).map {
             String(help[Range($0.range, in: help)!])
         })
-        #expect(names == Set(["--help", "--version"]).union(QuickPublish.valueOptions).union(QuickPublish.flags))
+        #expect(names == Set(["--help", "--version"]).union(QuickPublish.valueOptions).union(QuickPublish.flags)
+            .union(QuickPublish.journalOptions))
     }
 }

@@ -12,12 +12,23 @@ extension ConformanceCatalog {
          {"id":"acc-uk","name":"UK Current","balance":"-12.30","currency":"GBP","accountNumber":"12-34-56 12345678","type":"secondary"}]
         """#
 
+    /// The base account and two without any number: a payload of version 2 with number kind 0.
+    static let accountsWithoutNumber = #"""
+        [{"id":"acc-main","name":"Everyday Account","balance":"4675.00","currency":"EUR","IBAN":"DE89 3704 0044 0532 0130 00","type":"main"},
+         {"id":"assets.cash.EUR","name":"cash","balance":"80.50","currency":"EUR","accountNumber":"none","type":"secondary"},
+         {"id":"assets.broker.USD","name":"broker","balance":"-12.30","currency":"USD","accountNumber":"none","type":"secondary"}]
+        """#
+
     func payloads() throws {
         let section = "4.3 (payload versions)"
         let numbers = try base(accounts: Self.accountsWithAccountNumber)
         try writer.reader("account-number-full", "Accounts with the bank's own account number (payload v2) show every balance.", section: section, from: numbers, at: published, intent: .full)
         try writer.reader("account-number-stale", "A payload v2 past staleAt: full, flagged stale.", section: section, from: numbers, at: staleAt, intent: .stale)
         try writer.reader("account-number-masked", "Accounts with an account number in a privacy context: every balance masked.", section: section, from: numbers, at: published, privacy: true, intent: .masked(.privacy))
+        // Accounts without a number (payload v2, number kind 0): read like any other.
+        let none = try base(accounts: Self.accountsWithoutNumber)
+        try writer.reader("no-number-full", "Accounts without a number (payload v2, number kind 0) show every balance.", section: section, from: none, at: published, intent: .full)
+        try writer.reader("no-number-masked", "Accounts without a number in a privacy context: every balance masked.", section: section, from: none, at: published, privacy: true, intent: .masked(.privacy))
         let locked = try numbers.copy()
         try locked.app.lock(now: ConformanceHome.date(later))
         try writer.reader("account-number-locked", "Accounts with an account number, the app locked: masked.", section: section, from: locked, at: later, intent: .masked(.locked))

@@ -126,6 +126,10 @@ struct PublishCatalog {
             Input.list(Input.account(iban: nil, extra: #""accountNumber": \#(value)"#))
         }
         try accept("account-number", "An account number instead of an IBAN.", number(#""7654321098""#))
+        try accept("account-number-none", "\"none\": an account with no number at all (from a journal).", number(#""none""#))
+        try refuse("account-number-none-upper-case", "\"NONE\" is no way of saying none: letters only, no number.", number(#""NONE""#))
+        try refuse("account-number-none-and-iban", "\"none\" beside an IBAN: two answers.", Input.list(
+            Input.account(extra: #""accountNumber": "none""#)))
         try accept("account-number-spaces", "An account number in groups separated by single spaces.", number(#""021000021 7654321098""#))
         try accept("account-number-hyphens", "An account number in groups separated by single hyphens and spaces.", number(#""12-34-56 12345678""#))
         try accept("account-number-lower-case", "An account number with lower-case letters.", number(#""ab12cd34""#))

@@ -115,7 +115,8 @@ struct WidgetAccount {
         try ContractReader.check(object.has("iban") && object.has("accountNumber"), "\(path) lacks iban or accountNumber")
         iban = try object.optionalString("iban")
         accountNumber = try object.optionalString("accountNumber")
-        try ContractReader.check((iban == nil) != (accountNumber == nil), "\(path) has not exactly one of iban and accountNumber")
+        // Both null: an account without a number (from a journal).
+        try ContractReader.check(iban == nil || accountNumber == nil, "\(path) has both iban and accountNumber")
         type = try object.string("type")
         try ContractReader.check(object.has("url"), "\(path) has no url key")
         url = try object.optionalString("url")

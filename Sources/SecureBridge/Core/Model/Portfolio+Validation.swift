@@ -81,11 +81,20 @@ extension Account {
         try self.init(id: id, name: name, balance: balance, identifier: .accountNumber(accountNumber), type: type)
     }
 
-    /// An account identified by either number, checked as publish input is
-    /// (the rules of `init(id:name:balance:iban:type:)`).
+    /// An account with no number at all, such as one read from a ledger
+    /// journal, checked as publish input is (the rules of
+    /// `init(id:name:balance:iban:type:)`). A widget shows it without a number line.
+    /// - Throws: `InputError.invalid(.document, field:, problem)` with the field
+    ///   `"id"`, `"name"` or `"balance"`.
+    public init(id: String, name: String, balance: Money, type: AccountType) throws {
+        try self.init(id: id, name: name, balance: balance, identifier: nil, type: type)
+    }
+
+    /// An account identified by either number, or by none (`nil`), checked
+    /// as publish input is (the rules of `init(id:name:balance:iban:type:)`).
     /// - Throws: `InputError.invalid(.document, field:, problem)` with the field
     ///   `"id"`, `"name"`, `"balance"`, `"IBAN"` or `"accountNumber"`.
-    public init(id: String, name: String, balance: Money, identifier: AccountIdentifier, type: AccountType) throws {
+    public init(id: String, name: String, balance: Money, identifier: AccountIdentifier?, type: AccountType) throws {
         self.init(uncheckedID: id, name: name, balance: balance, identifier: identifier, type: type)
         try checkFields(.document, as: .publishInput) { _ in }
     }
@@ -107,7 +116,9 @@ extension Account {
         try PortfolioRules.check(record, "balance", in: subject) {
             try PortfolioRules.checkAmount(balance, allowsNegative: true)
         }
-        try PortfolioRules.check(record, identifier.kind.field, in: subject) { try identifier.check() }
+        if let identifier {
+            try PortfolioRules.check(record, identifier.kind.field, in: subject) { try identifier.check() }
+        }
     }
 }
 

@@ -27,8 +27,10 @@ public struct Account: Sendable, Equatable, Identifiable {
     /// The balance, in integer minor units of its currency.
     public let balance: Money
     /// The account's number: its IBAN, or the bank's own account number for
-    /// an account without one. Every account has exactly one.
-    public let identifier: AccountIdentifier
+    /// an account without one; `nil` for an account that has no number at
+    /// all (one read from a ledger journal), which a widget shows without a
+    /// number line.
+    public let identifier: AccountIdentifier?
     /// Whether this is the user's main account.
     public let type: AccountType
 
@@ -48,7 +50,7 @@ public struct Account: Sendable, Equatable, Identifiable {
     /// An account whose fields the caller has already checked;
     /// `init(id:name:balance:iban:type:)` and
     /// `init(id:name:balance:accountNumber:type:)` check.
-    package init(uncheckedID id: String, name: String, balance: Money, identifier: AccountIdentifier, type: AccountType) {
+    package init(uncheckedID id: String, name: String, balance: Money, identifier: AccountIdentifier?, type: AccountType) {
         self.id = id
         self.name = name
         self.balance = balance

@@ -41,7 +41,8 @@ package enum TimelineText {
             let sample = entry.isSample ? "  [sample]" : ""
             lines.append("\(figure(UTCTimestamp.string(from: entry.date)))  \(state)  \(safe(entry.title))\(sample)")
             for account in entry.accounts {
-                lines.append("  \(safe(account.name))  \(figure(account.balance.text))  \(safe(account.number))")
+                let number = account.number.map { "  \(safe($0))" } ?? ""
+                lines.append("  \(safe(account.name))  \(figure(account.balance.text))\(number)")
             }
             if let spending = entry.spending {
                 lines.append(

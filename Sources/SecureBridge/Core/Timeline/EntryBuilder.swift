@@ -51,8 +51,8 @@ package enum EntryBuilder {
             id: account.id,
             name: account.name,
             balance: DisplayAmount(account.balance, masked: masked, localeIdentifier: request.localeIdentifier),
-            number: Redaction.maskedNumber(account.identifier),
-            numberKind: account.identifier.kind,
+            number: account.identifier.map(Redaction.maskedNumber),
+            numberKind: account.identifier?.kind,
             type: account.type,
             url: try? DeepLink.account(id: account.id).url(scheme: request.deepLinkScheme))
     }

@@ -14,17 +14,19 @@ public struct AccountViewModel: Sendable, Equatable, Identifiable, CustomStringC
     /// sign, currency and accessibility label.
     public let balance: DisplayAmount
     /// The last four characters of the account's IBAN or account number
-    /// behind the mask, e.g. `•••• 3000`, in every state.
-    public let number: String
-    /// Whether `number` ends the account's IBAN or its account number.
-    public let numberKind: AccountIdentifier.Kind
+    /// behind the mask, e.g. `•••• 3000`, in every state; `nil` for an
+    /// account without a number, which shows no number line.
+    public let number: String?
+    /// Whether `number` ends the account's IBAN or its account number;
+    /// `nil` when the account has no number.
+    public let numberKind: AccountIdentifier.Kind?
     /// `main` or `secondary`.
     public let type: AccountType
     /// `<scheme>://account/<id>`, or `nil` if the id is not link-safe.
     public let url: URL?
 
     package init(
-        id: String, name: String, balance: DisplayAmount, number: String, numberKind: AccountIdentifier.Kind,
+        id: String, name: String, balance: DisplayAmount, number: String?, numberKind: AccountIdentifier.Kind?,
         type: AccountType, url: URL?
     ) {
         self.id = id

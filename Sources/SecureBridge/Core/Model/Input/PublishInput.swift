@@ -7,7 +7,8 @@
 /// analytics are `{"period", "currency", "spent", "received"}` with entries
 /// `{"category", "amount"}`. Every field is required except that an account
 /// has exactly one of `IBAN` and `accountNumber` (the other absent or
-/// `null`); no other field is allowed. Amounts are decimal strings,
+/// `null`), where `"accountNumber": "none"` says the account has no number
+/// at all; no other field is allowed. Amounts are decimal strings,
 /// converted exactly to minor units.
 package enum PublishInput {
     /// The largest input accepted, in bytes (1 MiB). Checked before parsing.
@@ -119,13 +120,16 @@ package enum PublishInput {
     }
 
     /// The account's one number: its `IBAN`, or its `accountNumber` when it
-    /// has no IBAN. A field that is absent or `null` is not given.
+    /// has no IBAN, or none when `accountNumber` is `"none"`. A field that is
+    /// absent or `null` is not given: an account without a number says so.
     /// - Throws: `InputError` on the field `"IBAN"` when neither is given, on
     ///   `"accountNumber"` when both are, or on the given field when it breaks its rule.
-    private static func decodeIdentifier(_ fields: Fields) throws -> AccountIdentifier {
+    private static func decodeIdentifier(_ fields: Fields) throws -> AccountIdentifier? {
         let iban = try fields.optionalString(AccountIdentifier.Kind.iban.field)
         let number = try fields.optionalString(AccountIdentifier.Kind.accountNumber.field)
         switch (iban, number) {
+        case (nil, .some(PublishInput.noNumber)):
+            return nil
         case let (iban?, nil):
             return try PortfolioRules.check(fields.record, AccountIdentifier.Kind.iban.field, in: .publishInput) {
                 .iban(try IBAN(parsing: iban))
@@ -140,6 +144,10 @@ package enum PublishInput {
             throw InputError(.invalid(fields.record, field: AccountIdentifier.Kind.accountNumber.field, .bothAccountNumbers))
         }
     }
+
+    /// The `accountNumber` of an account that has no number at all (an
+    /// account of a ledger journal). Letters only, so never a valid number.
+    static let noNumber = "none"
 
     // MARK: Analytics
 

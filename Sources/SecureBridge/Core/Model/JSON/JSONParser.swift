@@ -15,7 +15,7 @@ package enum JSONParser {
     ///   - maximumDepth: How deeply arrays and objects may nest.
     /// - Returns: The top-level value.
     /// - Throws: `JSONError` naming the line, column and broken rule.
-    static func parse(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws -> JSONValue {
         try bytes.withUnsafeBytes { try parse($0, maximumDepth: maximumDepth) }
     }
 

@@ -90,13 +90,14 @@ extension PortfolioPayload {
         }
 
         /// The account's number: in version 1 an IBAN, in version 2 a kind
-        /// code (IBAN or account number) and then the number.
-        private mutating func identifier(_ record: PortfolioRecord, version: UInt8) throws -> AccountIdentifier {
+        /// code (IBAN, account number, or none) and then the number, if any.
+        private mutating func identifier(_ record: PortfolioRecord, version: UInt8) throws -> AccountIdentifier? {
             var kind = AccountIdentifier.Kind.iban
             if version >= PortfolioPayload.formatVersion {
                 switch try read(UInt8.self, record, "number kind") {
                 case PortfolioPayload.ibanCode: kind = .iban
                 case PortfolioPayload.accountNumberCode: kind = .accountNumber
+                case PortfolioPayload.noNumberCode: return nil
                 case let code: throw PayloadError(.invalid(record, field: "number kind", .unknownCode(code)))
                 }
             }

@@ -15,7 +15,7 @@ package enum PortfolioPayload {
 
     /// The one version a portfolio is written in: the lowest that holds it.
     static func version(of accounts: [Account]) -> UInt8 {
-        accounts.contains { $0.identifier.kind != .iban } ? formatVersion : ibanOnlyVersion
+        accounts.contains { $0.identifier?.kind != .iban } ? formatVersion : ibanOnlyVersion
     }
 
     /// The largest payload the format can hold: 1,000 accounts and two lists
@@ -34,6 +34,17 @@ package enum PortfolioPayload {
     /// Number kind codes (version 2).
     static let ibanCode: UInt8 = 0x01
     static let accountNumberCode: UInt8 = 0x02
+    /// No number: neither a length nor bytes follow.
+    static let noNumberCode: UInt8 = 0x00
+
+    /// The number kind code (version 2) of an account's number, or of none.
+    static func numberKindCode(of identifier: AccountIdentifier?) -> UInt8 {
+        switch identifier?.kind {
+        case .iban?: return ibanCode
+        case .accountNumber?: return accountNumberCode
+        case nil: return noNumberCode
+        }
+    }
 
     /// Account type codes.
     static let mainCode: UInt8 = 0x01
@@ -63,9 +74,11 @@ extension Portfolio {
             writer.append(account.id.utf8, lengthPrefix: UInt8.self)
             writer.append(account.name.utf8, lengthPrefix: UInt16.self)
             if version >= PortfolioPayload.formatVersion {
-                writer.append(account.identifier.kind == .iban ? PortfolioPayload.ibanCode : PortfolioPayload.accountNumberCode)
+                writer.append(PortfolioPayload.numberKindCode(of: account.identifier))
             }
-            writer.append(account.identifier.storedForm.utf8, lengthPrefix: UInt8.self)
+            if let identifier = account.identifier {
+                writer.append(identifier.storedForm.utf8, lengthPrefix: UInt8.self)
+            }
             writer.append(account.balance.currency)
             writer.append(account.balance.minorUnits)
             writer.append(account.type == .main ? PortfolioPayload.mainCode : PortfolioPayload.secondaryCode)

@@ -1,0 +1,152 @@
+import SecureBridge
+
+/// Reads what the tools print into rows of account, commodity and amount.
+enum ToolOutput {
+    /// One account's (or one posting's) amount in one commodity, as printed.
+    struct Row: Equatable {
+        /// The account's full name, e.g. `assets:bank:checking`.
+        let account: String
+        /// The commodity's symbol, e.g. `EUR`, `ACME` or `$`.
+        let commodity: String
+        /// The amount, exact: an optional `-`, digits and optionally a fraction.
+        let amount: ExactAmount
+    }
+
+    /// The output is not of the form the tool was asked for.
+    struct Unreadable: Error, Equatable {}
+
+    /// `hledger balance --flat --no-total -O json`: `[[rows], totals]`,
+    /// each row `[name, display name, indent, [amounts]]`, each amount an
+    /// object with `acommodity` and an exact `aquantity`
+    /// (`decimalMantissa`, `decimalPlaces`).
+    static func hledgerBalance(_ output: [UInt8]) throws -> [Row] {
+        guard case let .array(report)? = try? JSONParser.parse(output),
+              case let .array(accounts)? = report.first
+        else { throw Unreadable() }
+        var rows: [Row] = []
+        for account in accounts {
+            guard case let .array(fields) = account, fields.count == 4,
+                  case let .string(name) = fields[0], case let .array(amounts) = fields[3]
+            else { throw Unreadable() }
+            for amount in amounts {
+                guard case let .string(commodity)? = amount["acommodity"],
+                      case let .number(mantissa)? = amount["aquantity"]?["decimalMantissa"],
+                      case let .number(places)? = amount["aquantity"]?["decimalPlaces"],
+                      let places = Int(places),
+                      let exact = ExactAmount(mantissa: mantissa, places: places)
+                else { throw Unreadable() }
+                rows.append(Row(account: name, commodity: commodity, amount: exact))
+            }
+        }
+        return rows
+    }
+
+    /// Lines of account, commodity and amount separated by `separator`,
+    /// each field trimmed of spaces: ledger's `--format` (tabs) and
+    /// bean-query's CSV (commas, after a header line).
+    static func separated(_ output: [UInt8], by separator: Character, skippingHeader: Bool) throws -> [Row] {
+        var lines = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
+        if skippingHeader, !lines.isEmpty { lines.removeFirst() }
+        return try lines.map { line in
+            let fields = Self.fields(of: line, separator: separator)
+            // Ledger's quantities have no digit groups; a comma is the decimal
+            // mark of a journal read with --decimal-comma.
+            guard fields.count == 3, !fields[0].isEmpty,
+                  let amount = ExactAmount(separator == "\t" ? String(fields[2].map { $0 == "," ? "." : $0 }) : fields[2])
+            else { throw Unreadable() }
+            return Row(account: fields[0], commodity: fields[1], amount: amount)
+        }
+    }
+
+    /// A line's fields, trimmed; a CSV field in double quotes keeps its
+    /// separators (an account name with a comma), with `""` for a quote.
+    private static func fields(of line: Substring, separator: Character) -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var iterator = line.makeIterator()
+        while let character = iterator.next() {
+            if separator == ",", character == "\"" {
+                if quoted, let following = iterator.next() {
+                    if following == "\"" { field.append("\"") } else {
+                        quoted = false
+                        if following == separator {
+                            fields.append(field)
+                            field = ""
+                        } else { field.append(following) }
+                    }
+                    continue
+                }
+                quoted.toggle()
+            } else if character == separator, !quoted {
+                fields.append(field)
+                field = ""
+            } else if character != "\r" {
+                field.append(character)
+            }
+        }
+        fields.append(field)
+        return fields.map { String($0.trimmedOfBlanks) }
+    }
+}
+
+extension StringProtocol {
+    /// Without the spaces and tabs at either end.
+    var trimmedOfBlanks: SubSequence {
+        let isBlank = { (character: Character) in character == " " || character == "\t" }
+        let start = firstIndex { !isBlank($0) } ?? endIndex
+        let end = lastIndex { !isBlank($0) }.map(index(after:)) ?? start
+        return self[start..<Swift.max(start, end)]
+    }
+}
+
+/// An exact decimal amount as a tool printed it: an integer of units of
+/// 10^-`places`. Never a floating-point number.
+struct ExactAmount: Equatable {
+    /// The amount times 10^`places`.
+    let units: Int64
+    /// Digits after the decimal point, 0 to 18.
+    let places: Int
+
+    /// `-?digits(.digits)?`; `nil` for anything else or more than 18 digits in all.
+    init?(_ text: String) {
+        var body = Substring(text)
+        let negative = body.first == "-"
+        if negative { body = body.dropFirst() }
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty else { return nil }
+        let fraction = parts.count == 2 ? parts[1] : ""
+        guard parts.count == 1 || !fraction.isEmpty else { return nil }
+        self.init(mantissa: (negative ? "-" : "") + whole + fraction, places: fraction.count)
+    }
+
+    /// `mantissa` × 10^-`places`, as hledger's JSON gives it.
+    init?(mantissa: String, places: Int) {
+        let digits = mantissa.hasPrefix("-") ? mantissa.dropFirst() : Substring(mantissa)
+        guard (0...18).contains(places), !digits.isEmpty, digits.count <= 18,
+              digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let units = Int64(mantissa)
+        else { return nil }
+        self.units = units
+        self.places = places
+    }
+
+    /// The amount in `currency`'s minor units, or `nil` when it has a
+    /// non-zero digit past them or does not fit.
+    func minorUnits(of currency: Currency) -> Int64? {
+        var units = self.units
+        var places = self.places
+        while places > currency.minorUnitDigits {
+            guard units % 10 == 0 else { return nil }
+            units /= 10
+            places -= 1
+        }
+        while places < currency.minorUnitDigits {
+            let (scaled, overflow) = units.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            units = scaled
+            places += 1
+        }
+        return units
+    }
+}
