@@ -14,7 +14,7 @@ public enum SecureBridgeVersion {
     public static let formats: [String] = [
         "snapshot envelope v\(SnapshotEnvelope.version)",
         "signed records v\(SignedRecord.version)",
-        "snapshot payload v\(PortfolioPayload.formatVersion) (v\(PortfolioPayload.ibanOnlyVersion) while every account has an IBAN; reads both)",
+        "snapshot payload v\(PortfolioPayload.formatVersion) (v\(PortfolioPayload.ibanOnlyVersion) while every account has an IBAN, v\(PortfolioPayload.numberKindVersion) while every account has a number; reads all three)",
         "data keyset v\(DataKeyset.version)",
         "passcode verifier v\(PasscodeVerifier.version)",
         "keychain marks v\(MarksFile.slotVersion) (reads v1 too)",

@@ -202,9 +202,11 @@ import Testing
             == .invalid(record, field: "accountNumber", .accountNumber(.isIBAN)))
         // A payload keeps SPEC 1.0's rule: a mistyped IBAN there is an account number.
         #expect(payloadFailure(altered { $0.replaceSubrange(9..<18, with: [0x16] + Array("DE88370400440532013000".utf8)) }) == nil)
-        #expect(payloadFailure(altered { $0[0] = 3 }) == .unsupportedVersion(3))
-        #expect(payloadFailure(altered { $0[0] = 3 })?.description
-            == "The payload has format version 3; this build reads versions 1 and 2.")
+        // Version 3 over a portfolio every account of which has a number: a second encoding.
+        #expect(payloadFailure(altered { $0[0] = 3 }) == .invalid(.document, field: "version", .versionAboveContent(needed: 2)))
+        #expect(payloadFailure(altered { $0[0] = 4 }) == .unsupportedVersion(4))
+        #expect(payloadFailure(altered { $0[0] = 4 })?.description
+            == "The payload has format version 4; this build reads versions 1 to 3.")
         // Version 1 has no number kind: the same record there is misread as an IBAN and refused.
         #expect(payloadFailure(altered { $0[0] = 1 }) != nil)
     }
@@ -213,7 +215,7 @@ import Testing
 
     /// One account `j` named `J`, 1.00 USD, main, with no number; no analytics.
     private static let documentedNoNumber: [UInt8] = [
-        0x02, 0x00, 0x01,  // version 2, 1 account
+        0x03, 0x00, 0x01,  // version 3, 1 account
         0x01, 0x6A,  // id "j"
         0x00, 0x01, 0x4A,  // name "J"
         0x00,  // number kind: none (no length, no bytes)
@@ -223,7 +225,7 @@ import Testing
         0x00,  // no analytics
     ]
 
-    @Test func anAccountWithoutANumberIsWrittenAsVersion2ByteForByte() throws {
+    @Test func anAccountWithoutANumberIsWrittenAsVersion3ByteForByte() throws {
         let account = try Account(id: "j", name: "J", balance: Money(minorUnits: 100, currency: usd), type: .main)
         let portfolio = try Portfolio(accounts: [account])
         #expect(account.identifier == nil && account.iban == nil && account.accountNumber == nil)
@@ -232,6 +234,14 @@ import Testing
         #expect(Self.documentedNoNumber.count == 23)
         // Version 1 has no number kind: the same record there is misread and refused.
         #expect(payloadFailure([0x01] + Self.documentedNoNumber.dropFirst()) != nil)
+        // Version 2 has no kind 0x00: a reader of version 2 refuses it, never misreads it.
+        #expect(payloadFailure([0x02] + Self.documentedNoNumber.dropFirst())
+            == .invalid(.account(number: 1, id: "j"), field: "number kind", .unknownCode(0)))
+        // A portfolio with a number for every account is written below version 3.
+        let numbered = Portfolio(uncheckedAccounts: [Account(
+            uncheckedID: "j", name: "J", balance: Money(minorUnits: 100, currency: usd),
+            identifier: .accountNumber(AccountNumber(checkedCompactForm: "12345678")), type: .main)])
+        #expect(try numbered.payloadBytes().first == 0x02)
     }
 
     @Test func publishInputSaysNoneForAnAccountWithoutANumber() throws {

@@ -192,7 +192,7 @@ import Testing
 
     @Test func rejectsOtherFormatVersions() {
         #expect(failure(payload(version: 0)) == .unsupportedVersion(0))
-        #expect(failure(payload(version: 3)) == .unsupportedVersion(3))
+        #expect(failure(payload(version: 4)) == .unsupportedVersion(4))
         #expect(failure(payload(version: 0xFF)) == .unsupportedVersion(0xFF))
         #expect(failure(payload()) == nil)
     }
@@ -323,7 +323,7 @@ import Testing
             == #"The payload is invalid: account 1 ("a"), field "type": holds the unknown code 0x07."#)
         #expect(PayloadError(.trailingBytes(count: 1)).description == "The payload has 1 unexpected byte after its end.")
         #expect(PayloadError(.unsupportedVersion(9)).description
-            == "The payload has format version 9; this build reads versions 1 and 2.")
+            == "The payload has format version 9; this build reads versions 1 to 3.")
         #expect(PayloadError(.unencodable(.spent(number: 2), field: "amount", .currencyMismatch)).description
             == #"The portfolio cannot be encoded: spent entry 2, field "amount": is in another currency than the analytics."#)
     }

@@ -1,8 +1,8 @@
 import Foundation
 @testable import SecureBridge
 
-/// The reader vectors of payload versions 1 and 2 (docs/SPEC.md 4.3): an
-/// account identified by the bank's own account number, and version 2
+/// The reader vectors of payload versions 1, 2 and 3 (docs/SPEC.md 4.3): an
+/// account identified by the bank's own account number or by none, and
 /// payloads the reader must refuse.
 extension ConformanceCatalog {
     /// The base accounts and one without an IBAN: a payload of version 2.
@@ -12,7 +12,7 @@ extension ConformanceCatalog {
          {"id":"acc-uk","name":"UK Current","balance":"-12.30","currency":"GBP","accountNumber":"12-34-56 12345678","type":"secondary"}]
         """#
 
-    /// The base account and two without any number: a payload of version 2 with number kind 0.
+    /// The base account and two without any number: a payload of version 3 (number kind 0).
     static let accountsWithoutNumber = #"""
         [{"id":"acc-main","name":"Everyday Account","balance":"4675.00","currency":"EUR","IBAN":"DE89 3704 0044 0532 0130 00","type":"main"},
          {"id":"assets.cash.EUR","name":"cash","balance":"80.50","currency":"EUR","accountNumber":"none","type":"secondary"},
@@ -25,9 +25,9 @@ extension ConformanceCatalog {
         try writer.reader("account-number-full", "Accounts with the bank's own account number (payload v2) show every balance.", section: section, from: numbers, at: published, intent: .full)
         try writer.reader("account-number-stale", "A payload v2 past staleAt: full, flagged stale.", section: section, from: numbers, at: staleAt, intent: .stale)
         try writer.reader("account-number-masked", "Accounts with an account number in a privacy context: every balance masked.", section: section, from: numbers, at: published, privacy: true, intent: .masked(.privacy))
-        // Accounts without a number (payload v2, number kind 0): read like any other.
+        // Accounts without a number (payload v3, number kind 0): read like any other.
         let none = try base(accounts: Self.accountsWithoutNumber)
-        try writer.reader("no-number-full", "Accounts without a number (payload v2, number kind 0) show every balance.", section: section, from: none, at: published, intent: .full)
+        try writer.reader("no-number-full", "Accounts without a number (payload v3, number kind 0) show every balance.", section: section, from: none, at: published, intent: .full)
         try writer.reader("no-number-masked", "Accounts without a number in a privacy context: every balance masked.", section: section, from: none, at: published, privacy: true, intent: .masked(.privacy))
         let locked = try numbers.copy()
         try locked.app.lock(now: ConformanceHome.date(later))
@@ -36,10 +36,15 @@ extension ConformanceCatalog {
         // Payloads sealed and signed with the home's own keys, so only the payload is wrong.
         let base = try base()
         let portfolio = try Portfolio(bankJSON: Array(Self.accounts.utf8)).payloadBytes()
+        let numbered = try Portfolio(bankJSON: Array(Self.accountsWithAccountNumber.utf8)).payloadBytes()
+        let unnumbered = try Portfolio(bankJSON: Array(Self.accountsWithoutNumber.utf8)).payloadBytes()
         let cases: [(String, String, [UInt8])] = [
+            ("payload-v2-kind-none", "A payload v3 with accounts without a number whose version byte says 2: tampered (kind 0 is version 3's).", [2] + unnumbered.dropFirst()),
+            ("payload-v3-all-numbered", "A payload v2 (every account has a number) whose version byte says 3: tampered (a second encoding of a v2 payload).", [3] + numbered.dropFirst()),
             ("payload-v2-only-ibans", "A payload v2 whose accounts all have an IBAN (a second encoding of a v1 payload): tampered.", try Self.version2(portfolio)),
             ("payload-v2-kind-3", "A payload v2 with number kind 3: tampered.", try Self.version2(portfolio, kind: 3)),
-            ("payload-version-3", "A payload of version 3: tampered.", [3] + portfolio.dropFirst()),
+            ("payload-version-3", "A payload v1 whose version byte says 3 (no number kinds where v3 has them): tampered.", [3] + portfolio.dropFirst()),
+            ("payload-version-4", "A payload of version 4: tampered.", [4] + numbered.dropFirst()),
             ("payload-v1-as-v2-byte", "A payload v1 whose version byte says 2: tampered.", [2] + portfolio.dropFirst()),
         ]
         for (id, description, payload) in cases {

@@ -28,8 +28,8 @@ extension PayloadError {
         public var description: String {
             switch self {
             case let .unsupportedVersion(version):
-                let readable = PortfolioPayload.readableVersions.map(String.init).joined(separator: " and ")
-                return "The payload has format version \(version); this build reads versions \(readable)."
+                let versions = PortfolioPayload.readableVersions
+                return "The payload has format version \(version); this build reads versions \(versions.lowerBound) to \(versions.upperBound)."
             case let .truncated(record, field):
                 return "The payload is truncated: it ends inside \(Self.location(record, field))."
             case let .trailingBytes(count):

@@ -42,7 +42,7 @@ extension PortfolioPayload {
             for index in 0..<count {
                 accounts.append(try readAccount(number: index + 1, version: version, set: &set))
             }
-            // One encoding per portfolio: version 2 only where version 1 cannot hold it.
+            // One encoding per portfolio: each version only where the one before cannot hold it.
             let needed = PortfolioPayload.version(of: accounts)
             guard version == needed else {
                 throw PayloadError(.invalid(.document, field: "version", .versionAboveContent(needed: needed)))
@@ -93,11 +93,11 @@ extension PortfolioPayload {
         /// code (IBAN, account number, or none) and then the number, if any.
         private mutating func identifier(_ record: PortfolioRecord, version: UInt8) throws -> AccountIdentifier? {
             var kind = AccountIdentifier.Kind.iban
-            if version >= PortfolioPayload.formatVersion {
+            if version >= PortfolioPayload.numberKindVersion {
                 switch try read(UInt8.self, record, "number kind") {
                 case PortfolioPayload.ibanCode: kind = .iban
                 case PortfolioPayload.accountNumberCode: kind = .accountNumber
-                case PortfolioPayload.noNumberCode: return nil
+                case PortfolioPayload.noNumberCode where version >= PortfolioPayload.formatVersion: return nil
                 case let code: throw PayloadError(.invalid(record, field: "number kind", .unknownCode(code)))
                 }
             }

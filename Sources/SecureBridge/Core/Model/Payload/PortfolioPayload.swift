@@ -3,8 +3,11 @@
 /// layout byte for byte.
 package enum PortfolioPayload {
     /// The newest format version this build writes and reads (the first
-    /// byte): version 2 stores each account's number with its kind.
-    static let formatVersion: UInt8 = 2
+    /// byte): version 3 allows an account with no number (kind `0x00`).
+    static let formatVersion: UInt8 = 3
+    /// The version that stores each account's number with its kind (IBAN or
+    /// account number): every account has one.
+    static let numberKindVersion: UInt8 = 2
     /// The version of a portfolio whose accounts all have an IBAN: its
     /// payload is written as version 1, byte for byte as before version 2,
     /// so a reader that knows only version 1 reads every portfolio it could
@@ -13,9 +16,11 @@ package enum PortfolioPayload {
     /// The versions this build reads.
     static let readableVersions: ClosedRange<UInt8> = ibanOnlyVersion...formatVersion
 
-    /// The one version a portfolio is written in: the lowest that holds it.
+    /// The one version a portfolio is written in: the lowest that holds it,
+    /// so a reader of an older version reads every portfolio it could before.
     static func version(of accounts: [Account]) -> UInt8 {
-        accounts.contains { $0.identifier?.kind != .iban } ? formatVersion : ibanOnlyVersion
+        if accounts.contains(where: { $0.identifier == nil }) { return formatVersion }
+        return accounts.contains { $0.identifier?.kind != .iban } ? numberKindVersion : ibanOnlyVersion
     }
 
     /// The largest payload the format can hold: 1,000 accounts and two lists
@@ -31,7 +36,7 @@ package enum PortfolioPayload {
         return 1 + 2 + PortfolioRules.maximumAccounts * account + 1 + analytics
     }()
 
-    /// Number kind codes (version 2).
+    /// Number kind codes (version 2; `noNumberCode` from version 3).
     static let ibanCode: UInt8 = 0x01
     static let accountNumberCode: UInt8 = 0x02
     /// No number: neither a length nor bytes follow.
@@ -73,7 +78,7 @@ extension Portfolio {
         for account in accounts {
             writer.append(account.id.utf8, lengthPrefix: UInt8.self)
             writer.append(account.name.utf8, lengthPrefix: UInt16.self)
-            if version >= PortfolioPayload.formatVersion {
+            if version >= PortfolioPayload.numberKindVersion {
                 writer.append(PortfolioPayload.numberKindCode(of: account.identifier))
             }
             if let identifier = account.identifier {
