@@ -135,10 +135,16 @@ import Testing
         return values
     }()
 
+    /// Every currency when the sweeps run; in a plain run, every currency
+    /// whose minor unit is not two digits and four that are.
+    static let checkedCurrencies = ISO4217.minorUnitDigits.sorted(by: { $0.key < $1.key }).filter { code, digits in
+        Sweeps.areEnabled || digits != 2 || ["CHF", "EUR", "GBP", "USD"].contains(code)
+    }
+
     @Test func fastMoneyTextIsByteIdenticalToFoundationForEveryCurrencyOfTheCoveredLocales() {
         var mismatches: [String] = []
         for (locale, _) in Self.locales {
-            for (code, digits) in ISO4217.minorUnitDigits.sorted(by: { $0.key < $1.key }) {
+            for (code, digits) in Self.checkedCurrencies {
                 let currency = Currency(code: code, minorUnitDigits: digits)
                 for units in Self.amounts {
                     let money = Money(minorUnits: units, currency: currency)

@@ -68,7 +68,7 @@ import Testing
     /// value`, `name=value`, or a value alone when `positionals`), shuffled,
     /// three in four starting with `home`: how many the quick parser took,
     /// and those where its plan differs from the argument parser's.
-    static let cases = Sweeps.cases(plain: 150, swept: 600)
+    static let cases = Sweeps.cases(plain: 40, swept: 600)
 
     static func compare<Plan: Equatable>(
         seed: UInt64, names: [String], values: [String], home: [String], positionals: Bool,
