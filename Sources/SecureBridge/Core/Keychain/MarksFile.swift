@@ -44,11 +44,14 @@ struct MarksFile {
         let corrupt = KeychainError.corrupt(file: "marks")
         switch bytes.count {
         case Self.byteCount:
+            if CarelessReading.isBroken(.checksTheMarksGap),
+               bytes[Self.slotByteCount ..< Self.slotOffsets[1]].contains(where: { $0 != 0 }) { throw corrupt }
             // The intact slot with the higher generation; slot 0 at equal generations.
             var newest: (index: Int, marks: HighWaterMarks, generation: UInt64)?
             for (index, offset) in Self.slotOffsets.enumerated() {
                 guard let slot = try Self.slot(Array(bytes[offset ..< offset + Self.slotByteCount])) else { continue }
-                if let found = newest, found.generation >= slot.generation { continue }
+                let tieGoesToSlot0 = !CarelessReading.isBroken(.prefersSlot1OnTies)
+                if let found = newest, tieGoesToSlot0 ? found.generation >= slot.generation : found.generation > slot.generation { continue }
                 newest = (index, slot.marks, slot.generation)
             }
             guard let newest else { throw corrupt }
