@@ -36,6 +36,7 @@ struct ConformanceCatalog {
         try keyset()
         try files()
         try payloads()
+        try names()
         try storage()
         try PublishCatalog(writer: writer).make()
     }
