@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SecureBridgeLedger
+@testable import SecureBridgeLedger
 
 /// The files a watch follows: a journal and what it includes, without
 /// reading what is not a plain journal file.
