@@ -83,8 +83,10 @@ struct MarksFile {
     ///   at generation 2^64 − 1, which has no next generation.
     /// - Throws: `CryptoError` when the check cannot be computed.
     func nextSlot(holding marks: HighWaterMarks) throws -> (offset: Int64, bytes: [UInt8])? {
-        guard hasSlots, generation < UInt64.max else { return nil }
-        return (Int64(Self.slotOffsets[1 - newestSlot]), try Self.slotBytes(marks, generation: generation + 1))
+        let wraps = CarelessReading.isBroken(.wrapsTheLastGeneration)
+        guard hasSlots, generation < UInt64.max || wraps else { return nil }
+        let slot = CarelessReading.isBroken(.writesTheNewestSlot) ? newestSlot : 1 - newestSlot
+        return (Int64(Self.slotOffsets[slot]), try Self.slotBytes(marks, generation: generation &+ 1))
     }
 
     /// A whole v2 file holding `marks` as generation 1 (slot 1; slot 0 empty).

@@ -41,6 +41,11 @@ package enum CarelessReading: String, CaseIterable, Sendable {
     case skipsKeysetIDs = "skips-keyset-ids"
     case checksTheMarksGap = "checks-the-marks-gap"
     case prefersSlot1OnTies = "prefers-slot-1-on-ties"
+    case ignoresTheClockMark = "ignores-the-clock-mark"
+    case neverWritesTheMarks = "never-writes-the-marks"
+    case placeholderRaisesNothing = "placeholder-raises-nothing"
+    case writesTheNewestSlot = "writes-the-newest-slot"
+    case wrapsTheLastGeneration = "wraps-the-last-generation"
     case readsStoreAfterMarks = "reads-store-after-marks"
     case fallsBackToFiles = "falls-back-to-files"
     // 6 The gate

@@ -124,7 +124,8 @@ public struct WidgetReader: Sendable {
         let marks = try (places.keychain.read(.marks)
             .map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()).merged(with: places.floor)
         let clock = Int64(now.timeIntervalSince1970.rounded(.down))
-        let effectiveNow = whatIf || clock >= marks.time ? now : Date(timeIntervalSince1970: TimeInterval(marks.time))
+        let judgesByTheClock = whatIf || clock >= marks.time || CarelessReading.isBroken(.ignoresTheClockMark)
+        let effectiveNow = judgesByTheClock ? now : Date(timeIntervalSince1970: TimeInterval(marks.time))
         var seen = HighWaterMarks()
         let result: GateResult
         do {
@@ -134,7 +135,9 @@ public struct WidgetReader: Sendable {
             result = .refused(reason)
             logger.debug("gate refused", metadata: ["reason": "\(reason.rawValue)", "error": "\(error)"])
         }
-        if !whatIf {
+        let writesNothing = CarelessReading.isBroken(.neverWritesTheMarks)
+            || CarelessReading.isBroken(.placeholderRaisesNothing) && result.isRefused
+        if !whatIf && !writesNothing {
             seen.time = clock
             // Persist only when something moved: a read costs no disk write otherwise.
             let merged = marks.merged(with: seen)
