@@ -37,6 +37,7 @@ struct ConformanceCatalog {
         try files()
         try payloads()
         try storage()
+        try settled()
         try PublishCatalog(writer: writer).make()
     }
 
