@@ -89,6 +89,21 @@ import Testing
         #expect(refused.first?.fix == "`chmod 600 \(path)`")
     }
 
+    /// docs/SPEC.md 3.2: a file its owner cannot read is refused by its mode, as root too.
+    @Test func aKeyFileClosedToItsOwnerIsAProblemWithAChmodFix() throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let path = fixture.path(.keychain, "keyset")
+        chmod(path, 0o200)
+        defer { chmod(path, 0o600) }
+        let report = examine(fixture)
+        #expect(!report.isHealthy)
+        let refused = findings(report, .permissions).filter { $0.severity == .problem }
+        #expect(refused.first?.message == "\(path) cannot be read by its owner (mode 0200)")
+        #expect(refused.first?.fix == "`chmod 600 \(path)`")
+        #expect(findings(report, .widget).first?.message.contains("(insecure-storage)") == true)
+    }
+
     @Test func aGroupReadableKeysetMakesTheWidgetRefuseStorage() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()

@@ -129,6 +129,11 @@ extension Doctor {
                 .permissions, .problem,
                 "\(path) is \(exposure) by group or others (mode \(StorageError.octal(mode))); \(place.rawValue)/ must be closed to them",
                 fix: "`chmod \(isDirectory ? "700" : "600") \(quoted(path))`")
+        case let .closedToOwner(path, mode, isDirectory):
+            return Finding(
+                .permissions, .problem,
+                "\(path) cannot be \(isDirectory ? "searched" : "read") by its owner (mode \(StorageError.octal(mode)))",
+                fix: "`chmod \(isDirectory ? "700" : "600") \(quoted(path))`")
         case let .wrongOwner(path, owner, expected):
             return Finding(
                 .permissions, .problem, "\(path) is owned by uid \(owner), not by you (uid \(expected))",
@@ -170,6 +175,9 @@ extension Doctor {
             case let .linkOwner(owner):
                 why = "\(path) is a symbolic link owned by uid \(owner), who could point \(placePath) elsewhere"
                 fix = "replace the link with one of your own, or give the real path"
+            case let .closedToOwner(mode):
+                why = "\(path) cannot be searched by its owner (mode \(StorageError.octal(mode))), so \(placePath) cannot be reached"
+                fix = "`chmod u+x \(quoted(path))`"
             case let .writable(mode):
                 why = "\(path) is writable by group or others without the sticky bit (mode \(StorageError.octal(mode))), so they could swap \(placePath) beneath it"
                 fix = "`chmod go-w \(quoted(path))`, or keep the home elsewhere"

@@ -147,6 +147,39 @@ import Testing
         }
     }
 
+    /// docs/SPEC.md 3.2: a file its owner may not read, a place or a directory
+    /// on the way its owner may not search, are refused by their modes, so a
+    /// reader running as root (whom the kernel lets in) refuses them as one
+    /// running as the user (who meets `EACCES`) does.
+    @Test func aFileOrDirectoryClosedToItsOwnerIsRefusedByItsMode() throws {
+        try ScratchDirectory.with { scratch throws in
+            let path = scratch.child("keychain")
+            let keychain = try SecureDirectory.prepare(.keychain, at: FilePath(path), on: .system)
+            for mode: mode_t in [0o000, 0o200, 0o300] {
+                try? setMode(keychain.path(of: "keyset"), 0o600)  // writable again, for a user who is not root
+                try makeFile(keychain.path(of: "keyset"), [1], mode: mode)
+                #expect(throws: StorageError(.closedToOwner(path: keychain.path(of: "keyset"), mode: UInt32(mode), isDirectory: false))) {
+                    try keychain.readSecret("keyset", limit: 16)
+                }
+            }
+            try setMode(keychain.path(of: "keyset"), 0o600)
+            try makeFile(keychain.path(of: "keyset"), [1], mode: 0o400)
+            #expect(try keychain.readSecret("keyset", limit: 16)?.count == 1)
+            try setMode(path, 0o600)
+            #expect(throws: StorageError(.closedToOwner(path: path, mode: 0o600, isDirectory: true))) {
+                try SecureDirectory.open(.keychain, at: FilePath(path), on: .system)
+            }
+            try setMode(path, 0o700)
+            let home = scratch.child("home")
+            _ = try SecureDirectory.prepare(.container, at: FilePath(home + "/container"), on: .system)
+            try setMode(home, 0o600)
+            defer { try? setMode(home, 0o700) }
+            #expect(throws: StorageError(.unsafeAncestor(path: home, place: home + "/container", problem: .closedToOwner(mode: 0o600)))) {
+                try SecureDirectory.open(.container, at: FilePath(home + "/container"), on: .system)
+            }
+        }
+    }
+
     @Test func filesAndDirectoriesOwnedBySomeoneElseAreRefused() throws {
         try ScratchDirectory.with { scratch throws in
             let path = scratch.child("keychain")
@@ -228,6 +261,13 @@ import Testing
             == "`/h/container` is writable by group or others (mode 0777); run `chmod 700 /h/container`.")
         #expect(StorageError(.insecurePermissions(path: "/h/app", mode: 0o711, isDirectory: true)).description
             == "`/h/app` is accessible by group or others (mode 0711); run `chmod 700 /h/app`.")
+    }
+
+    @Test func closedToOwnerTellsHowToFixIt() {
+        #expect(StorageError(.closedToOwner(path: "/h/keychain/keyset", mode: 0o200, isDirectory: false)).description
+            == "`/h/keychain/keyset` cannot be read by its owner (mode 0200); run `chmod 600 /h/keychain/keyset`.")
+        #expect(StorageError(.closedToOwner(path: "/h/keychain", mode: 0o600, isDirectory: true)).description
+            == "`/h/keychain` cannot be searched by its owner (mode 0600); run `chmod 700 /h/keychain`.")
     }
 
     @Test func ioErrorsNameThePathTheOperationAndTheSystemReason() {

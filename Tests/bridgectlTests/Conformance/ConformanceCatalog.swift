@@ -38,6 +38,7 @@ struct ConformanceCatalog {
         try payloads()
         try names()
         try storage()
+        try settled()
         try PublishCatalog(writer: writer).make()
     }
 

@@ -25,6 +25,7 @@ final class ConformanceHome {
 
     deinit {
         // Undo a vector's unsafe modes and odd files so the whole tree can go.
+        guard FileManager.default.fileExists(atPath: root) else { return }
         _ = try? Self.run("/bin/chmod", ["-R", "u+rwx", root])
         try? FileManager.default.removeItem(atPath: root)
     }
@@ -78,7 +79,13 @@ final class ConformanceHome {
     /// home's directory's too); its app carries on from this one's state.
     func copy() throws -> ConformanceHome {
         let copy = try ConformanceHome()
-        for place in ["app", "keychain", "container"] where FileManager.default.fileExists(atPath: path(place)) {
+        guard FileManager.default.fileExists(atPath: root) else {
+            try FileManager.default.removeItem(atPath: copy.root)  // a home removed whole stays removed
+            return copy
+        }
+        // `lstat`, not `fileExists`: a place that is a dangling link is copied as the link.
+        var entry = stat()
+        for place in ["app", "keychain", "container"] where lstat(path(place), &entry) == 0 {
             try Self.run("/bin/cp", ["-a", path(place), copy.root + "/"])
         }
         var status = stat()

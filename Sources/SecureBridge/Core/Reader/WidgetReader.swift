@@ -191,6 +191,7 @@ public struct WidgetReader: Sendable {
         if authIsBelowItsMark && CarelessReading.isBroken(.checksSequenceBeforeDecoding) { return .refused(.rollback) }
         let auth = try AuthStatus(payload: authRecord.verifiedPayload(publicKey: publisher, cache: cache.verifications))
         guard !authIsBelowItsMark else { return .refused(.rollback) }
+        if CarelessReading.isBroken(.comparesAuthInstants), auth.issuedAt >= auth.sessionExpiresAt { return .refused(.tampered) }
         seen.authSequence = authRecord.sequence
         guard ConstantTime.equals(auth.enrollmentID, onboarding.enrollmentID) || CarelessReading.isBroken(.skipsEnrollment) else {
             return .refused(.tampered)

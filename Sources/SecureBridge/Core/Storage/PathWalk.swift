@@ -154,7 +154,8 @@ extension SecureDirectory {
     /// Refuses a place whose ancestors let another user swap it, as OpenSSH's
     /// StrictModes does: each directory on the way must belong to the
     /// effective user or root and be closed to writes by group and others
-    /// unless its sticky bit is set (`/tmp`); each symbolic link on the way
+    /// unless its sticky bit is set (`/tmp`), and searchable by its owner
+    /// (`u+x`, so root refuses what a user would meet as `EACCES`); each symbolic link on the way
     /// must belong to the user or root, and is followed, its target's
     /// components checked in turn. The place itself is left to
     /// `openDirectory`'s checks.
@@ -178,6 +179,9 @@ extension SecureDirectory {
             let mode = UInt32(component.status.permissions.rawValue) & 0o7777
             if !isLink, mode & 0o022 != 0, mode & 0o1000 == 0 {
                 throw StorageError(.unsafeAncestor(path: component.path, place: place, problem: .writable(mode: mode)))
+            }
+            if !isLink, mode & 0o100 == 0, !CarelessReading.isBroken(.leavesOwnerAccessToTheKernel) {
+                throw StorageError(.unsafeAncestor(path: component.path, place: place, problem: .closedToOwner(mode: mode)))
             }
         }
     }

@@ -131,8 +131,9 @@ extension SecureDirectory {
         }
     }
 
-    /// Refuses a file or directory not owned by the effective user, or open to
-    /// group or others beyond what this place allows.
+    /// Refuses a file or directory not owned by the effective user, open to
+    /// group or others beyond what this place allows, or closed to its owner
+    /// (a file it may not read, a directory it may not search).
     /// - Parameter user: The effective user id, when the caller already asked for it.
     func checkOwnerAndPermissions(_ status: Stat, path: String, isDirectory: Bool, user: UserID? = nil) throws {
         let user = user ?? platform.effectiveUserID
@@ -142,6 +143,12 @@ extension SecureDirectory {
         let mode = UInt32(status.permissions.rawValue) & 0o7777
         guard mode & place.forbiddenPermissions == 0 || carelesslySkipsMode(isDirectory: isDirectory) else {
             throw StorageError(.insecurePermissions(path: path, mode: mode, isDirectory: isDirectory))
+        }
+        // What a reader needs of its own: read a file, search a directory
+        // (docs/SPEC.md 3.2). Checked by the mode, not left to `EACCES`, so
+        // root, whom the kernel lets in anyway, refuses the same homes.
+        guard mode & (isDirectory ? 0o100 : 0o400) != 0 || CarelessReading.isBroken(.leavesOwnerAccessToTheKernel) else {
+            throw StorageError(.closedToOwner(path: path, mode: mode, isDirectory: isDirectory))
         }
     }
 

@@ -17,7 +17,10 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// A resource shortage or an I/O error (`EMFILE`, `ENFILE`, `ENOMEM`,
     /// `ENOBUFS`, `EAGAIN`, `EIO`): trying again later may succeed, and it says
-    /// nothing about whether the storage is safe.
+    /// nothing about whether the storage is safe. docs/SPEC.md 3.2 gives the
+    /// whole table: these are `unavailable`; `EINTR` is retried where it
+    /// arises; `ENOENT` is an absent file or place; any other `errno` is
+    /// `insecure-storage`.
     public var isTransient: Bool {
         guard let errno else { return false }
         let transient: [Errno] = [
@@ -56,6 +59,10 @@ extension StorageError {
         /// The permission bits let group or others in further than the place allows.
         /// `mode` holds the permission bits only (for example `0o644`).
         case insecurePermissions(path: String, mode: UInt32, isDirectory: Bool)
+        /// The permission bits deny the owner what a reader needs: reading a
+        /// file, searching a directory (docs/SPEC.md 3.2). Refused by its mode,
+        /// so a reader running as root, whom the kernel would let in, refuses it too.
+        case closedToOwner(path: String, mode: UInt32, isDirectory: Bool)
         /// The file is larger than the caller's size cap.
         case tooLarge(path: String, limit: Int)
         /// The file changed size while it was being read.
@@ -77,7 +84,7 @@ extension StorageError {
         var path: String? {
             switch self {
             case let .symbolicLink(path), let .notRegularFile(path), let .notDirectory(path), let .hardLinked(path, _),
-                let .wrongOwner(path, _, _), let .insecurePermissions(path, _, _), let .tooLarge(path, _),
+                let .wrongOwner(path, _, _), let .insecurePermissions(path, _, _), let .closedToOwner(path, _, _), let .tooLarge(path, _),
                 let .changedWhileReading(path), let .invalidName(path), let .unsafeAncestor(path, _, _),
                 let .overlappingPlaces(_, path, _, _, _), let .io(path, _, _):
                 path
@@ -109,6 +116,9 @@ extension StorageError {
                 }
                 let fix = isDirectory ? "700" : "600"
                 return "`\(path)` is \(exposure) by group or others (mode \(StorageError.octal(mode))); run `chmod \(fix) \(path)`."
+            case .closedToOwner(let path, let mode, let isDirectory):
+                let what = isDirectory ? "searched" : "read"
+                return "`\(path)` cannot be \(what) by its owner (mode \(StorageError.octal(mode))); run `chmod \(isDirectory ? "700" : "600") \(path)`."
             case .tooLarge(let path, let limit):
                 return "`\(path)` is larger than the limit of \(limit) bytes."
             case .changedWhileReading(let path):
@@ -123,6 +133,8 @@ extension StorageError {
                     return "`\(path)`, on the way to `\(place)`, is owned by uid \(owner), who could swap what lies beneath it; keep the home under directories owned by you or root, or run `chown root \(path)`."
                 case .linkOwner(let owner):
                     return "`\(path)`, a symbolic link on the way to `\(place)`, is owned by uid \(owner), who could point it elsewhere; replace it with a link of your own or give the real path."
+                case .closedToOwner(let mode):
+                    return "`\(path)`, on the way to `\(place)`, cannot be searched by its owner (mode \(StorageError.octal(mode))); run `chmod u+x \(path)`."
                 case .writable(let mode):
                     return "`\(path)`, on the way to `\(place)`, is writable by group or others without the sticky bit (mode \(StorageError.octal(mode))), so they could swap what lies beneath it; run `chmod go-w \(path)` or keep the home elsewhere."
                 }
@@ -186,5 +198,7 @@ extension StorageError {
         case linkOwner(UInt32)
         /// A directory group or others can write, without the sticky bit; `mode` holds the permission bits.
         case writable(mode: UInt32)
+        /// A directory its owner may not search (no `u+x`); `mode` holds the permission bits.
+        case closedToOwner(mode: UInt32)
     }
 }
