@@ -37,6 +37,7 @@ struct ConformanceCatalog {
         try files()
         try payloads()
         try storage()
+        try live()
         try PublishCatalog(writer: writer).make()
     }
 
