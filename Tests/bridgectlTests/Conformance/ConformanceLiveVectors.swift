@@ -25,6 +25,7 @@ extension Conformance {
         /// A new v2 file replaced the whole one: generation 1 in slot 1, slot 0 zeros.
         case replaced
 
+        /// Whether a read that found `before` and left `after` (`nil`: no file) did what this says.
         func admits(before: [UInt8]?, after: [UInt8]?) -> Bool {
             guard let after, let state = try? MarksState(stored: after) else { return false }
             switch self {
