@@ -14,14 +14,15 @@ import Glibc
 /// directory's files that match when the list is made.
 public enum JournalFiles {
     /// The journal and the files it includes, each once, the journal first.
-    /// A file that cannot be read is listed and not followed.
+    /// A file that cannot be read, is not a regular file (a FIFO would block
+    /// the read) or is larger than `maximumFileSize` is listed and not followed.
     public static func list(_ journal: String) -> [String] {
         var files: [String] = []
         var pending = [URL(fileURLWithPath: journal).standardizedFileURL.path]
         while let file = pending.popLast() {
             guard !files.contains(file), files.count < 1000 else { continue }
             files.append(file)
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            guard let text = text(of: file) else { continue }
             let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
             for line in text.split(whereSeparator: \.isNewline) {
                 guard let target = included(by: line) else { continue }
@@ -30,6 +31,19 @@ public enum JournalFiles {
             }
         }
         return files
+    }
+
+    /// The largest file whose includes are followed: 256 MiB, far past a
+    /// journal of a million transactions, short of what memory must not hold.
+    static let maximumFileSize = 256 << 20
+
+    /// The text of `file` when it is a regular file of at most `maximumFileSize` bytes.
+    private static func text(of file: String) -> String? {
+        var status = stat()
+        guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumFileSize,
+              let data = try? Data(contentsOf: URL(fileURLWithPath: file))
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The file an include line names, without quotes; `nil` for any other line.

@@ -108,7 +108,8 @@ public struct LedgerImport: Sendable {
         }
         // bean-query prints a journal's errors and goes on, exiting 0: its message is a failure too.
         guard outcome.status == 0, tool != .beancount || outcome.errors.isEmpty else {
-            throw LedgerImportError(.toolFailed(tool, status: outcome.status, message: Self.firstLines(of: outcome.errors)))
+            throw LedgerImportError(.toolFailed(
+                tool, journal: journal, status: outcome.status, location: Self.location(in: outcome.errors)))
         }
         do {
             return try tool.rows(from: outcome.output)
@@ -117,14 +118,26 @@ public struct LedgerImport: Sendable {
         }
     }
 
-    /// The first lines of a tool's message, joined by ` / `, without control characters.
-    static func firstLines(of message: [UInt8]) -> String {
-        let lines = String(decoding: message, as: UTF8.self)
-            .split(whereSeparator: \.isNewline)
-            .map(\.trimmedOfBlanks)
-            .filter { !$0.isEmpty }
-        let text = lines.prefix(LedgerImportError.messageLines).joined(separator: " / ")
-        return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+    /// Where in a journal a tool's message points, as `FILE, line N` or
+    /// `FILE, lines A-B`: the first place of the forms hledger (`"FILE"
+    /// (lines A-B)`), ledger (`file "FILE", line N`) and beancount
+    /// (`FILE:N:`) print. Nothing else of the message is kept.
+    static func location(in message: [UInt8]) -> String? {
+        let text = String(decoding: message.prefix(64 * 1024), as: UTF8.self)
+        let forms = [
+            #""([^"\n]+)" \((lines? [0-9]+(-[0-9]+)?)\)"#,
+            #"file "([^"\n]+)", (lines? [0-9]+(-[0-9]+)?)"#,
+            #"(?m)^(?:hledger: Error: )?([^\s:"]+):([0-9]+):"#,
+        ]
+        for form in forms {
+            guard let regex = try? Regex(form), let match = text.firstMatch(of: regex), match.count > 2,
+                  let file = match[1].substring, let place = match[2].substring
+            else { continue }
+            let line = place.first?.isNumber == true ? "line \(place)" : String(place)
+            let location = "\(file), \(line)"
+            return String(String.UnicodeScalarView(location.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        }
+        return nil
     }
 
     /// Sums the rows by account and ISO 4217 currency, in minor units; the

@@ -20,9 +20,10 @@ public struct LedgerImportError: Error, Equatable, Sendable, CustomStringConvert
         case outputTooLarge(LedgerTool, limit: Int)
         /// The tool could not be started (`errno`).
         case notStarted(LedgerTool, errno: Int32)
-        /// The tool failed: its exit status (`nil` for a signal) and the
-        /// first lines of its own message.
-        case toolFailed(LedgerTool, status: Int32?, message: String)
+        /// The tool failed on `journal`: its exit status (`nil` for a
+        /// signal) and where in the journal its message points, if it says.
+        /// The message itself is not kept: it can quote postings and their amounts.
+        case toolFailed(LedgerTool, journal: String, status: Int32?, location: String?)
         /// The tool printed something other than the form asked for.
         case unreadableOutput(LedgerTool)
         /// No asset account matched the query with a balance in an ISO 4217 currency.
@@ -37,9 +38,6 @@ public struct LedgerImportError: Error, Equatable, Sendable, CustomStringConvert
         case sameID(String)
     }
 
-    /// The first lines of a tool's message that an error repeats.
-    static let messageLines = 5
-
     public var description: String {
         switch cause {
         case let .toolNotInstalled(tool):
@@ -52,13 +50,14 @@ public struct LedgerImportError: Error, Equatable, Sendable, CustomStringConvert
             return "\(tool.program) printed more than \(limit / (1 << 20)) MiB and was stopped; narrow --accounts or split the journal."
         case let .notStarted(tool, errno):
             return "\(tool.program) could not be started (errno \(errno))."
-        case let .toolFailed(tool, status, message):
+        case let .toolFailed(tool, journal, status, location):
             let how = switch status {
             case 0?: "it reported errors"
             case let status?: "exit status \(status)"
             case nil: "ended by a signal"
             }
-            return "\(tool.program) could not read the journal (\(how)): \(message)"
+            return "\(tool.program) could not read the journal (\(how))\(location.map { " at \($0)" } ?? ""); "
+                + "run \(tool.checkCommand(journal: journal)) to see why (bridgectl does not repeat the tool's message, as it can quote amounts)."
         case let .unreadableOutput(tool):
             return "\(tool.program) printed a report this version of bridgectl cannot read; check that \(tool.program) is Debian's \(tool.debianPackage) package or newer."
         case let .noAccounts(tool, query):

@@ -26,6 +26,15 @@ public enum LedgerTool: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The command a user runs to see the tool's own message about `journal`.
+    public func checkCommand(journal: String) -> String {
+        switch self {
+        case .hledger: return "hledger -f \(journal) check"
+        case .ledger: return "ledger -f \(journal) balance"
+        case .beancount: return "bean-check \(journal)"
+        }
+    }
+
     /// The asset accounts' query when none is given, in the tool's own
     /// query language: an account pattern for hledger and ledger, a BQL
     /// condition for beancount.

@@ -25,7 +25,53 @@ import Testing
             + IBANRegistry.lengths.sorted { $0.key < $1.key }.map { "\($0.key),\($0.value)\n" }.joined()
     }
 
-    @Test(arguments: [("iso4217.csv", iso4217), ("iban-lengths.csv", ibanLengths)])
+    /// Every code point a name or category may not hold, in ranges, with the
+    /// rule that refuses it (docs/SPEC.md 8, PAYLOAD.md): `disallowed`
+    /// (controls, separators, bidirectional formatting), `invisible`,
+    /// `mask` (a look-alike of the mask's bullet) and `noncharacter`
+    /// (refused in publish input only). Made from the standard library's
+    /// Unicode 17.0 properties, as the rules are; surrogates are not scalars.
+    static var nameCharacters: String {
+        func rule(_ value: UInt32) -> String? {
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            if UnicodeText.isDisallowed(scalar) { return "disallowed" }
+            if UnicodeText.isInvisible(scalar) { return "invisible" }
+            if UnicodeText.looksLikeMask(scalar) { return "mask" }
+            if scalar.properties.isNoncharacterCodePoint { return "noncharacter" }
+            return nil
+        }
+        var rows = ["first,last,rule"]
+        var open: (first: UInt32, last: UInt32, rule: String)?
+        func close() {
+            if let range = open { rows.append("\(hex(range.first)),\(hex(range.last)),\(range.rule)") }
+            open = nil
+        }
+        func hex(_ value: UInt32) -> String { UnicodeText.codePoint(value).dropFirst(2).description }
+        for value in UInt32(0)...0x10FFFF {
+            let found = rule(value)
+            if let range = open, found == range.rule, range.last + 1 == value {
+                open?.last = value
+            } else {
+                close()
+                if let found { open = (value, value, found) }
+            }
+        }
+        close()
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// The rules' Unicode data is 17.0, as docs/SPEC.md 8 says: the newest
+    /// code points the standard library knows were assigned in 17.0.
+    @Test func theRulesReadUnicode17() {
+        var newest = (major: 0, minor: 0)
+        for value in UInt32(0)...0x10FFFF {
+            guard let age = Unicode.Scalar(value)?.properties.age else { continue }
+            if (age.major, age.minor) > newest { newest = (age.major, age.minor) }
+        }
+        #expect(newest == (17, 0))
+    }
+
+    @Test(arguments: [("iso4217.csv", iso4217), ("iban-lengths.csv", ibanLengths), ("name-characters.csv", nameCharacters)])
     func theDocumentedTableIsTheCodesTable(file: String, generated: String) throws {
         let url = Self.directory.appendingPathComponent(file)
         if ProcessInfo.processInfo.environment["SECUREBRIDGE_WRITE_TABLES"] != nil {

@@ -59,6 +59,79 @@ extension ConformanceCatalog {
         }
     }
 
+    /// The mask's look-alikes a name may not hold (PAYLOAD.md), each a vector of its own.
+    static let maskLookalikes: [UInt32] = [
+        0x2022, 0x2024, 0x2027, 0x2043, 0x2219, 0x22C5, 0x25CF, 0x25E6, 0x26AB, 0x2981, 0x2B24, 0x30FB, 0xFF65,
+    ]
+
+    /// Reader vectors of the characters a name or category may hold
+    /// (docs/tables/name-characters.csv): the base payload with the first
+    /// account's name, or a category, changed and sealed again with the
+    /// home's own keys, so only that text decides.
+    func names() throws {
+        let section = "8 (publish input), PAYLOAD.md (names)"
+        let base = try base()
+        let portfolio = try Portfolio(bankJSON: Array(Self.accounts.utf8)).payloadBytes()
+        func vector(_ id: String, _ description: String, name: String, intent: Conformance.Intent) throws {
+            let sealed = try Self.resealed(try Self.replacing("Everyday Account", with: name, in: portfolio), in: base)
+            try writer.reader(id, description, section: section, from: base, at: published, intent: intent) { home in
+                try home.write("container/snapshot", sealed)
+            }
+        }
+        let refused: [(String, String, UInt32)] = [
+            ("soft-hyphen", "the soft hyphen (format, Cf)", 0xAD),
+            ("word-joiner", "the word joiner (Cf, default-ignorable)", 0x2060),
+            ("variation-selector", "variation selector 1 (default-ignorable, not Cf)", 0xFE00),
+            ("language-tag", "the language tag (Cf, plane 14)", 0xE0001),
+            ("unassigned-ignorable", "unassigned but default-ignorable by Unicode's derivation", 0x2065),
+            ("private-use", "a private-use character (Co)", 0xE000),
+            ("braille-blank", "the blank Braille pattern", 0x2800),
+            ("hangul-filler", "the Hangul filler (default-ignorable, a letter)", 0x3164),
+            ("zero-width-space", "the zero-width space (Cf)", 0x200B),
+            ("bidi-override", "the right-to-left override (bidirectional formatting)", 0x202E),
+            ("control", "the bell (C0 control)", 0x07),
+        ] + Self.maskLookalikes.map { ("mask-\(String($0, radix: 16))", "a look-alike of the mask's bullet", $0) }
+        for (id, what, value) in refused {
+            let name = "Every" + String(Unicode.Scalar(value)!) + "day"
+            try vector("name-\(id)", "The first account's name holds \(UnicodeText.codePoint(value)), \(what): tampered.", name: name, intent: .placeholder(.tampered))
+        }
+        let allowed: [(String, String, String)] = [
+            ("zero-width-joiner", "U+200D between two emoji (allowed: it joins them)", "👩\u{200D}💻 Work"),
+            ("zero-width-non-joiner", "U+200C (allowed: Persian and Indic scripts need it)", "می\u{200C}خواهم"),
+            ("emoji-presentation", "U+FE0F after a symbol (allowed)", "☎\u{FE0F} Phone"),
+            ("text-presentation", "U+FE0E after a symbol (allowed)", "☎\u{FE0E} Phone"),
+            ("middle-dot", "U+00B7 (allowed: Catalan)", "Col·lecció"),
+            ("noncharacter", "U+FDD0, a noncharacter (publish input refuses it since 1.1; a payload keeps 1.0's rule)", "Every" + String(Unicode.Scalar(0xFDD0)!) + "day"),
+            ("blank", "only U+3000 (publish input refuses it since 1.1; a payload keeps 1.0's rule)", "\u{3000}"),
+        ]
+        for (id, what, name) in allowed {
+            try vector("name-\(id)", "The first account's name holds \(what): full.", name: name, intent: .full)
+        }
+        // A category obeys the same rules.
+        let withAnalytics = try Portfolio(bankJSON: Array(Self.accountsWithAnalytics.utf8)).payloadBytes()
+        for (id, value) in [("soft-hyphen", UInt32(0xAD)), ("mask-2022", 0x2022)] {
+            let category = "Gro" + String(Unicode.Scalar(value)!) + "ceries"
+            let sealed = try Self.resealed(try Self.replacing("Groceries", with: category, in: withAnalytics), in: base)
+            try writer.reader("category-\(id)", "A spending category holds \(UnicodeText.codePoint(value)): tampered, as in a name.", section: section, from: base, at: published, intent: .placeholder(.tampered)) { home in
+                try home.write("container/snapshot", sealed)
+            }
+        }
+    }
+
+    /// The base accounts with analytics whose first spending category is `Groceries`.
+    static let accountsWithAnalytics = #"{"accounts": "# + accounts
+        + #", "analytics": {"period": "2026-11", "currency": "EUR", "spent": [{"category": "Groceries", "amount": "120.00"}], "received": []}}"#
+
+    /// `payload` with the text `old` (its two-byte length before it) replaced by `new`.
+    static func replacing(_ old: String, with new: String, in payload: [UInt8]) throws -> [UInt8] {
+        let stored = [UInt8(old.utf8.count >> 8), UInt8(old.utf8.count & 0xFF)] + Array(old.utf8)
+        guard let start = (0 ... payload.count - stored.count).first(where: { payload[$0 ..< $0 + stored.count].elementsEqual(stored) }) else {
+            throw ConformanceKitTests.Failure(description: "\(old) is not a text of the payload")
+        }
+        let replacement = [UInt8(new.utf8.count >> 8), UInt8(new.utf8.count & 0xFF)] + Array(new.utf8)
+        return Array(payload[..<start]) + replacement + Array(payload[(start + stored.count)...])
+    }
+
     /// `payload` (version 1) as version 2: each account's number preceded by
     /// `kind` (1, an IBAN, unless given).
     static func version2(_ payload: [UInt8], kind: UInt8 = 1) throws -> [UInt8] {

@@ -36,6 +36,7 @@ struct ConformanceCatalog {
         try keyset()
         try files()
         try payloads()
+        try names()
         try storage()
         try live()
         try PublishCatalog(writer: writer).make()
@@ -195,6 +196,12 @@ struct ConformanceCatalog {
             let key = try base.app.loadSigningKey(try Places.prepare(base.home))  // the copy has no app/
             try home.write("container/auth-status", try SignedRecord.sign(kind: .authStatus, sequence: 0, payload: [0], with: key).bytes)
         }
+        try writer.reader("auth-status-signed-as-onboarding", "The auth status's own payload and sequence signed by the pinned key as a record of the onboarding kind: tampered (a record's kind must be its file's; its payload would decode).", section: "4.2 (signed records)", from: base, at: published, intent: .placeholder(.tampered)) { home in
+            let key = try base.app.loadSigningKey(try Places.prepare(base.home))
+            let record = try SignedRecord(bytes: try home.bytes("container/auth-status"), expected: .authStatus)
+            let payload = Array(try record.verifiedPayload(publicKey: key.publicKey))
+            try home.write("container/auth-status", try SignedRecord.sign(kind: .onboarding, sequence: record.sequence, payload: payload, with: key).bytes)
+        }
         try writer.reader("damaged-onboarding-no-auth", "A damaged onboarding record and no auth status: tampered (onboarding first).", section: section, from: base, at: published, intent: .placeholder(.tampered)) { home in
             try home.edit("container/onboarding") { $0[30] ^= 1 }
             try home.remove("container/auth-status")
@@ -241,6 +248,10 @@ struct ConformanceCatalog {
             for file in ["keychain/publisher.pub", "keychain/keyset", "container/onboarding", "container/auth-status", "container/snapshot"] {
                 try home.take(file, from: other)
             }
+        }
+
+        try writer.reader("foreign-records-own-snapshot", "The pinned key and records of another installation beside this one's snapshot and keyset: unknown-key (the snapshot names another signing key; a reader that skips that comparison finds the data key and fails the signature instead).", section: "6.3 (snapshot)", from: base, at: published, intent: .placeholder(.unknownKey)) { home in
+            for file in ["keychain/publisher.pub", "container/onboarding", "container/auth-status"] { try home.take(file, from: other) }
         }
 
         // Earlier files of this installation: the marks and the epoch.

@@ -77,29 +77,73 @@ import Testing
     /// once per vector and once per live read.
     @Test(.sweep, arguments: ["marks", "modes"])
     func aCarelessReaderFailsTheVectorsOfTheStepItSkips(step: String) throws {
+        let (failed, status) = try Self.vectorsFailed(byCareless: step)
+        var expected = Set<String>()
+        for kind in ["reader", "live"] {
+            for id in try FileManager.default.contentsOfDirectory(atPath: "\(Self.frozen)/\(kind)") {
+                let vector = try Self.object("\(Self.frozen)/\(kind)/\(id)/vector.json")
+                if (vector["steps"] as? [String] ?? []).contains(step) { expected.insert(kind == "live" ? "live/\(id)" : id) }
+            }
+        }
+        #expect(!expected.isEmpty)
+        if step == "marks" { #expect(expected.contains { $0.hasPrefix("live/") }, "no live vector names the marks step") }
+        #expect(status != 0)
+        #expect(failed == expected, "failed but not for \(step): \(failed.subtracting(expected)); passed: \(expected.subtracting(failed))")
+    }
+
+    /// The careless readers of docs/IMPLEMENTING.md ("What the kit catches"),
+    /// each with the vectors listed beside it.
+    static let carelessReaders: [(name: String, vectors: [String])] = {
+        let text = (try? String(contentsOfFile: Bridgectl.packageRoot.path + "/docs/IMPLEMENTING.md", encoding: .utf8)) ?? ""
+        let section = text.components(separatedBy: "## What the kit catches").dropFirst().first?
+            .components(separatedBy: "\n## ").first ?? ""
+        return section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+            let columns = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let quoted = { (column: String) in column.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) } }
+            return (quoted(columns[0]).first ?? "", quoted(columns.last ?? ""))
+        }
+    }()
+
+    /// The list names every rule `bridgectl`'s reader can be told to break,
+    /// and the two careless readers of the steps, each once.
+    @Test func theListOfCarelessReadersNamesEachOnce() {
+        let listed = Self.carelessReaders.map(\.name)
+        #expect(listed.count == Set(listed).count, "a careless reader listed twice")
+        let readers = Set(["marks", "modes"] + CarelessReading.allCases.map(\.rawValue))
+        #expect(readers.subtracting(listed).isEmpty, "not listed: \(readers.subtracting(listed).sorted())")
+        #expect(Set(listed).subtracting(readers).isEmpty, "listed, but no such reader: \(Set(listed).subtracting(readers).sorted())")
+    }
+
+    /// Each careless reader of the list that breaks one rule fails every
+    /// vector listed beside it. A sweep: a few `bridgectl` runs per reader.
+    @Test(.sweep, arguments: CarelessReading.allCases.map(\.rawValue))
+    func eachCarelessReaderFailsTheVectorsListedBesideIt(name: String) throws {
+        let vectors = try #require(Self.carelessReaders.first { $0.name == name }?.vectors, "\(name) is not in docs/IMPLEMENTING.md")
+        #expect(!vectors.isEmpty)
+        let (failed, status) = try Self.vectorsFailed(byCareless: name, only: vectors)
+        #expect(status != 0)
+        #expect(Set(vectors).subtracting(failed).isEmpty, "\(name) passed \(Set(vectors).subtracting(failed).sorted())")
+    }
+
+    /// The reader and live vectors (`only` these, or all) that the careless
+    /// reader `name` fails, a reader vector by its id and a live one as
+    /// `live/ID`, and the runner's exit status.
+    static func vectorsFailed(byCareless name: String, only: [String] = []) throws -> (Set<String>, Int32) {
         let root = Bridgectl.packageRoot.path
-        let adapter = "\(root)/scripts/conformance-bridgectl --careless \(step)"
+        let adapter = "\(root)/scripts/conformance-bridgectl --careless \(name)"
+        let filters = only.flatMap { ["--filter", $0.hasPrefix("live/") ? $0 : "reader/\($0)"] }
         let result = try Self.run(
             "\(root)/scripts/conformance",
             [
                 "--reader", "\(adapter) read {home} {now}", "--live-reader", "\(adapter) live {home} {clock}",
                 "--bridgectl", try Bridgectl.binary.get(), "--no-publisher",
-            ])
+            ] + filters)
         let failed = Set(result.output.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("FAIL reader/") || line.hasPrefix("FAIL live/") else { return nil }
-            return String(line.dropFirst("FAIL ".count).prefix { $0 != " " })
+            if line.hasPrefix("FAIL reader/") { return String(line.dropFirst("FAIL reader/".count).prefix { $0 != " " }) }
+            if line.hasPrefix("FAIL live/") { return String(line.dropFirst("FAIL ".count).prefix { $0 != " " }) }
+            return nil
         })
-        var expected = Set<String>()
-        for kind in ["reader", "live"] {
-            for id in try FileManager.default.contentsOfDirectory(atPath: "\(Self.frozen)/\(kind)") {
-                let vector = try Self.object("\(Self.frozen)/\(kind)/\(id)/vector.json")
-                if (vector["steps"] as? [String] ?? []).contains(step) { expected.insert("\(kind)/\(id)") }
-            }
-        }
-        #expect(!expected.isEmpty)
-        if step == "marks" { #expect(expected.contains { $0.hasPrefix("live/") }, "no live vector names the marks step") }
-        #expect(result.status != 0)
-        #expect(failed == expected, "failed but not for \(step): \(failed.subtracting(expected)); passed: \(expected.subtracting(failed))")
+        return (failed, result.status)
     }
 
     /// A debug `bridgectl read` without `--now` takes its clock from

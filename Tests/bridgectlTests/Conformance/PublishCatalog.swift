@@ -1,3 +1,4 @@
+@testable import SecureBridge
 @testable import SecureBridgeTestSupport
 
 /// The publish-input vectors: inputs as `bridgectl publish` takes them, each
@@ -101,6 +102,20 @@ struct PublishCatalog {
         try refuse("account-name-blank-no-break-spaces", "A name of two U+00A0 no-break spaces.", account("name", "\"\u{A0}\u{A0}\""))
         try refuse("account-name-blank-ideographic-space", "A name that is U+3000 (ideographic space).", account("name", "\"\u{3000}\""))
         try accept("account-name-inner-spaces", "A name with spaces between words.", account("name", #""Joint  account""#))
+        try refuse("account-name-word-joiner", "A name with U+2060 (word joiner).", account("name", "\"Main\u{2060}\""))
+        try refuse("account-name-variation-selector", "A name with U+FE00 (default-ignorable, not Cf).", account("name", "\"Main\u{FE00}\""))
+        try refuse("account-name-language-tag", "A name with U+E0001 (a tag character).", account("name", "\"Main\u{E0001}\""))
+        try refuse("account-name-unassigned-ignorable", "A name with U+2065 (unassigned, default-ignorable).", account("name", "\"Main\u{2065}\""))
+        try refuse("account-name-braille-blank", "A name with U+2800 (blank Braille pattern).", account("name", "\"Main\u{2800}\""))
+        try refuse("account-name-hangul-filler", "A name with U+3164 (Hangul filler).", account("name", "\"Main\u{3164}\""))
+        try refuse("account-name-noncharacter", "A name with U+FDD0 (a noncharacter).", account("name", "\"Main" + String(Unicode.Scalar(0xFDD0)!) + "\""))
+        try refuse("account-name-noncharacter-last-plane", "A name with U+10FFFF (a noncharacter).", account("name", "\"Main" + String(Unicode.Scalar(0x10FFFF)!) + "\""))
+        try accept("account-name-zwnj", "A name with U+200C (allowed non-joiner).", account("name", "\"می\u{200C}خواهم\""))
+        try accept("account-name-emoji-presentation", "A name with U+FE0F (allowed).", account("name", "\"☎\u{FE0F} Phone\""))
+        try accept("account-name-text-presentation", "A name with U+FE0E (allowed).", account("name", "\"☎\u{FE0E} Phone\""))
+        for value in ConformanceCatalog.maskLookalikes where value != 0x2022 {
+            try refuse("account-name-mask-\(String(value, radix: 16))", "A name with \(UnicodeText.codePoint(value)) (passes for the mask).", account("name", "\"Main " + String(Unicode.Scalar(value)!) + "\""))
+        }
 
         // IBAN spellings.
         try accept("iban-electronic", "An IBAN in electronic form.", account("IBAN", #""DE89370400440532013000""#))

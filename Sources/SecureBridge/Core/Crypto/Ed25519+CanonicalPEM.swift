@@ -106,7 +106,7 @@ extension Ed25519.PublicKey {
     /// - Throws: `CryptoError.invalidKeyEncoding(.notCanonicalPEM(.publicKey))`
     ///   for any other text; as `init(rawRepresentation:)` for a bad key.
     package init(pinnedKeyPEM pem: some Collection<UInt8>) throws {
-        guard let raw = Self.canonicalPEMRawKey(pem) else {
+        guard let raw = Self.canonicalPEMRawKey(pem) ?? Self.carelessPEMRawKey(pem) else {
             throw CryptoError(.invalidKeyEncoding(.notCanonicalPEM(.publicKey)))
         }
         try self.init(rawRepresentation: raw)

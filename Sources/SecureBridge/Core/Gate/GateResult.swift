@@ -11,6 +11,12 @@ package enum GateResult: Sendable, Equatable {
     /// Verified, decrypted content and the facts that decide how fully and
     /// for how long it may be shown.
     case content(VerifiedContent)
+
+    /// Whether the gate refused: a placeholder.
+    package var isRefused: Bool {
+        if case .refused = self { return true }
+        return false
+    }
 }
 
 /// A snapshot that passed every check of the gate.

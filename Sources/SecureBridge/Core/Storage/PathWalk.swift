@@ -167,6 +167,7 @@ extension SecureDirectory {
         let user = platform.effectiveUserID.rawValue
         let place = path.string
         return try PathWalk.components(of: path, on: platform, visiting: .ancestors) { component in
+            guard !CarelessReading.isBroken(.skipsTheWay) else { return }
             let owner = component.status.userID.rawValue
             let isLink = component.status.type == .symbolicLink
             guard owner == user || owner == 0 else {

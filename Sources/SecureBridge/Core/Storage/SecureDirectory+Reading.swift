@@ -141,7 +141,8 @@ extension SecureDirectory {
         let descriptor: OpenFile
         do {
             descriptor = try directory.openFile(
-                named: name, access, options: [.noFollow, .closeOnExec, .nonBlocking])
+                named: name, access,
+                options: CarelessReading.isBroken(.followsFileLinks) ? [.closeOnExec, .nonBlocking] : [.noFollow, .closeOnExec, .nonBlocking])
         } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch Errno.tooManySymbolicLinkLevels {

@@ -140,7 +140,7 @@ extension SecureDirectory {
             throw StorageError(.wrongOwner(path: path, owner: status.userID.rawValue, expected: user.rawValue))
         }
         let mode = UInt32(status.permissions.rawValue) & 0o7777
-        guard mode & place.forbiddenPermissions == 0 else {
+        guard mode & place.forbiddenPermissions == 0 || carelesslySkipsMode(isDirectory: isDirectory) else {
             throw StorageError(.insecurePermissions(path: path, mode: mode, isDirectory: isDirectory))
         }
     }
@@ -152,12 +152,13 @@ extension SecureDirectory {
     /// version over the file after it was opened, and what was opened is still
     /// the complete old version.
     func checkFile(_ status: Stat, path: String, user: UserID? = nil) throws {
-        guard status.type == .regular else {
+        if status.type == .symbolicLink && CarelessReading.isBroken(.followsFileLinks) { return }
+        guard status.type == .regular || CarelessReading.isBroken(.skipsFileType) else {
             throw status.type == .symbolicLink
                 ? StorageError(.symbolicLink(path: path)) : StorageError(.notRegularFile(path: path))
         }
         try checkOwnerAndPermissions(status, path: path, isDirectory: false, user: user)
-        guard status.linkCount <= 1 else {
+        guard status.linkCount <= 1 || CarelessReading.isBroken(.skipsLinkCount) else {
             throw StorageError(.hardLinked(path: path, linkCount: status.linkCount))
         }
     }
@@ -180,7 +181,9 @@ extension SecureDirectory {
     func openDirectory() throws -> OpenDirectory? {
         let descriptor: OpenDirectory
         do {
-            descriptor = OpenDirectory(platform: platform, handle: try platform.openDirectory(at: path))
+            // A careless reader follows a link here: `/.` ends the path past it.
+            let opened = CarelessReading.isBroken(.followsPlaceLinks) ? FilePath(path.string + "/.") : path
+            descriptor = OpenDirectory(platform: platform, handle: try platform.openDirectory(at: opened))
         } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch {

@@ -29,19 +29,27 @@ struct EntryVisibility: Sendable, Equatable {
     static func of(
         _ content: VerifiedContent, hasDisplayableContent: Bool, for request: WidgetRequest, at date: Date
     ) -> EntryVisibility {
-        if date >= content.sessionExpiresAt { return EntryVisibility(state: .loginPrompt, reason: .sessionExpired) }
+        if reached(content.sessionExpiresAt, at: date) { return EntryVisibility(state: .loginPrompt, reason: .sessionExpired) }
         if !hasDisplayableContent { return EntryVisibility(state: .loginPrompt, reason: .noData) }
         if let reason = maskReason(content, for: request, at: date) { return EntryVisibility(state: .masked, reason: reason) }
-        if date >= content.staleAt { return EntryVisibility(state: .full, reason: .stale) }
+        if reached(content.staleAt, at: date) && !CarelessReading.isBroken(.neverSaysStale) {
+            return EntryVisibility(state: .full, reason: .stale)
+        }
         return EntryVisibility(state: .full, reason: nil)
+    }
+
+    /// Whether `date` is at or past `instant`: at a boundary the later state holds.
+    private static func reached(_ instant: Date, at date: Date) -> Bool {
+        CarelessReading.isBroken(.exclusiveBoundaries) ? date > instant : date >= instant
     }
 
     /// The highest-precedence reason to mask, if any.
     private static func maskReason(_ content: VerifiedContent, for request: WidgetRequest, at date: Date) -> Reason? {
+        if CarelessReading.isBroken(.expiredBeforeLocked), reached(content.expiresAt, at: date) { return .expired }
         if content.isLocked { return .locked }
-        if date >= content.expiresAt { return .expired }
-        if content.hidesBalances { return .hidden }
-        if request.isPrivacyContext || !request.family.mayShowAmounts { return .privacy }
+        if reached(content.expiresAt, at: date) { return .expired }
+        if content.hidesBalances && !CarelessReading.isBroken(.ignoresHidden) { return .hidden }
+        if (request.isPrivacyContext && !CarelessReading.isBroken(.ignoresPrivacy)) || !request.family.mayShowAmounts { return .privacy }
         if request.isDesktopLocked { return .desktopLocked }
         return nil
     }

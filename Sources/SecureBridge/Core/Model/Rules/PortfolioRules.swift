@@ -66,13 +66,16 @@ enum PortfolioRules {
     /// only where names go and amounts only in their own place, and a masked
     /// entry shows the mask there whatever the name says.
     ///
-    /// Publish input is held to one rule more than a payload: text that is
+    /// Publish input is held to two rules more than a payload: text that is
     /// only white space (`" "`, U+00A0, U+3000) is refused, as it would show
-    /// as a blank row. A payload keeps SPEC 1.0's rule, so a reader still
-    /// reads what any 1.0 writer wrote.
-    /// - Parameter subject: What is being checked; `.publishInput` refuses blank text.
+    /// as a blank row, and so is a noncharacter (U+FDD0–U+FDEF, U+FFFE,
+    /// U+FFFF and the last two of every plane), which Unicode reserves for a
+    /// program's own use and no font draws. A payload keeps SPEC 1.0's rules,
+    /// so a reader still reads what any 1.0 writer wrote.
+    /// - Parameter subject: What is being checked; `.publishInput` refuses blank text and noncharacters.
     /// - Throws: `Violation` with `.empty`, `.tooLong` (in scalars), `.disallowedCharacter`,
-    ///   `.invisibleCharacter`, `.maskLookalike` or (publish input only) `.blank`.
+    ///   `.invisibleCharacter` (a noncharacter too, in publish input), `.maskLookalike`
+    ///   or (publish input only) `.blank`.
     static func checkText(_ text: String, in subject: Subject) throws {
         var count = 0
         var isBlank = true
@@ -81,6 +84,9 @@ enum PortfolioRules {
             if UnicodeText.isDisallowed(scalar) { throw Violation(.disallowedCharacter(scalar.value)) }
             if UnicodeText.isInvisible(scalar) { throw Violation(.invisibleCharacter(scalar.value)) }
             if UnicodeText.looksLikeMask(scalar) { throw Violation(.maskLookalike(scalar.value)) }
+            if subject == .publishInput && scalar.properties.isNoncharacterCodePoint {
+                throw Violation(.invisibleCharacter(scalar.value))
+            }
             if isBlank && !scalar.properties.isWhitespace { isBlank = false }
         }
         guard count > 0 else { throw Violation(.empty) }
