@@ -39,6 +39,7 @@ struct ConformanceCatalog {
         try names()
         try storage()
         try settled()
+        try live()
         try PublishCatalog(writer: writer).make()
     }
 

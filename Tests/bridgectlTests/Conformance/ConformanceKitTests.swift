@@ -29,7 +29,9 @@ import Testing
     func writeTheVectors() throws {
         let output = try #require(ProcessInfo.processInfo.environment["SECUREBRIDGE_CONFORMANCE_OUTPUT"])
         let writer = try Self.generate(into: output)
-        print("conformance-generate: \(writer.readerCount) reader vectors, \(writer.publishCount) publish-input vectors in \(output)")
+        print(
+            "conformance-generate: \(writer.readerCount) reader vectors, \(writer.liveCount) live vectors, "
+                + "\(writer.publishCount) publish-input vectors in \(output)")
     }
 
     /// Regenerating gives the frozen vectors: the same ids, and for each the
@@ -48,7 +50,7 @@ import Testing
         let fromFiles = Set(Reason.allCases.map(\.rawValue)).subtracting(["desktop-locked", "unavailable"])
         #expect(fromFiles.subtracting(writer.reasons).isEmpty, "reasons no vector expects: \(fromFiles.subtracting(writer.reasons))")
 
-        for kind in ["reader", "publish"] {
+        for kind in ["reader", "live", "publish"] {
             let made = try Set(FileManager.default.contentsOfDirectory(atPath: "\(output)/\(kind)"))
             let frozen = try Set(FileManager.default.contentsOfDirectory(atPath: "\(Self.frozen)/\(kind)"))
             for id in made.union(frozen).sorted() {
@@ -69,18 +71,22 @@ import Testing
     }
 
     /// The kit fails a reader that skips a step, exactly on the vectors that
-    /// step decides (each vector's `steps`): one without high-water marks,
-    /// one without the StrictModes walk. A sweep: it runs `bridgectl` once
-    /// per vector.
+    /// step decides (each vector's `steps`), reader and live vectors alike:
+    /// one without high-water marks (a live one removes them before each
+    /// read), one without the StrictModes walk. A sweep: it runs `bridgectl`
+    /// once per vector and once per live read.
     @Test(.sweep, arguments: ["marks", "modes"])
     func aCarelessReaderFailsTheVectorsOfTheStepItSkips(step: String) throws {
         let (failed, status) = try Self.vectorsFailed(byCareless: step)
         var expected = Set<String>()
-        for id in try FileManager.default.contentsOfDirectory(atPath: "\(Self.frozen)/reader") {
-            let vector = try Self.object("\(Self.frozen)/reader/\(id)/vector.json")
-            if (vector["steps"] as? [String] ?? []).contains(step) { expected.insert(id) }
+        for kind in ["reader", "live"] {
+            for id in try FileManager.default.contentsOfDirectory(atPath: "\(Self.frozen)/\(kind)") {
+                let vector = try Self.object("\(Self.frozen)/\(kind)/\(id)/vector.json")
+                if (vector["steps"] as? [String] ?? []).contains(step) { expected.insert(kind == "live" ? "live/\(id)" : id) }
+            }
         }
         #expect(!expected.isEmpty)
+        if step == "marks" { #expect(expected.contains { $0.hasPrefix("live/") }, "no live vector names the marks step") }
         #expect(status != 0)
         #expect(failed == expected, "failed but not for \(step): \(failed.subtracting(expected)); passed: \(expected.subtracting(failed))")
     }
@@ -119,18 +125,45 @@ import Testing
         #expect(Set(vectors).subtracting(failed).isEmpty, "\(name) passed \(Set(vectors).subtracting(failed).sorted())")
     }
 
-    /// The reader vectors (`only` these, or all) that the careless reader `name` fails, and the runner's exit status.
+    /// The reader and live vectors (`only` these, or all) that the careless
+    /// reader `name` fails, a reader vector by its id and a live one as
+    /// `live/ID`, and the runner's exit status.
     static func vectorsFailed(byCareless name: String, only: [String] = []) throws -> (Set<String>, Int32) {
         let root = Bridgectl.packageRoot.path
-        let reader = "\(root)/scripts/conformance-bridgectl --careless \(name) read {home} {now}"
-        let filters = only.flatMap { ["--filter", "reader/\($0)"] }
+        let adapter = "\(root)/scripts/conformance-bridgectl --careless \(name)"
+        let filters = only.flatMap { ["--filter", $0.hasPrefix("live/") ? $0 : "reader/\($0)"] }
         let result = try Self.run(
-            "\(root)/scripts/conformance", ["--reader", reader, "--bridgectl", try Bridgectl.binary.get(), "--no-publisher"] + filters)
+            "\(root)/scripts/conformance",
+            [
+                "--reader", "\(adapter) read {home} {now}", "--live-reader", "\(adapter) live {home} {clock}",
+                "--bridgectl", try Bridgectl.binary.get(), "--no-publisher",
+            ] + filters)
         let failed = Set(result.output.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("FAIL reader/") else { return nil }
-            return String(line.dropFirst("FAIL reader/".count).prefix { $0 != " " })
+            if line.hasPrefix("FAIL reader/") { return String(line.dropFirst("FAIL reader/".count).prefix { $0 != " " }) }
+            if line.hasPrefix("FAIL live/") { return String(line.dropFirst("FAIL ".count).prefix { $0 != " " }) }
+            return nil
         })
         return (failed, result.status)
+    }
+
+    /// A debug `bridgectl read` without `--now` takes its clock from
+    /// `SECUREBRIDGE_TEST_CLOCK`, as the live vectors' reads do: a live read
+    /// that writes that instant as the clock mark. A value that is no instant
+    /// is a usage error, never the system's clock.
+    @Test func aDebugReadTakesItsClockFromTheTestSwitch() async throws {
+        let home = try ConformanceHome()
+        try home.login(at: Conformance.origin)
+        try home.publish(ConformanceCatalog.accounts, at: Conformance.origin + 60)
+        let clock = Conformance.origin + 600
+        let arguments = ["read", "--home", home.root, "--format", "json"]
+        let read = try await Bridgectl.run(arguments, setting: ["SECUREBRIDGE_TEST_CLOCK": Conformance.rfc3339(clock)])
+        #expect(read.succeeded, "\(read)")
+        #expect(try MarksFile(storedBytes: try home.bytes("keychain/marks")).marks.time == clock)
+        let marks = try home.bytes("keychain/marks")
+        let wrong = try await Bridgectl.run(arguments, setting: ["SECUREBRIDGE_TEST_CLOCK": "yesterday"])
+        #expect(wrong.status == 64, "\(wrong)")
+        #expect(wrong.stderr.contains("SECUREBRIDGE_TEST_CLOCK must be an RFC 3339 time"), "\(wrong)")
+        #expect(try home.bytes("keychain/marks") == marks)
     }
 
     /// At the last generation a raise cannot write generation + 1 in place:

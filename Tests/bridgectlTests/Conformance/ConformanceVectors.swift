@@ -38,11 +38,13 @@ enum Conformance {
             self.accounts = accounts
         }
 
-        /// What the real reader of `root`'s keychain and container shows at `instant`.
-        init(readingHomeAt root: String, instant: Int64, privacy: Bool) {
+        /// What the real reader of `root`'s keychain and container shows at
+        /// `instant`: a what-if read, or with `live` a live read whose clock
+        /// reads `instant` (it judges by the clock mark too, and raises the marks).
+        init(readingHomeAt root: String, instant: Int64, privacy: Bool, live: Bool = false) {
             let request = WidgetRequest(kind: .balance, family: .systemExtraLarge, isPrivacyContext: privacy)
             let timeline = WidgetReader(home: BridgeHome(root: FilePath(root)))
-                .timeline(for: request, now: ConformanceHome.date(instant), whatIf: true)
+                .timeline(for: request, now: ConformanceHome.date(instant), whatIf: !live)
             let entry = timeline.entries[0]
             state = entry.state.rawValue
             reason = entry.reason?.rawValue
@@ -110,15 +112,18 @@ extension Conformance {
         let output: String
         private(set) var readerCount = 0
         private(set) var publishCount = 0
-        private var ids = Set<String>()
+        /// How many live vectors were written (`live(...)`).
+        var liveCount = 0
+        /// Every vector's `kind/id`, to refuse two of one name.
+        var ids = Set<String>()
         /// Every reason code some reader vector expects.
         private(set) var reasons = Set<String>()
         /// The vectors whose outcome is not what their author meant (written all the same, for a look).
-        private(set) var mismatches: [Mismatch] = []
+        var mismatches: [Mismatch] = []
 
         init(output: String) throws {
             self.output = output
-            for folder in ["reader", "publish"] {
+            for folder in ["reader", "publish", "live"] {
                 try FileManager.default.createDirectory(atPath: output + "/" + folder, withIntermediateDirectories: true)
             }
         }
@@ -221,7 +226,7 @@ extension Conformance {
         /// links, FIFOs, sockets and symbolic links are described only, for the runner
         /// to make, and so are the whole 64 KiB blocks of a file's final run
         /// of zeros (`zeros`: how many bytes to append to the stored ones).
-        private static func store(_ root: String, into folder: String) throws -> [[String: Any]] {
+        static func store(_ root: String, into folder: String) throws -> [[String: Any]] {
             var entries: [[String: Any]] = []
             var seen: [String: String] = [:]  // "device:inode" of a regular file → its first path
             func visit(_ relative: String) throws {
