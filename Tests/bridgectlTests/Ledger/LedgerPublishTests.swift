@@ -203,7 +203,9 @@ import SecureBridge
             try await Task.sleep(for: .milliseconds(600))
             let kept = try await Self.shown(home)
             #expect(kept == shown)
-            try saved.write(to: URL(fileURLWithPath: journal))
+            // Back whole, as an editor saves: a half-written journal is a journal too, and
+            // a watch that read one under load published what it held (a CI run saw it).
+            try saved.write(to: URL(fileURLWithPath: journal), options: .atomic)
             #expect(await watcher.readLine() == "Published snapshot 3 with 4 accounts.")
             watcher.send(SIGTERM)
             let ended = await watcher.finish()
