@@ -233,10 +233,14 @@ let package = Package(
             ],
             path: "Sources/SecureBridge/Follow"
         ),
-        // Runs hledger, ledger or bean-query on a journal and builds a portfolio.
+        // Runs hledger, ledger or bean-query on a journal and builds a portfolio;
+        // its watch follows the keychain store as `read --follow` does.
         .target(
             name: "SecureBridgeLedger",
-            dependencies: ["SecureBridge"],
+            dependencies: [
+                "SecureBridge",
+                .target(name: "SecureBridgeFollow", condition: .when(platforms: [.linux])),
+            ],
             path: "Sources/SecureBridge/Ledger"
         ),
         .executableTarget(

@@ -17,9 +17,22 @@ struct JournalOptions: ParsableArguments {
     var from: LedgerTool?
 
     @Option(help: ArgumentHelp(
-        "The asset accounts, in the tool's query language (default: assets; for beancount, account ~ '^Assets(:|$)').",
+        "The asset accounts, in the tool's query language (default: the accounts under assets: ^assets(:|$) for hledger, expr 'account =~ /^assets(:|$)/' for ledger, account ~ '^Assets(:|$)' for beancount).",
         valueName: "query"))
     var accounts: String?
+
+    @Option(help: ArgumentHelp(
+        "The currency a symbol stands for, like '$=USD' (repeatable); € £ ₹ and other symbols of one currency need none.",
+        valueName: "symbol=code"))
+    var commodity: [String] = []
+
+    @Flag(help: "Show holdings (stocks, funds, coins) at their latest price, as the tool values them; the account's name says the price date.")
+    var value = false
+
+    @Option(help: ArgumentHelp(
+        "The name a widget shows for an account, like 'Assets:Bank:Girokonto=Girokonto' (repeatable).",
+        valueName: "account=name"))
+    var name: [String] = []
 
     @Option(help: ArgumentHelp("The full name of the main account (default: the first).", valueName: "account"))
     var main: String?
@@ -37,7 +50,8 @@ struct JournalOptions: ParsableArguments {
     func validate(file: String) throws {
         guard from != nil else {
             let given = [accounts.map { _ in "--accounts" }, main.map { _ in "--main" }, period.map { _ in "--period" },
-                         depth != LedgerImport.defaultDepth ? "--depth" : nil, watch ? "--watch" : nil].compactMap { $0 }
+                         depth != LedgerImport.defaultDepth ? "--depth" : nil, watch ? "--watch" : nil,
+                         commodity.isEmpty ? nil : "--commodity", value ? "--value" : nil, name.isEmpty ? nil : "--name"].compactMap { $0 }
             if let option = given.first { throw ValidationError("\(option) reads a journal: give --from hledger, ledger or beancount too.") }
             return
         }
@@ -46,6 +60,24 @@ struct JournalOptions: ParsableArguments {
         if !LedgerImport.depths.contains(depth) {
             throw ValidationError("--depth must be \(LedgerImport.depths.lowerBound) to \(LedgerImport.depths.upperBound).")
         }
+        do {
+            _ = try commodities()
+            _ = try displayNames()
+        } catch let error as LedgerImportError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// `--commodity`'s mappings.
+    private func commodities() throws -> Commodities {
+        var commodities = Commodities()
+        for mapping in commodity { try commodities.map(mapping) }
+        return commodities
+    }
+
+    /// `--name`'s names, by account.
+    private func displayNames() throws -> [String: String] {
+        try LedgerImport.displayNames(name)
     }
 
     /// Publishes the journal once, or on every change with `--watch`.
@@ -55,14 +87,23 @@ struct JournalOptions: ParsableArguments {
         let publisher = LedgerPublisher(
             app: try GlobalOptions.app(
                 home: plan.home, app: plan.appDirectory, keychain: plan.keychainDirectory, container: plan.containerDirectory),
-            journal: LedgerImport(tool: tool, journal: plan.file, accountsQuery: accounts, mainAccount: main, month: month, depth: depth),
+            journal: LedgerImport(
+                tool: tool, journal: plan.file, accountsQuery: accounts, mainAccount: main, month: month, depth: depth,
+                commodities: try commodities(), valuesHoldings: value, displayNames: try displayNames()),
             fixedMonth: period != nil, staleAfter: .seconds(staleAfter), expiresAfter: .seconds(ttl))
         guard watch else { return report(try publisher.publishOnce()) }
         Self.letStopSignalsEndTheProcess()
-        try publisher.watch { outcome in
+        publisher.watch { outcome in
             switch outcome {
-            case let .success(published): report(published)
-            case let .failure(error): printError("\(Advice.error(for: error)) The previous snapshot is still published; waiting for the next change.")
+            case let .published(published): report(published)
+            case let .failed(error, outside, snapshotPublished):
+                let kept = switch snapshotPublished {
+                case true?: "The previous snapshot is still published"
+                case false?: "No snapshot is published"
+                case nil: "Nothing was published"
+                }
+                let next = outside ? "trying again when that changes" : "waiting for the next change of the journal"
+                printError("\(Advice.error(for: error)) \(kept); \(next).")
             }
         }
     }

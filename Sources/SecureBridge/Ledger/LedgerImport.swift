@@ -9,8 +9,15 @@ import Glibc
 #endif
 
 /// A portfolio read from a plain-text accounting journal by the tool that
-/// keeps it: one account per asset account and ISO 4217 currency, and the
-/// month's spending and income by category.
+/// keeps it: one account per asset account and currency, and the month's
+/// spending and income by category.
+///
+/// A balance is the account's whole truth or it is not shown: every
+/// commodity an account holds is a currency (an ISO 4217 code, a symbol of
+/// one currency, or one the user mapped: `Commodities`), a holding valued at
+/// its market price (`valuesHoldings`), or a holding the account's name says
+/// it leaves out (`Broker (without VWCE)`). A symbol of several currencies
+/// (`$`) that was not mapped refuses the whole import.
 ///
 /// ```swift
 /// let journal = LedgerImport(tool: .hledger, journal: "money.journal", month: LedgerMonth("2026-11")!)
@@ -30,15 +37,28 @@ public struct LedgerImport: Sendable {
     public var month: LedgerMonth
     /// The category depth: `2` makes `expenses:food:groceries` count as `food`.
     public var depth: Int
+    /// Which commodities are which currency.
+    public var commodities: Commodities
+    /// Whether holdings (stocks, funds, coins) count at their latest market
+    /// price on the day of the run (`--value`), or are left out.
+    public var valuesHoldings: Bool
+    /// The names widgets show, by the journal's account name (`--name`); the
+    /// others show their name without its top level.
+    public var displayNames: [String: String]
     /// How long each run of the tool may take.
     public var timeLimit: Duration
     /// How much each run of the tool may print.
     public var outputLimit: Int
+    /// How much memory (address space, `RLIMIT_AS`) each run of the tool may have.
+    public var memoryLimit: Int
 
     /// The default time limit of one run of the tool.
     public static let defaultTimeLimit: Duration = .seconds(120)
     /// The default output cap of one run of the tool (16 MiB).
     public static let defaultOutputLimit = 16 << 20
+    /// The default memory limit of one run of the tool (2 GiB: hledger
+    /// reads a journal of a million postings in less).
+    public static let defaultMemoryLimit = 2 << 30
     /// The category depth when none is given.
     public static let defaultDepth = 2
     /// The depths accepted.
@@ -47,8 +67,9 @@ public struct LedgerImport: Sendable {
     /// A journal import with the defaults for whatever is not given.
     public init(
         tool: LedgerTool, journal: String, accountsQuery: String? = nil, mainAccount: String? = nil, month: LedgerMonth,
-        depth: Int = LedgerImport.defaultDepth, timeLimit: Duration = LedgerImport.defaultTimeLimit,
-        outputLimit: Int = LedgerImport.defaultOutputLimit
+        depth: Int = LedgerImport.defaultDepth, commodities: Commodities = Commodities(), valuesHoldings: Bool = false,
+        displayNames: [String: String] = [:], timeLimit: Duration = LedgerImport.defaultTimeLimit,
+        outputLimit: Int = LedgerImport.defaultOutputLimit, memoryLimit: Int = LedgerImport.defaultMemoryLimit
     ) {
         self.tool = tool
         self.journal = journal
@@ -56,35 +77,78 @@ public struct LedgerImport: Sendable {
         self.mainAccount = mainAccount
         self.month = month
         self.depth = depth
+        self.commodities = commodities
+        self.valuesHoldings = valuesHoldings
+        self.displayNames = displayNames
         self.timeLimit = timeLimit
         self.outputLimit = outputLimit
+        self.memoryLimit = memoryLimit
     }
 
-    /// What a journal gave: the portfolio, and a line for each commodity left out.
-    public struct Imported: Sendable {
+    /// The names of `assignments` written `ACCOUNT=NAME` (`--name`), by account.
+    /// - Throws: `LedgerImportError` for one without a `=`, an account or a name.
+    public static func displayNames(_ assignments: [String]) throws -> [String: String] {
+        try assignments.reduce(into: [:]) { names, assignment in
+            guard let equals = assignment.lastIndex(of: "="), equals != assignment.startIndex,
+                  assignment.index(after: equals) != assignment.endIndex
+            else { throw LedgerImportError(.notANameMapping(assignment)) }
+            names[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        }
+    }
+
+    /// What a journal gave: the portfolio, and a line for each holding left out.
+    public struct Imported: Sendable, Equatable {
         /// The validated portfolio, ready for `BridgeApp.publish`.
         public let portfolio: Portfolio
-        /// One sentence per commodity that is not ISO 4217 and was left out.
+        /// One sentence per holding left out, naming it and the accounts that hold it.
         public let warnings: [String]
     }
 
-    /// Runs the tool twice (balances, then the month's flows) and builds the portfolio.
+    /// Runs the tool (once for beancount, twice for hledger and ledger, and
+    /// for `valuesHoldings` twice more: the values and the prices' dates)
+    /// and builds the portfolio.
+    /// - Parameter now: The day holdings are valued on.
     /// - Throws: `LedgerImportError`, or `InputError` when the journal's
     ///   accounts break a rule of publish input (a name, an amount's limit).
-    public func run() throws -> Imported {
-        guard Self.isRegularFile(journal) else {
+    public func run(now: Date = Date()) throws -> Imported {
+        let path = URL(fileURLWithPath: journal).standardizedFileURL.path
+        guard Self.isRegularFile(path) else {
             throw LedgerImportError(.journalMissing(path: journal))
         }
-        var commodities = LeftOutCommodities()
-        let balances = try totals(of: try rows(tool.balanceArguments(journal: journal, query: accountsQuery)), leavingOut: &commodities)
-        let flows = try totals(
-            of: try rows(tool.flowArguments(journal: journal, month: month, depth: depth)), leavingOut: &commodities)
-        let accounts = try PortfolioShape.accounts(from: balances, main: mainAccount)
+        let report: (balances: [ToolOutput.Row], flows: [ToolOutput.Row])
+        switch tool {
+        case .beancount:
+            report = try ToolOutput.parsing(tool) {
+                try ToolOutput.beancountReport(try output(of: tool.beancountArguments(journal: path, query: accountsQuery, month: month), journal: path))
+            }
+        case .hledger, .ledger:
+            report = (try rows(tool.balanceArguments(journal: path, query: accountsQuery), journal: path),
+                      try rows(tool.flowArguments(journal: path, month: month), journal: path))
+        }
+        var books = Books(commodities: commodities)
+        try books.add(balances: report.balances)
+        if valuesHoldings, !books.holdings.isEmpty {
+            let day = Self.day(of: now)
+            try books.value(
+                try valueRows(journal: path, holdings: books.holdings.sorted(), on: day),
+                pricedOn: try priceDates(journal: path, until: day))
+        }
+        let balances = try books.balances()
+        let flows = try Books(commodities: commodities).flows(report.flows)
+        let accounts = try PortfolioShape.accounts(from: balances, main: mainAccount, names: displayNames)
         guard !accounts.isEmpty else { throw LedgerImportError(.noAccounts(tool, query: accountsQuery)) }
         let analytics = try PortfolioShape.analytics(
             from: flows, depth: depth, period: month.period, fallback: accounts[0].balance.currency)
         let portfolio = try Portfolio(accounts: accounts, analytics: analytics)
-        return Imported(portfolio: portfolio, warnings: commodities.warnings)
+        return Imported(portfolio: portfolio, warnings: books.warnings(valuing: valuesHoldings))
+    }
+
+    /// `YYYY-MM-DD` of `date` in the local time zone.
+    static func day(of date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
+        let month = LedgerMonth(year: parts.year ?? 1, month: parts.month ?? 1) ?? LedgerMonth(year: 1, month: 1)!
+        let day = parts.day ?? 1
+        return month.period + (day < 10 ? "-0" : "-") + String(day)
     }
 
     /// Whether `path` is a regular file, or a link to one (a journal is often linked into place).
@@ -94,10 +158,42 @@ public struct LedgerImport: Sendable {
     }
 
     /// The rows one run of the tool prints.
-    private func rows(_ arguments: [String]) throws -> [ToolOutput.Row] {
+    private func rows(_ arguments: [String], journal: String) throws -> [ToolOutput.Row] {
+        let printed = try output(of: arguments, journal: journal)
+        return try ToolOutput.parsing(tool) { try tool.rows(from: printed) }
+    }
+
+    /// The holdings' values, one row per account and commodity valued in
+    /// (the holding's own when it has no price).
+    private func valueRows(journal: String, holdings: [String], on day: String) throws -> [ToolOutput.Row] {
+        let printed = try output(of: tool.valueArguments(journal: journal, query: accountsQuery, holdings: holdings, on: day), journal: journal)
+        return try ToolOutput.parsing(tool) {
+            switch tool {
+            case .hledger: return try ToolOutput.hledgerBalance(printed)
+            case .ledger:
+                return try ToolOutput.separated(printed, by: "\t", skippingHeader: false).filter { row in
+                    row.extra.first.map(holdings.contains) ?? false
+                }
+            case .beancount: return try ToolOutput.beancountValues(printed)
+            }
+        }
+    }
+
+    /// The latest date on or before `day` on which each commodity has a price.
+    private func priceDates(journal: String, until day: String) throws -> [String: String] {
+        let listing = tool.priceListing(journal: journal)
+        let printed = try output(of: listing.arguments, journal: journal, program: listing.program)
+        return ToolOutput.latestPriceDates(printed, until: day)
+    }
+
+    /// What one run of the tool printed.
+    private func output(of arguments: [String], journal: String, program: String? = nil) throws -> [UInt8] {
         let outcome: ToolRun.Outcome
         do {
-            outcome = try ToolRun(program: tool.program, arguments: arguments, timeLimit: timeLimit, outputLimit: outputLimit).run()
+            outcome = try ToolRun(
+                program: program ?? tool.program, arguments: arguments, timeLimit: timeLimit,
+                outputLimit: outputLimit, memoryLimit: memoryLimit
+            ).run()
         } catch let failure as ToolRun.Failure {
             switch failure {
             case .notFound: throw LedgerImportError(.toolNotInstalled(tool))
@@ -106,16 +202,15 @@ public struct LedgerImport: Sendable {
             case let .notStarted(errno): throw LedgerImportError(.notStarted(tool, errno: errno))
             }
         }
+        if outcome.status != 0, outcome.ranOutOfMemory {
+            throw LedgerImportError(.outOfMemory(tool, limit: memoryLimit))
+        }
         // bean-query prints a journal's errors and goes on, exiting 0: its message is a failure too.
         guard outcome.status == 0, tool != .beancount || outcome.errors.isEmpty else {
             throw LedgerImportError(.toolFailed(
                 tool, journal: journal, status: outcome.status, location: Self.location(in: outcome.errors)))
         }
-        do {
-            return try tool.rows(from: outcome.output)
-        } catch {
-            throw LedgerImportError(.unreadableOutput(tool))
-        }
+        return outcome.output
     }
 
     /// Where in a journal a tool's message points, as `FILE, line N` or
@@ -135,62 +230,8 @@ public struct LedgerImport: Sendable {
             else { continue }
             let line = place.first?.isNumber == true ? "line \(place)" : String(place)
             let location = "\(file), \(line)"
-            return String(String.UnicodeScalarView(location.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+            return Printable(location).description
         }
         return nil
-    }
-
-    /// Sums the rows by account and ISO 4217 currency, in minor units; the
-    /// other commodities are noted in `leftOut`.
-    private func totals(of rows: [ToolOutput.Row], leavingOut leftOut: inout LeftOutCommodities) throws -> [Total] {
-        var totals: [Total] = []
-        var index: [Total.Key: Int] = [:]
-        for row in rows {
-            guard let currency = Currency.iso4217(row.commodity) else {
-                leftOut.note(row.commodity)
-                continue
-            }
-            guard let minorUnits = row.amount.minorUnits(of: currency) else {
-                throw LedgerImportError(.tooPrecise(currency: currency.code, digits: currency.minorUnitDigits))
-            }
-            let key = Total.Key(account: row.account, currency: currency.code)
-            if let at = index[key] {
-                let (sum, overflow) = totals[at].minorUnits.addingReportingOverflow(minorUnits)
-                guard !overflow else { throw LedgerImportError(.tooPrecise(currency: currency.code, digits: currency.minorUnitDigits)) }
-                totals[at].minorUnits = sum
-            } else {
-                index[key] = totals.count
-                totals.append(Total(account: row.account, currency: currency, minorUnits: minorUnits))
-            }
-        }
-        return totals
-    }
-}
-
-/// One account's total in one currency.
-struct Total {
-    struct Key: Hashable {
-        let account: String
-        let currency: String
-    }
-
-    let account: String
-    let currency: Currency
-    var minorUnits: Int64
-}
-
-/// The commodities left out because they are not ISO 4217, each named once.
-struct LeftOutCommodities {
-    private(set) var names: [String] = []
-
-    mutating func note(_ commodity: String) {
-        if !names.contains(commodity) { names.append(commodity) }
-    }
-
-    var warnings: [String] {
-        names.map { name in
-            let shown = name.isEmpty ? "amounts without a commodity" : "the commodity \(name)"
-            return "Left out \(shown): not an ISO 4217 currency, so not a balance a widget shows."
-        }
     }
 }

@@ -36,14 +36,45 @@ public struct LedgerImportError: Error, Equatable, Sendable, CustomStringConvert
         case mixedCurrencies(period: String, codes: [String])
         /// Two account names give the same account id.
         case sameID(String)
+        /// The journal writes amounts in a symbol of several currencies (`$`) that was not mapped.
+        case ambiguousSymbol(String)
+        /// `--commodity` maps a symbol to something that is no ISO 4217 code.
+        case notACurrency(String)
+        /// A `--commodity` value without `SYMBOL=CODE`'s `=`.
+        case notACommodityMapping(String)
+        /// A `--name` value without `ACCOUNT=NAME`'s `=`.
+        case notANameMapping(String)
+        /// The tool ran out of its memory limit (bytes).
+        case outOfMemory(LedgerTool, limit: Int)
+        /// The journal or a file it includes kept changing while it was read (`path`).
+        case unsettled(path: String)
+    }
+
+    /// Whether the journal was being written, so a later look reads it again.
+    var isUnsettled: Bool {
+        if case .unsettled = cause { return true }
+        return false
     }
 
     public var description: String {
         switch cause {
+        case let .ambiguousSymbol(symbol):
+            let shown = Printable(symbol)
+            return "The journal writes amounts in \(shown), a symbol of more than one currency: say which with --commodity \(ShellWord("\(shown)=USD")) (or the code it stands for)."
+        case let .notACurrency(code):
+            return "--commodity maps to \(Printable(code)), which is no ISO 4217 currency code (EUR, USD, GBP…)."
+        case let .notACommodityMapping(text):
+            return "--commodity \(ShellWord(text)) is not SYMBOL=CODE, like '$=USD'."
+        case let .notANameMapping(text):
+            return "--name \(ShellWord(text)) is not ACCOUNT=NAME, like 'Assets:Bank:Girokonto=Girokonto'."
+        case let .outOfMemory(tool, limit):
+            return "\(tool.program) ran out of its \(limit / (1 << 20)) MiB memory limit and was stopped; check the journal's includes (one may name a device or a huge file)."
+        case let .unsettled(path):
+            return "\(Printable(path)) kept changing while it was read, so nothing was published; publish again when it is saved."
         case let .toolNotInstalled(tool):
             return "\(tool.program) is not installed: install Debian's \(tool.debianPackage) package (apt-get install \(tool.debianPackage)) or put \(tool.program) on PATH."
         case let .journalMissing(path):
-            return "The journal \(path) does not exist or is not a regular file."
+            return "The journal \(Printable(path)) does not exist or is not a regular file."
         case let .timedOut(tool, seconds):
             return "\(tool.program) did not finish within \(seconds) seconds and was stopped; the snapshot was not changed."
         case let .outputTooLarge(tool, limit):
@@ -61,15 +92,15 @@ public struct LedgerImportError: Error, Equatable, Sendable, CustomStringConvert
         case let .unreadableOutput(tool):
             return "\(tool.program) printed a report this version of bridgectl cannot read; check that \(tool.program) is Debian's \(tool.debianPackage) package or newer."
         case let .noAccounts(tool, query):
-            return "\(tool.program) found no account for \"\(query)\" with a balance in an ISO 4217 currency; nothing to publish."
+            return "\(tool.program) found no account for \"\(Printable(query))\" with a balance in a currency; nothing to publish."
         case let .mainAccountNotFound(name):
-            return "--main \(name) names no published account; give the full account name as the journal writes it."
+            return "--main \(ShellWord(name)) names no published account; give the full account name as the journal writes it."
         case let .tooPrecise(currency, digits):
             return "An amount in \(currency) has more than its \(digits) decimal digit\(digits == 1 ? "" : "s") or is too large; SecureBridge keeps exact minor units."
         case let .mixedCurrencies(period, codes):
             return "The expenses and income of \(period) are in \(codes.joined(separator: " and ")); the spending analytics hold one currency, so give --period a month in one currency or keep one currency in expenses and income."
         case let .sameID(id):
-            return "Two accounts of the journal give the same account id \(id); rename one of them."
+            return "Two accounts of the journal give the same account id \(Printable(id)); rename one of them."
         }
     }
 }

@@ -26,66 +26,117 @@ public enum LedgerTool: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// The command a user runs to see the tool's own message about `journal`.
+    /// The command a user runs to see the tool's own message about `journal`, shell-quoted.
     public func checkCommand(journal: String) -> String {
+        let path = ShellWord(journal)
         switch self {
-        case .hledger: return "hledger -f \(journal) check"
-        case .ledger: return "ledger -f \(journal) balance"
-        case .beancount: return "bean-check \(journal)"
+        case .hledger: return "hledger -f \(path) check"
+        case .ledger: return "ledger -f \(path) balance"
+        case .beancount: return "bean-check \(path)"
         }
     }
 
     /// The asset accounts' query when none is given, in the tool's own
-    /// query language: an account pattern for hledger and ledger, a BQL
-    /// condition for beancount.
+    /// query language, anchored at the top level (`expenses:fixed
+    /// assets:laptop` is no asset): an account pattern for hledger, a value
+    /// expression for ledger (whose patterns cannot hold `(`, `|` or `)`),
+    /// a BQL condition for beancount.
     public var defaultAccountsQuery: String {
         switch self {
-        case .hledger, .ledger: return "assets"
+        case .hledger: return "^assets(:|$)"
+        case .ledger: return "expr account =~ /^assets(:|$)/"
         case .beancount: return "account ~ '^Assets(:|$)'"
         }
     }
 
-    /// The arguments that print every posting's or account's balance for
-    /// `query`: hledger and ledger take its words as query terms, beancount
-    /// the whole as a BQL condition.
+    /// A query's words as the tool takes them: hledger's and ledger's terms
+    /// split at spaces, except ledger's `expr EXPRESSION`, which is one.
+    private func terms(of query: String) -> [String] {
+        if self == .ledger, query.hasPrefix("expr ") { return ["expr", String(query.dropFirst(5))] }
+        return query.split(separator: " ").map(String.init)
+    }
+
+    /// The arguments that print every posting's (ledger) or account's
+    /// (hledger) balance for `query`.
     func balanceArguments(journal: String, query: String) -> [String] {
-        let terms = query.split(separator: " ").map(String.init)
         switch self {
         case .hledger:
-            return ["-f", journal, "balance", "--flat", "--no-total", "-O", "json", "--"] + terms
-        case .ledger:
-            return ["-f", journal, "register", "--format", Self.ledgerPosting] + terms
-        case .beancount:
-            return ["-f", "csv", "--", journal,
-                    "SELECT account, currency, sum(number) AS total WHERE \(query) GROUP BY account, currency ORDER BY account, currency"]
+            return ["-f", journal, "balance", "--flat", "--no-total", "-O", "json", "--"] + terms(of: query)
+        case .ledger, .beancount:
+            return ["-f", journal, "register", "--format", Self.ledgerPosting] + terms(of: query)
         }
     }
 
-    /// The arguments that print the month's expenses and income at `depth`
-    /// (accounts deeper than it counted in their ancestor at `depth`).
-    func flowArguments(journal: String, month: LedgerMonth, depth: Int) -> [String] {
+    /// The arguments that print the month's expenses and income, by account
+    /// (hledger) or posting (ledger).
+    func flowArguments(journal: String, month: LedgerMonth) -> [String] {
         switch self {
         case .hledger:
-            return ["-f", journal, "balance", "--flat", "--no-total", "-O", "json", "--depth", String(depth),
+            return ["-f", journal, "balance", "--flat", "--no-total", "-O", "json",
                     "-b", month.firstDay, "-e", month.nextMonthFirstDay, "--", "^(expenses|income)(:|$)"]
-        case .ledger:
-            // Ledger's query language reads `(`, `)` and `|` as its own operators.
+        case .ledger, .beancount:
             return ["-f", journal, "register", "--format", Self.ledgerPosting,
-                    "-b", month.firstDay, "-e", month.nextMonthFirstDay, "^expenses", "^income"]
-        case .beancount:
-            return ["-f", "csv", "--", journal,
-                    "SELECT root(account, \(depth)) AS category, currency, sum(number) AS total"
-                        + " WHERE account ~ '^(Expenses|Income)(:|$)'"
-                        + " AND date >= \(month.firstDay) AND date < \(month.nextMonthFirstDay)"
-                        + " GROUP BY category, currency ORDER BY category, currency"]
+                    "-b", month.firstDay, "-e", month.nextMonthFirstDay, "expr", "account =~ /^(expenses|income)(:|$)/"]
         }
+    }
+
+    /// bean-query's arguments for one query that gives both the balances
+    /// and the month's flows (`ToolOutput.beancountReport`): Python's start
+    /// is most of a small journal's time, so a publish starts it once.
+    func beancountArguments(journal: String, query: String, month: LedgerMonth) -> [String] {
+        let inMonth = "date >= \(month.firstDay) AND date < \(month.nextMonthFirstDay)"
+        return ["-f", "csv", "--", journal,
+                "SELECT account, currency, sum(number) AS total, (\(inMonth)) AS in_month, (\(query)) AS chosen"
+                    + " WHERE (\(query)) OR (account ~ '^(Expenses|Income)(:|$)' AND \(inMonth))"
+                    + " GROUP BY account, currency, in_month, chosen ORDER BY account, currency"]
+    }
+
+    /// The arguments that print the market value on `day` (`YYYY-MM-DD`)
+    /// of the chosen accounts' `holdings`, each tool valuing them its own way
+    /// (hledger `--value`, ledger `market()`, beancount `value()`): rows of
+    /// account, the commodity the value is in, and the value; ledger's per
+    /// posting with the holding's commodity after them.
+    func valueArguments(journal: String, query: String, holdings: [String], on day: String) -> [String] {
+        switch self {
+        case .hledger:
+            let pattern = "cur:^(" + holdings.map(Self.regexEscaped).joined(separator: "|") + ")$"
+            return ["-f", journal, "balance", "--flat", "--no-total", "-O", "json", "--value=\(day)", "--"]
+                + terms(of: query) + [pattern]
+        case .ledger:
+            let value = "market(amount, [\(day)])"
+            return ["-f", journal, "register", "--format",
+                    "%(account)\t%(commodity(\(value)))\t%(quantity(\(value)))\t%(commodity(amount))\n"] + terms(of: query)
+        case .beancount:
+            let names = holdings.map { "'" + $0.replacing("'", with: "\\'") + "'" }.joined(separator: ", ")
+            return ["-f", "csv", "--", journal,
+                    "SELECT account, currency, value(sum(position), \(day)) AS value"
+                        + " WHERE (\(query)) AND currency IN (\(names)) GROUP BY account, currency ORDER BY account, currency"]
+        }
+    }
+
+    /// The program and arguments that list the journal's prices, one a line
+    /// with its date first after any `P ` (`P 2026-11-28 VWCE 124.90 EUR`,
+    /// ledger's `P 2026/11/28 00:00:00 …`, beancount's `2026-11-28 price VWCE …`).
+    func priceListing(journal: String) -> (program: String, arguments: [String]) {
+        switch self {
+        case .hledger: return (program, ["-f", journal, "prices"])
+        case .ledger: return (program, ["-f", journal, "pricedb"])
+        case .beancount: return ("bean-report", [journal, "all_prices"])
+        }
+    }
+
+    /// `text` with every character a regular expression gives a meaning to escaped.
+    private static func regexEscaped(_ text: String) -> String {
+        String(text.flatMap { character -> [Character] in
+            character.isLetter || character.isNumber || character == " " ? [character] : ["\\", character]
+        })
     }
 
     /// One line per posting: account, commodity and quantity, tab-separated.
     static let ledgerPosting = "%(account)\t%(commodity(amount))\t%(quantity(amount))\n"
 
-    /// The rows the tool printed: one per account and commodity for hledger
-    /// and beancount, one per posting for ledger (summed by the caller).
+    /// The rows hledger (one per account and commodity) or ledger (one per
+    /// posting, summed by the caller) printed.
     /// - Throws: `ToolOutput.Unreadable` when the output is not of the form asked for.
     func rows(from output: [UInt8]) throws -> [ToolOutput.Row] {
         switch self {

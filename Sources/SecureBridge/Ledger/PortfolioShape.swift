@@ -11,12 +11,13 @@ enum PortfolioShape {
     /// - An account's id is its name with `:` as `.` and every character an
     ///   id may not hold as `-`, then `.` and the currency code
     ///   (`assets.bank.checking.EUR`), cut to 64 characters.
-    /// - Its display name is its name without the top level
-    ///   (`bank:checking`), followed by the code when the account has more
-    ///   than one currency.
+    /// - Its display name is the one `names` gives it (`--name`), or its
+    ///   name without the top level (`bank:checking`); followed by the code
+    ///   when the account has more than one currency, and by its total's
+    ///   note in parentheses (`Broker (without VWCE)`).
     /// - The main account is the first of `main`'s, or the first of all.
     /// - Throws: `LedgerImportError` when `main` names none of them or two ids are the same.
-    static func accounts(from totals: [Total], main: String?) throws -> [Account] {
+    static func accounts(from totals: [Total], main: String?, names: [String: String] = [:]) throws -> [Account] {
         let kept = totals.filter { $0.minorUnits != 0 }.sorted { left, right in
             let (l, r) = (left.account.split(separator: ":"), right.account.split(separator: ":"))
             return l.lexicographicallyPrecedes(r) || (l == r && left.currency.code < right.currency.code)
@@ -36,8 +37,9 @@ enum PortfolioShape {
         return try kept.enumerated().map { index, total in
             let id = accountID(total.account, currency: total.currency.code)
             guard ids.insert(id).inserted else { throw LedgerImportError(.sameID(id)) }
-            var name = displayName(total.account)
+            var name = names[total.account] ?? displayName(total.account)
             if currencies[total.account, default: 0] > 1 { name += " " + total.currency.code }
+            if let note = total.note { name += " (\(note))" }
             return Account(
                 uncheckedID: id, name: lastScalars(name), balance: Money(minorUnits: total.minorUnits, currency: total.currency),
                 identifier: nil, type: index == mainIndex ? .main : .secondary)

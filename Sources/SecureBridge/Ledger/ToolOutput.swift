@@ -8,8 +8,13 @@ enum ToolOutput {
         let account: String
         /// The commodity's symbol, e.g. `EUR`, `ACME` or `$`.
         let commodity: String
-        /// The amount, exact: an optional `-`, digits and optionally a fraction.
-        let amount: ExactAmount
+        /// The quantity as printed: an optional `-`, digits and optionally a
+        /// fraction. Read as an amount only for a currency
+        /// (`ExactAmount(quantity)`): a holding's quantity can have more
+        /// digits than any currency's amount.
+        let quantity: String
+        /// The fields past the third, for a report that has more.
+        var extra: [String] = []
     }
 
     /// The output is not of the form the tool was asked for.
@@ -32,10 +37,9 @@ enum ToolOutput {
                 guard case let .string(commodity)? = amount["acommodity"],
                       case let .number(mantissa)? = amount["aquantity"]?["decimalMantissa"],
                       case let .number(places)? = amount["aquantity"]?["decimalPlaces"],
-                      let places = Int(places),
-                      let exact = ExactAmount(mantissa: mantissa, places: places)
+                      let places = Int(places), let quantity = decimalText(mantissa: mantissa, places: places)
                 else { throw Unreadable() }
-                rows.append(Row(account: name, commodity: commodity, amount: exact))
+                rows.append(Row(account: name, commodity: commodity, quantity: quantity))
             }
         }
         return rows
@@ -44,18 +48,97 @@ enum ToolOutput {
     /// Lines of account, commodity and amount separated by `separator`,
     /// each field trimmed of spaces: ledger's `--format` (tabs) and
     /// bean-query's CSV (commas, after a header line).
-    static func separated(_ output: [UInt8], by separator: Character, skippingHeader: Bool) throws -> [Row] {
+    static func separated(_ output: [UInt8], by separator: Character, skippingHeader: Bool, amountField: Bool = true) throws -> [Row] {
         var lines = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
         if skippingHeader, !lines.isEmpty { lines.removeFirst() }
         return try lines.map { line in
             let fields = Self.fields(of: line, separator: separator)
             // Ledger's quantities have no digit groups; a comma is the decimal
             // mark of a journal read with --decimal-comma.
-            guard fields.count == 3, !fields[0].isEmpty,
-                  let amount = ExactAmount(separator == "\t" ? String(fields[2].map { $0 == "," ? "." : $0 }) : fields[2])
-            else { throw Unreadable() }
-            return Row(account: fields[0], commodity: fields[1], amount: amount)
+            guard fields.count >= 3, !fields[0].isEmpty else { throw Unreadable() }
+            guard amountField else { return Row(account: fields[0], commodity: fields[1], quantity: fields[2], extra: Array(fields.dropFirst(3))) }
+            let quantity = separator == "\t" ? fields[2].replacing(",", with: ".") : fields[2]
+            guard isDecimal(quantity) else { throw Unreadable() }
+            return Row(account: fields[0], commodity: fields[1], quantity: quantity, extra: Array(fields.dropFirst(3)))
         }
+    }
+
+    /// bean-query's rows of the one query a publish runs
+    /// (`LedgerTool.beancountQuery`): account, currency, total, whether the
+    /// postings are the month's and whether the account is one of `--accounts`.
+    /// The balances are the chosen accounts' rows (of both kinds of posting);
+    /// the flows are the month's rows.
+    static func beancountReport(_ output: [UInt8]) throws -> (balances: [Row], flows: [Row]) {
+        var balances: [Row] = []
+        var flows: [Row] = []
+        for row in try separated(output, by: ",", skippingHeader: true) {
+            guard row.extra.count == 2, let inMonth = Bool(bqlText: row.extra[0]), let chosen = Bool(bqlText: row.extra[1])
+            else { throw Unreadable() }
+            let plain = Row(account: row.account, commodity: row.commodity, quantity: row.quantity)
+            if chosen { balances.append(plain) }
+            if inMonth { flows.append(plain) }
+        }
+        return (balances, flows)
+    }
+
+    /// What `read` gives, or `LedgerImportError.unreadableOutput` when the
+    /// tool printed something else than the form asked for.
+    static func parsing<Parsed>(_ tool: LedgerTool, _ read: () throws -> Parsed) throws -> Parsed {
+        do {
+            return try read()
+        } catch is Unreadable {
+            throw LedgerImportError(.unreadableOutput(tool))
+        }
+    }
+
+    /// bean-query's values of holdings (`LedgerTool.valueArguments`):
+    /// account, the holding, and its value as `NUMBER COMMODITY`; as rows in
+    /// the value's commodity with the holding as their extra field.
+    static func beancountValues(_ output: [UInt8]) throws -> [Row] {
+        try separated(output, by: ",", skippingHeader: true, amountField: false).map { row in
+            let value = row.quantity.split(separator: " ", omittingEmptySubsequences: true)
+            guard value.count == 2, isDecimal(String(value[0])) else { throw Unreadable() }
+            return Row(account: row.account, commodity: String(value[1]), quantity: String(value[0]), extra: [row.commodity])
+        }
+    }
+
+    /// For each commodity, the latest date on or before `day` (`YYYY-MM-DD`)
+    /// of the price lines listed (`LedgerTool.priceListing`); a line of any
+    /// other form is passed over.
+    static func latestPriceDates(_ output: [UInt8], until day: String) -> [String: String] {
+        var latest: [String: String] = [:]
+        for line in String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            if words.first == "P" { words.removeFirst() }
+            guard words.count >= 3 else { continue }
+            let date = words[0].replacing("/", with: "-")
+            guard date.count == 10, date.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (48...57).contains($0) }), date <= day
+            else { continue }
+            // hledger's and beancount's commodity follows the date (beancount's after `price`); ledger's after the time.
+            let rest = words.dropFirst().drop { $0 == "price" || $0.contains(":") }
+            guard let commodity = rest.first else { continue }
+            if latest[commodity].map({ $0 < date }) ?? true { latest[commodity] = date }
+        }
+        return latest
+    }
+
+    /// `-?digits(.digits)?`, of any length.
+    static func isDecimal(_ text: String) -> Bool {
+        var body = Substring(text)
+        if body.first == "-" { body = body.dropFirst() }
+        let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+    }
+
+    /// hledger's `decimalMantissa` and `decimalPlaces` as decimal text: `-9000`, `2` as `-90.00`.
+    static func decimalText(mantissa: String, places: Int) -> String? {
+        let negative = mantissa.hasPrefix("-")
+        let digits = negative ? String(mantissa.dropFirst()) : mantissa
+        guard places >= 0, places <= 1000, isDecimal(digits), !digits.contains(".") else { return nil }
+        let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+        let whole = padded.dropLast(places)
+        let fraction = padded.suffix(places)
+        return (negative ? "-" : "") + whole + (places > 0 ? "." + fraction : "")
     }
 
     /// A line's fields, trimmed; a CSV field in double quotes keeps its
@@ -87,6 +170,17 @@ enum ToolOutput {
         }
         fields.append(field)
         return fields.map { String($0.trimmedOfBlanks) }
+    }
+}
+
+extension Bool {
+    /// bean-query's `TRUE` and `FALSE`.
+    init?(bqlText: String) {
+        switch bqlText {
+        case "TRUE": self = true
+        case "FALSE": self = false
+        default: return nil
+        }
     }
 }
 

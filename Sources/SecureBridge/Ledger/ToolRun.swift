@@ -13,8 +13,12 @@ import Darwin
 #endif
 
 /// One run of an accounting tool as a child process: an explicit argument
-/// vector (no shell), standard input from `/dev/null`, a time limit after
-/// which the child is killed, and a cap on what it may print.
+/// vector, standard input from `/dev/null`, a time limit after which the
+/// child is killed, a cap on what it may print, and a limit on its address
+/// space (`RLIMIT_AS`). `posix_spawn` sets no resource limit, so the
+/// limit is set by `/bin/sh`'s `ulimit -v` just before it `exec`s the tool:
+/// the tool's path and arguments reach it as `$0` and `$@`, never read as
+/// shell text.
 struct ToolRun {
     /// What the tool printed and how it ended.
     struct Outcome {
@@ -24,6 +28,13 @@ struct ToolRun {
         let errors: [UInt8]
         /// The exit status, or `nil` when a signal ended it.
         let status: Int32?
+
+        /// Whether the tool's message says it ran out of memory: hledger's
+        /// (GHC's) "out of memory", Python's `MemoryError`, C++'s `bad_alloc`.
+        var ranOutOfMemory: Bool {
+            let message = String(decoding: errors, as: UTF8.self).lowercased()
+            return ["out of memory", "memoryerror", "bad_alloc", "cannot allocate memory", "unable to commit"].contains { message.contains($0) }
+        }
     }
 
     /// Why a run gave no outcome.
@@ -46,6 +57,8 @@ struct ToolRun {
     let timeLimit: Duration
     /// How many bytes of standard output it may print.
     let outputLimit: Int
+    /// How many bytes of address space it may have.
+    let memoryLimit: Int
 
     /// How much of standard error is kept.
     static let errorLimit = 64 * 1024
@@ -104,14 +117,15 @@ struct ToolRun {
         environment["LC_ALL"] = "C.UTF-8"
         environment["LANG"] = "C.UTF-8"
         environment["NO_COLOR"] = "1"
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let limited = ["sh", "-c", "ulimit -v \(max(1, memoryLimit / 1024)) && exec \"$0\" \"$@\"", path] + arguments
+        let argv = limited.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let result = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
         guard result == 0 else { throw Failure.notStarted(result) }
         return pid
     }

@@ -18,7 +18,7 @@ import Testing
             try Data("".utf8).write(to: URL(fileURLWithPath: root + "/shared.journal"))
             #expect(mkfifo(root + "/pipe.journal", 0o600) == 0)
             // A FIFO no writer opens would block a read forever: listed, never opened.
-            let files = JournalFiles.list(root + "/main.journal").map { String($0.dropFirst(root.count + 1)) }
+            let files = JournalFiles.list(root + "/main.journal").files.map { String($0.dropFirst(root.count + 1)) }
             #expect(Set(files) == ["main.journal", "2026/11.journal", "2026/12.journal", "shared.journal", "cash.journal", "pipe.journal"])
             #expect(files.first == "main.journal")
         }

@@ -8,7 +8,7 @@ import Testing
     @Test func aToolPastItsTimeLimitIsKilled() throws {
         let start = ContinuousClock.now
         #expect(throws: ToolRun.Failure.timedOut) {
-            try ToolRun(program: "sleep", arguments: ["30"], timeLimit: .milliseconds(300), outputLimit: 1024).run()
+            try ToolRun(program: "sleep", arguments: ["30"], timeLimit: .milliseconds(300), outputLimit: 1024, memoryLimit: 1 << 30).run()
         }
         // Killed, not waited for: well before the child would have ended by itself.
         #expect(ContinuousClock.now - start < .seconds(25))
