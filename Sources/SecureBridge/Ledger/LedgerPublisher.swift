@@ -123,27 +123,27 @@ public struct LedgerPublisher: Sendable {
     public func watch(report: (WatchReport) -> Void) -> Never {
         let keychain = KeychainWatch(home: app.home)
         let places = [app.home.app, app.home.keychain, app.home.container].map(\.string)
-        var readState: JournalState?
+        let heartbeat = max(staleAfter / 2, .seconds(1))
+        var read: (state: JournalState, imported: LedgerImport.Imported?)?
         var month = LedgerMonth.current(at: Date())
-        var pending: LedgerImport.Imported?
-        var imported: LedgerImport.Imported?
+        /// A publish the home refused: what it would publish, and the home as it was then.
+        var refused: (imported: LedgerImport.Imported, home: JournalState, keychain: KeychainWatch.State, at: ContinuousClock.Instant)?
         var lastFailure: String?
         var said: Set<String> = []
         var lastPublish = ContinuousClock.now
-        var keychainState = keychain.state
-        var placesChanged = false
-        let heartbeat = max(staleAfter / 2, .seconds(1))
 
-        func publish(_ portfolio: LedgerImport.Imported) {
+        func publish(_ imported: LedgerImport.Imported) {
+            let home = JournalState(of: places)
+            let keychainState = keychain.state
             do {
-                let receipt = try app.publish(portfolio.portfolio, staleAfter: staleAfter, expiresAfter: expiresAfter, now: Date())
-                pending = nil
+                let receipt = try app.publish(imported.portfolio, staleAfter: staleAfter, expiresAfter: expiresAfter, now: Date())
+                refused = nil
                 lastFailure = nil
                 lastPublish = .now
-                let fresh = portfolio.warnings.filter { said.insert($0).inserted }
+                let fresh = imported.warnings.filter { said.insert($0).inserted }
                 report(.published(Published(receipt: receipt, warnings: fresh)))
             } catch {
-                pending = portfolio
+                refused = (imported, home, keychainState, .now)
                 fail(error, outside: true)
             }
         }
@@ -157,36 +157,40 @@ public struct LedgerPublisher: Sendable {
 
         while true {
             let files = JournalFiles.list(journal.journal)
-            let watch = try? JournalWatch(directories: files.directories + places.map { JournalFiles.nearestDirectory($0) })
+            let watch = try? JournalWatch(directories: files.directories + places.map(JournalFiles.nearestDirectory))
             let state = JournalState(of: files.files)
             let now = Date()
             let monthMoved = !fixedMonth && LedgerMonth.current(at: now) != month
-            if state != readState || monthMoved, state.beingWritten == nil {
+            if state != read?.state || monthMoved, state.beingWritten == nil {
                 month = LedgerMonth.current(at: now)
+                refused = nil
                 do {
-                    let read = try importSettled(now: now, patience: .zero)
-                    readState = read.state
-                    imported = read.imported
-                    publish(read.imported)
+                    let settled = try importSettled(now: now, patience: .zero)
+                    read = (settled.state, settled.imported)
+                    publish(settled.imported)
                 } catch let error as LedgerImportError where error.isUnsettled {
                     // A writer holds a file, or it kept changing: the next event, or the next look, reads it again.
                 } catch {
-                    readState = JournalState(of: JournalFiles.list(journal.journal).files)
-                    imported = nil
-                    pending = nil
+                    read = (JournalState(of: JournalFiles.list(journal.journal).files), nil)
                     fail(error, outside: false)
                 }
-            } else if let waiting = pending,
-                      placesChanged || keychain.state != keychainState || ContinuousClock.now - lastPublish >= Self.retryInterval {
-                publish(waiting)
-            } else if pending == nil, let imported, ContinuousClock.now - lastPublish >= heartbeat {
+            } else if let waiting = refused {
+                // Tried again when the home's places or the keychain's store changed, and now and then besides.
+                if JournalState(of: places) != waiting.home || keychain.state != waiting.keychain
+                    || ContinuousClock.now - waiting.at >= Self.retryInterval {
+                    publish(waiting.imported)
+                }
+            } else if let imported = read?.imported, ContinuousClock.now - lastPublish >= heartbeat {
                 publish(imported)
             }
-            keychainState = keychain.state
             let untilHeartbeat = max(heartbeat - (ContinuousClock.now - lastPublish), .milliseconds(100))
             var timeout = min(Self.lookInterval, untilHeartbeat)
-            if pending != nil || watch?.isComplete != true { timeout = min(timeout, KeychainWatch.pollingInterval) }
-            placesChanged = watch?.wait(timeout: timeout) ?? { usleep(UInt32(timeout.components.seconds * 1_000_000)); return false }()
+            if refused != nil || watch?.isComplete != true { timeout = min(timeout, KeychainWatch.pollingInterval) }
+            if let watch {
+                _ = watch.wait(timeout: timeout)
+            } else {
+                usleep(UInt32(clamping: timeout.components.seconds * 1_000_000 + timeout.components.attoseconds / 1_000_000_000_000))
+            }
         }
     }
     #endif
