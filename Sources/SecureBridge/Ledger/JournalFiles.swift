@@ -40,9 +40,8 @@ public struct JournalFiles: Equatable, Sendable {
             files.append(file)
             let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
             watch(directory.path)
-            guard let text = text(of: file) else { continue }
-            for line in text.split(whereSeparator: \.isNewline) {
-                guard let target = included(by: line) else { continue }
+            guard let bytes = contents(of: file) else { continue }
+            for target in includes(in: bytes) {
                 let url = resolved(target, from: directory)
                 let matched = matching(url)
                 matched.directories.forEach(watch)
@@ -79,13 +78,38 @@ public struct JournalFiles: Equatable, Sendable {
         return "/"
     }
 
-    /// The text of `file` when it is a regular file of at most `maximumFileSize` bytes.
-    private static func text(of file: String) -> String? {
+    /// The bytes of `file` when it is a regular file of at most `maximumFileSize` bytes.
+    private static func contents(of file: String) -> Data? {
         var status = stat()
-        guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumFileSize,
-              let data = try? Data(contentsOf: URL(fileURLWithPath: file))
-        else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumFileSize else { return nil }
+        return try? Data(contentsOf: URL(fileURLWithPath: file))
+    }
+
+    /// The targets of the include lines of a journal's bytes: only lines
+    /// that start with `i` or `!` are made text, so a journal of a million
+    /// postings is scanned, not decoded.
+    static func includes(in bytes: Data) -> [String] {
+        var targets: [String] = []
+        bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            while start < buffer.count {
+                let end: Int
+                if let newline = memchr(base + start, 0x0A, buffer.count - start) {
+                    end = base.distance(to: UnsafeRawPointer(newline))
+                } else {
+                    end = buffer.count
+                }
+                if buffer[start] == UInt8(ascii: "i") || buffer[start] == UInt8(ascii: "!") {
+                    let lineEnd = end > start && buffer[end - 1] == 0x0D ? end - 1 : end
+                    if let target = included(by: Substring(String(decoding: buffer[start..<lineEnd], as: UTF8.self))) {
+                        targets.append(target)
+                    }
+                }
+                start = end + 1
+            }
+        }
+        return targets
     }
 
     /// The file an include line names, without quotes; `nil` for any other line.
