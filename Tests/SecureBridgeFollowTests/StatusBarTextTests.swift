@@ -54,8 +54,15 @@ import Testing
         // The reason as a class too, so a first run is styled apart from a tampered file.
         #expect(module["class"] as? [String] == ["placeholder", reason.rawValue])
         #expect(module["alt"] as? String == "placeholder-\(reason.rawValue)")
-        #expect(module["text"] as? String == timeline.entries.first?.title)
+        // A desktop has no app to open: where logging in is the way on, the bar names the command.
+        let text = reason == .tampered ? timeline.entries.first?.title : "Log in to see your accounts · bridgectl login"
+        #expect(module["text"] as? String == text)
+        #expect(StatusBarText.line(timeline) == text)
         #expect((module["tooltip"] as? String)?.hasSuffix("(\(reason.rawValue))") == true)
+    }
+
+    @Test func anEndedSessionNamesTheCommandToo() {
+        #expect(StatusBarText.line(Self.timeline(.refused(.sessionExpired))) == "Your session has ended: log in again · bridgectl login")
     }
 
     @Test func theFamilysLimitsHold() {

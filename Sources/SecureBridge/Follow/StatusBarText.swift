@@ -35,9 +35,14 @@ package enum StatusBarText {
     /// The current entry in one line: the first account and its amount, or
     /// the spending widget's title (the word for spending and the month, as
     /// the locale writes them) and its total; a stale or masked one ends in
-    /// why; a placeholder gives its title.
+    /// why; a placeholder gives its title, and where logging in is the way
+    /// on (no user yet, logged out, the session over) the command that does it:
+    /// on a desktop there is no app to open.
     package static func line(_ timeline: BridgeTimeline) -> String {
         guard let entry = timeline.entries.first else { return "" }
+        if entry.state == .loginPrompt, let prompt = loginPrompt(for: entry.reason) {
+            return TimelineText.safe(timeline.language.text(prompt)) + " · " + loginCommand
+        }
         let flag = flag(of: entry).map { " · " + timeline.language.text($0) } ?? ""
         if let account = entry.accounts.first {
             return TimelineText.safe(account.name) + " " + TimelineText.isolated(account.balance.text, in: timeline.language) + flag
@@ -49,6 +54,19 @@ package enum StatusBarText {
             return TimelineText.safe(entry.title) + " " + total + flag
         }
         return TimelineText.safe(entry.title)
+    }
+
+    /// The command a desktop user logs in with.
+    static let loginCommand = "bridgectl login"
+
+    /// The prompt a bar shows, in English (the key of its translations), for
+    /// a placeholder that logging in ends; `nil` for every other reason.
+    static func loginPrompt(for reason: Reason?) -> String? {
+        switch reason {
+        case .notOnboarded?, .loggedOut?: "Log in to see your accounts"
+        case .sessionExpired?: "Your session has ended: log in again"
+        default: nil
+        }
     }
 
     /// The word a line ends with after ` · ` when the entry is stale or

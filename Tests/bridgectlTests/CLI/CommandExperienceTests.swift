@@ -121,7 +121,7 @@ import Glibc
             for format in ["text", "line"] {
                 let output = try await Bridgectl.run(["read", "--home", typo, "--format", format])
                 #expect(output.status == 0, "\(output)")
-                #expect(output.stdout.contains("Open SecureBridge to set up your widget"), "\(output)")
+                #expect(output.stdout.contains(format == "line" ? "Log in to see your accounts · bridgectl login" : "Open SecureBridge to set up your widget"), "\(output)")
                 #expect(output.stderr == "Warning: There is no SecureBridge home at \(typo); check --home or $BRIDGE_HOME, or run `bridgectl login` to make one there.\n", "\(output)")
             }
             // A home that exists but was never set up is no typo: nothing on stderr.

@@ -52,7 +52,7 @@ import Glibc
         let child = try Bridgectl.start(
             ["read", "--follow", "--format", "line"], unsetting: ["BRIDGE_HOME", "HOME", "XDG_DATA_HOME"],
             launcher: ["/bin/bash", "-c", #"timeout 20 "$0" "$@" | head -n 1; exit ${PIPESTATUS[0]}"#])
-        #expect(try #require(await child.readLine()) == "Open SecureBridge to set up your widget")
+        #expect(try #require(await child.readLine()) == "Log in to see your accounts · bridgectl login")
         let end = await child.finish()
         #expect(end.status == 0, "\(end)")
     }
