@@ -69,7 +69,7 @@ enum QuickPublish {
     /// The flags, which take none.
     static let flags = ["--verbose"]
     /// Publishing from a journal, which this parser leaves to the argument parser.
-    static let journalOptions = ["--from", "--accounts", "--main", "--period", "--depth", "--watch"]
+    static let journalOptions = ["--from", "--accounts", "--main", "--period", "--depth", "--commodity", "--value", "--name", "--watch"]
 
     /// The plan for `arguments` (without the program name), or `nil` when
     /// they are not a plain `publish` this parser takes.
