@@ -89,9 +89,9 @@ package final class DBusConnection {
     }
 
     /// From now on a read waits for as long as it takes: for a connection
-    /// whose calls set a watch up within the timeout and whose signals are
-    /// then read by a listener (`DBusSignalThread`), which must not take a
-    /// quiet bus for a lost one. Sends keep their timeout.
+    /// whose calls set a watch up within the timeout and which then makes no
+    /// more calls, its signals read by a listener (`DBusSignalThread`) that
+    /// must not take a quiet bus for a lost one. Sends keep their timeout.
     /// - Throws: `DBusError.socketSetup` when the socket refuses.
     package func readWithoutTimeout() throws {
         guard timeout != nil else { return }
@@ -150,9 +150,11 @@ package final class DBusConnection {
         return try reply(to: serial)
     }
 
-    /// The reply to the call `serial`; on a connection with a timeout, no
-    /// later than the timeout after it was sent, however many signals come
-    /// meanwhile (each read is bounded by the socket's own timeout).
+    /// The reply to the call `serial`. On a connection with a timeout the wait
+    /// ends with `DBusError.noAnswer` at the first message read once the
+    /// timeout has passed since the call was sent, so signals that keep coming
+    /// cannot hold it (each read is bounded by the socket's timeout too: at
+    /// most twice the timeout in all).
     private func reply(to serial: UInt32) throws -> DBusMessage {
         let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
