@@ -172,6 +172,25 @@ import Testing
         #expect(await child.finish().status == 0)
     }
 
+    /// SIGTERM while the follower's first look at the keychain waits for that
+    /// bus: it ends at once, not after the timeouts.
+    @Test(.timeLimit(.minutes(1))) func sigtermEndsAFollowerWaitingForABusThatNeverAnswers() async throws {
+        let fixture = try BridgeFixture.live()
+        try fixture.overwrite(.keychain, FileName.store, with: try KeychainStoreChoice.new(.secretService).storedBytes)
+        let silent = try SilentSocket()
+        let child = try Bridgectl.start(
+            ["read", "--follow", "--ignore-desktop-lock", "--format", "waybar", "--home", fixture.root],
+            setting: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(silent.path)"])
+        try await Task.sleep(for: .milliseconds(1500))  // started, and waiting for the bus (5 s)
+        let sent = ContinuousClock.now
+        child.send(SIGTERM)
+        let end = await child.finish()
+        let took = ContinuousClock.now - sent
+        #expect(end.status == 0, "exit 0 on SIGTERM: \(end)")
+        #expect(end.stdout.isEmpty, "nothing shown yet: \(end.stdout)")
+        #expect(took < .seconds(2), "SIGTERM took \(took) to end it")
+    }
+
     // MARK: Changing stores
 
     @Test(.timeLimit(.minutes(2))) func changingStoresAtLoginLeavesNoKeyBehind() async throws {
