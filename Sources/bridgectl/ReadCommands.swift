@@ -15,6 +15,8 @@ internal import CLinux
 import SecureBridge
 import SecureBridgeFollow
 import SystemPackage
+import Dispatch
+import Synchronization
 
 extension WidgetKind: ExpressibleByArgument {}
 extension BridgeFamily: ExpressibleByArgument {}
@@ -136,7 +138,10 @@ extension BridgeCtl {
         /// Follows until SIGINT or SIGTERM, or until nobody is left to read it
         /// (`HangUp`: the reader of standard output gone, or the parent exited),
         /// printing each timeline that renders differently from the last as
-        /// soon as it is made. Every way to stop exits 0, silently.
+        /// soon as it is made. Every way to stop exits 0, silently, and each is
+        /// set up before the first D-Bus call: setting up the desktop lock's
+        /// watch and the keychain's (calls that may wait for their timeout)
+        /// runs on a thread of its own, and a stop does not wait for it.
         /// Without a home there is nothing to watch: the placeholder, once, then a wait to be stopped.
         private func runFollowing() async throws {
             let home = try options.bridgeHomeIfKnown
@@ -147,14 +152,18 @@ extension BridgeCtl {
             // Catch the signals before anything is printed, so a signal right after the first timeline stops us.
             let stop = StopSignals([SIGINT, SIGTERM])
             defer { stop.cancel() }
-            let format = self.format
+            let following = FollowingTask()
+            stop.whenSignalled { following.cancel() }
+            let hangUp = Self.watchForHangUp { following.cancel() }
+            defer { hangUp?.cancel() }
+            let (format, poll, ignoreDesktopLock) = (self.format, self.poll, self.ignoreDesktopLock)
             let task: Task<Void, any Error>
             if let home {
-                let follower = TimelineFollower(reader: WidgetReader(home: home), request: request)
-                let wakeUps = ContainerWatch.wakeUps(for: home, polling: poll)
-                let desktopLock = ignoreDesktopLock ? nil : Self.watchDesktopLock()
-                let keychain = KeychainWatch(home: home)
                 task = Task {
+                    let desktopLock: DesktopLock? = if ignoreDesktopLock { nil } else { try await offThread { Self.watchDesktopLock() } }
+                    let keychain = try await offThread { KeychainWatch(home: home) }
+                    let follower = TimelineFollower(reader: WidgetReader(home: home), request: request)
+                    let wakeUps = ContainerWatch.wakeUps(for: home, polling: poll)
                     var output = FollowOutput()
                     try await follower.follow(wakingOn: wakeUps, desktopLock: desktopLock, keychain: keychain) { timeline in
                         // Text timelines end in a blank line.
@@ -168,9 +177,7 @@ extension BridgeCtl {
                     while true { try await Task.sleep(for: .seconds(3600)) }
                 }
             }
-            stop.whenSignalled { task.cancel() }
-            let hangUp = Self.watchForHangUp { task.cancel() }
-            defer { hangUp?.cancel() }
+            following.start(task)
             do {
                 try await task.value
             } catch is CancellationError, is HangUp {
@@ -207,9 +214,15 @@ extension BridgeCtl {
         /// The desktop session's lock, watched; without it, or with nobody to
         /// say when it locks (no logind, no screensaver on the session bus),
         /// one line on standard error says so, and amounts are not masked when it locks.
+        /// An owner of the lock's name that does not say whether the session is
+        /// locked (no answer in time, an error) masks the amounts, and one line
+        /// on standard error names it.
         private static func watchDesktopLock() -> DesktopLock? {
             do {
-                let lock = try DesktopLock.watch(environment: environmentVariable)
+                let lock = try DesktopLock.watch(environment: environmentVariable) { fault in
+                    FileDescriptor.standardError.writeWarning(
+                        "Cannot read the desktop's lock: \(fault); amounts stay masked (desktop-locked) until it says the session is unlocked or another program takes its name.")
+                }
                 if !lock.hadAnOwnerAtStart {
                     FileDescriptor.standardError.writeWarning(
                         "Cannot see the desktop's lock (neither logind nor a screensaver on the session bus answers); amounts stay shown while the session is locked, until a screensaver starts (pass --ignore-desktop-lock to mean that and not be told).")
@@ -330,5 +343,80 @@ extension FileDescriptor {
     /// Writes `Warning: <sentence>` and a newline, ignoring a failed write: a warning must not stop a read.
     func writeWarning(_ sentence: String) {
         _ = try? writeAll("Warning: \(sentence)\n".utf8)
+    }
+}
+
+/// The follower's task, cancelled by the first way to stop (a signal, a
+/// hang-up), even one that comes before the task is made.
+private final class FollowingTask: Sendable {
+    private let state = Mutex<(task: Task<Void, any Error>?, cancelled: Bool)>((nil, false))
+
+    /// The task to cancel; cancelled at once when a stop came first.
+    func start(_ task: Task<Void, any Error>) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }?.cancel()
+    }
+}
+
+/// Runs blocking `work` (D-Bus calls up to their timeout) on a thread of its
+/// own and returns what it returns; a cancelled task stops waiting at once
+/// with `CancellationError`, and the thread ends by itself.
+private func offThread<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async throws -> Value {
+    let waiting = Waiting<Value>()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+            waiting.begin(continuation)
+            DispatchQueue.global().async { waiting.end(.success(work())) }
+        }
+    } onCancel: {
+        waiting.end(.failure(CancellationError()))
+    }
+}
+
+/// One continuation, resumed once: by the work's result or by a cancellation,
+/// whichever comes first, even before the continuation is there.
+private final class Waiting<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Value, any Error>?
+        var result: Result<Value, any Error>?
+        var resumed = false
+    }
+
+    private let state = Mutex(State())
+
+    func begin(_ continuation: CheckedContinuation<Value, any Error>) {
+        let early = state.withLock { state -> Result<Value, any Error>? in
+            guard let result = state.result, !state.resumed else {
+                state.continuation = continuation
+                return nil
+            }
+            state.resumed = true
+            return result
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func end(_ result: Result<Value, any Error>) {
+        let waiting = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            guard !state.resumed, state.result == nil else { return nil }
+            guard let continuation = state.continuation else {
+                state.result = result
+                return nil
+            }
+            state.resumed = true
+            state.continuation = nil
+            return continuation
+        }
+        waiting?.resume(with: result)
     }
 }

@@ -22,6 +22,11 @@ import SecureBridgeDesktop
 /// It fails closed: when the bus connection is lost or the name changes
 /// hands, the session counts as locked until the watch is made again and
 /// the lock state read afresh (at once, then every `reconnectInterval`).
+/// Every call that sets a watch up waits at most `DBusConnection.callTimeout`
+/// (as the Secret Service's calls do); an owner that does not answer in
+/// time, answers with an error or with something other than a boolean is a
+/// `Fault`: the session counts as locked, and the owner is still watched (its
+/// signals, and the name changing hands).
 ///
 /// It speaks D-Bus itself (`DBusConnection`), so the static `bridgectl`
 /// needs no libdbus; a thread of its own waits for the signals.
@@ -37,6 +42,31 @@ public final class DesktopLock: Sendable {
     /// Why the lock cannot be watched: one sentence.
     public struct Unavailable: Error, CustomStringConvertible, Sendable {
         public let description: String
+    }
+
+    /// An owner of the watched name that did not say whether the session is
+    /// locked: it did not answer within `DBusConnection.callTimeout`, or
+    /// answered with an error or with something other than a boolean. The
+    /// session counts as locked until that owner says otherwise in a signal,
+    /// or the name changes hands and the new owner answers.
+    public struct Fault: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The well-known name whose owner failed: `org.freedesktop.ScreenSaver` or `org.freedesktop.login1`.
+        public let name: String
+        /// What it did, as the end of a sentence: `did not answer GetActive within 5 seconds`.
+        public let failure: String
+
+        /// `org.freedesktop.ScreenSaver did not answer GetActive within 5 seconds`.
+        public var description: String { "\(name) \(failure)" }
+
+        /// The owner of `name` did not answer `member` within the call timeout.
+        static func noAnswer(_ name: String, _ member: String) -> Fault {
+            Fault(name: name, failure: "did not answer \(member) within \(DBusConnection.callTimeout.components.seconds) seconds")
+        }
+
+        /// The owner of `name` answered `member` with something other than `expected`.
+        static func unreadable(_ name: String, _ member: String, expected: String) -> Fault {
+            Fault(name: name, failure: "answered \(member) with something other than \(expected)")
+        }
     }
 
     public let source: Source
@@ -56,18 +86,25 @@ public final class DesktopLock: Sendable {
     /// Whether the session is locked now (or cannot be seen since it was watched).
     public var isLocked: Bool { fact.snapshot.value }
 
-    /// Starts watching: logind first, then the screensaver.
-    /// - Parameter variable: Looks an environment variable up (the buses' addresses, `XDG_SESSION_ID`).
+    /// Starts watching: logind first (when it owns its name on the system bus
+    /// and has a session for this process), then the screensaver. Blocks for
+    /// at most a few `DBusConnection.callTimeout`s.
+    /// - Parameters:
+    ///   - variable: Looks an environment variable up (the buses' addresses, `XDG_SESSION_ID`).
+    ///   - fault: Called with each `Fault` of an owner, when watching begins
+    ///     (before this returns) and whenever the watch is made again.
     /// - Throws: `Unavailable` naming why neither can be watched.
-    public static func watch(environment variable: @escaping @Sendable (String) -> String?) throws -> DesktopLock {
+    public static func watch(
+        environment variable: @escaping @Sendable (String) -> String?, onFault fault: @escaping @Sendable (Fault) -> Void = { _ in }
+    ) throws -> DesktopLock {
         let logind: DBusError
         do {
-            return try DesktopLock(source: .logind) { try LockWatch.logind(variable) }
+            return try DesktopLock(source: .logind, onFault: fault) { try LockWatch.logind(variable) }
         } catch let error as DBusError {
             logind = error
         }
         do {
-            return try DesktopLock(source: .screenSaver) { try LockWatch.screenSaver(variable) }
+            return try DesktopLock(source: .screenSaver, onFault: fault) { try LockWatch.screenSaver(variable) }
         } catch let error as DBusError {
             throw Unavailable(description: "neither logind (\(logind)) nor a screensaver on the session bus (\(error)) can be asked")
         }
@@ -82,16 +119,22 @@ public final class DesktopLock: Sendable {
 
     /// A lock watched through what `connect` sets up, made again by it whenever it is lost.
     /// - Throws: What the first `connect` throws.
-    private convenience init(source: Source, connect: @escaping @Sendable () throws -> LockWatch) throws {
+    private convenience init(
+        source: Source, onFault fault: @escaping @Sendable (Fault) -> Void, connect: @escaping @Sendable () throws -> LockWatch
+    ) throws {
         let first = try connect()
         self.init(source: source, isLocked: first.isLocked, hadAnOwnerAtStart: first.owner != nil)
-        listen(first, sawOwner: first.owner != nil, reconnectingWith: connect)
+        if let failed = first.fault { fault(failed) }
+        listen(first, sawOwner: first.owner != nil, reconnectingWith: connect, onFault: fault)
     }
 
     /// Hands `watch`'s signals from its owner to the fact; when the watch is
     /// lost, counts the session as locked (once anyone has owned the name)
     /// and makes the watch again with `connect`.
-    private func listen(_ watch: LockWatch, sawOwner: Bool, reconnectingWith connect: @escaping @Sendable () throws -> LockWatch) {
+    private func listen(
+        _ watch: LockWatch, sawOwner: Bool, reconnectingWith connect: @escaping @Sendable () throws -> LockWatch,
+        onFault fault: @escaping @Sendable (Fault) -> Void
+    ) {
         _ = DBusSignalThread(reading: watch.bus) { [fact] signal in
             switch watch.meaning(of: signal) {
             case let .locked(locked): fact.record(locked)
@@ -101,21 +144,25 @@ public final class DesktopLock: Sendable {
         } ended: { [weak self] in
             guard let self else { return }
             if sawOwner { fact.record(true) }
-            reconnect(after: .zero, sawOwner: sawOwner, with: connect)
+            reconnect(after: .zero, sawOwner: sawOwner, with: connect, onFault: fault)
         }
     }
 
     /// Tries `connect` after `delay`, and again every `reconnectInterval`
     /// until it works. Once a screensaver has been seen, a name nobody owns
     /// any more counts as locked: only an owner can say the screen is unlocked.
-    private func reconnect(after delay: Duration, sawOwner: Bool, with connect: @escaping @Sendable () throws -> LockWatch) {
+    private func reconnect(
+        after delay: Duration, sawOwner: Bool, with connect: @escaping @Sendable () throws -> LockWatch,
+        onFault fault: @escaping @Sendable (Fault) -> Void
+    ) {
         reconnects.asyncAfter(deadline: .now() + .milliseconds(Int(delay.components.seconds * 1000))) { [weak self] in
             guard let self else { return }
             guard let watch = try? connect() else {
-                return reconnect(after: Self.reconnectInterval, sawOwner: sawOwner, with: connect)
+                return reconnect(after: Self.reconnectInterval, sawOwner: sawOwner, with: connect, onFault: fault)
             }
             fact.record(watch.isLocked || (sawOwner && watch.owner == nil))
-            listen(watch, sawOwner: sawOwner || watch.owner != nil, reconnectingWith: connect)
+            if let failed = watch.fault { fault(failed) }
+            listen(watch, sawOwner: sawOwner || watch.owner != nil, reconnectingWith: connect, onFault: fault)
         }
     }
 
@@ -142,7 +189,10 @@ private struct LockWatch: @unchecked Sendable {
     let name: String
     /// The unique name that owned it when the watch was set up; `nil` when nobody did.
     let owner: String?
+    /// Locked, as the owner said, or because it did not say (`fault`).
     let isLocked: Bool
+    /// How the owner failed to say whether the session is locked; `nil` when it said.
+    let fault: DesktopLock.Fault?
     /// What a signal from the owner says of the lock: locked, unlocked, or `nil` (nothing).
     let interpret: @Sendable (DBusMessage) throws -> Bool?
 
@@ -159,35 +209,72 @@ private struct LockWatch: @unchecked Sendable {
         return .locked(locked)
     }
 
+    /// The answer of the owner of `name` to `call`, read by `read`: a lock
+    /// state, or the `Fault` of an owner that did not answer in time, answered
+    /// with an error or with something other than `expected`.
+    /// - Throws: What the bus does when the connection itself fails (closed).
+    static func ask(
+        _ name: String, _ member: String, on bus: DBusConnection, _ call: DBusMessage, expected: String,
+        read: (DBusMessage) throws -> Bool?
+    ) throws -> Result<Bool, DesktopLock.Fault> {
+        do {
+            let reply = try bus.call(call)
+            guard let value = try? read(reply) else { return .failure(.unreadable(name, member, expected: expected)) }
+            return .success(value)
+        } catch DBusError.noAnswer {
+            return .failure(.noAnswer(name, member))
+        } catch let DBusError.failed(errorName) {
+            return .failure(DesktopLock.Fault(name: name, failure: "answered \(member) with the error \(DBusError.shown(errorName))"))
+        } catch DBusError.malformed {
+            return .failure(.unreadable(name, member, expected: expected))
+        }
+    }
+
     /// logind's session of this process: its `LockedHint`, and the
-    /// `PropertiesChanged` signals of that session.
+    /// `PropertiesChanged` signals of that session. logind counts as absent
+    /// (the screensaver is asked instead) when nobody owns its name, or when it
+    /// answers that this process has no session; once it owns its name and
+    /// has not said so, a failure to answer is a `Fault` (locked).
     static func logind(_ variable: (String) -> String?) throws -> LockWatch {
-        let bus = try DBusConnection(address: DBusConnection.systemBusAddress(variable))
+        let bus = try DBusConnection(address: DBusConnection.systemBusAddress(variable), timeout: DBusConnection.callTimeout)
         let manager = (path: "/org/freedesktop/login1", interface: "org.freedesktop.login1.Manager", name: "org.freedesktop.login1")
+        try bus.watchOwner(of: manager.name)
+        guard let owner = try bus.nameOwner(of: manager.name) else {
+            throw DBusError.failed(name: "org.freedesktop.DBus.Error.NameHasNoOwner")
+        }
         var arguments = DBusWriter()
-        let reply: DBusMessage
+        let find: DBusMessage
         if let id = variable("XDG_SESSION_ID"), !id.isEmpty {
             arguments.string(id)
-            reply = try bus.call(.call("GetSession", on: manager.interface, at: manager.path, of: manager.name, serial: 0,
-                                       arguments: arguments, signature: "s"))
+            find = .call("GetSession", on: manager.interface, at: manager.path, of: manager.name, serial: 0, arguments: arguments, signature: "s")
         } else {
             arguments.uint32(UInt32(getpid()))
-            reply = try bus.call(.call("GetSessionByPID", on: manager.interface, at: manager.path, of: manager.name, serial: 0,
-                                       arguments: arguments, signature: "u"))
+            find = .call("GetSessionByPID", on: manager.interface, at: manager.path, of: manager.name, serial: 0, arguments: arguments, signature: "u")
         }
-        var body = DBusReader(reply.body)
-        let session = try body.string()
-        try bus.watchOwner(of: manager.name)
+        let session: String
+        do {
+            let reply = try bus.call(find)  // an error answered here: no session of ours, logind cannot speak for it
+            var body = DBusReader(reply.body)
+            session = try body.string()
+        } catch DBusError.noAnswer {
+            return try LockWatch(answer: .failure(.noAnswer(manager.name, find.member ?? "")), bus: bus, name: manager.name, owner: owner) { _ in nil }
+        } catch DBusError.malformed {
+            return try LockWatch(
+                answer: .failure(.unreadable(manager.name, find.member ?? "", expected: "a session")), bus: bus, name: manager.name,
+                owner: owner) { _ in nil }
+        }
         try bus.addMatch(
             "type='signal',sender='org.freedesktop.login1',path='\(session)',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'")
-        let owner = try bus.nameOwner(of: manager.name)
         var get = DBusWriter()
         get.string("org.freedesktop.login1.Session")
         get.string("LockedHint")
-        let value = try bus.call(.call("Get", on: "org.freedesktop.DBus.Properties", at: session, of: manager.name, serial: 0,
-                                       arguments: get, signature: "ss"))
-        var reader = DBusReader(value.body)
-        return LockWatch(bus: bus, name: manager.name, owner: owner, isLocked: try reader.variantBoolean() ?? false) { signal in
+        let hint = try ask(manager.name, "Get(LockedHint)", on: bus, .call(
+            "Get", on: "org.freedesktop.DBus.Properties", at: session, of: manager.name, serial: 0, arguments: get, signature: "ss"
+        ), expected: "a boolean") { reply in
+            var reader = DBusReader(reply.body)
+            return try reader.variantBoolean()
+        }
+        return try LockWatch(answer: hint, bus: bus, name: manager.name, owner: owner) { signal in
             guard signal.member == "PropertiesChanged", signal.path == session, signal.signature.hasPrefix("sa{sv}") else { return nil }
             var reader = DBusReader(signal.body)
             guard try reader.string() == "org.freedesktop.login1.Session" else { return nil }
@@ -196,26 +283,51 @@ private struct LockWatch: @unchecked Sendable {
     }
 
     /// The screensaver on the session bus: `GetActive` from its owner, when
-    /// one answers (unlocked when nobody owns the name yet), and its `ActiveChanged` signals.
+    /// one answers (unlocked when nobody owns the name yet; locked, a
+    /// `Fault`, when its owner does not answer it), and its `ActiveChanged` signals.
     static func screenSaver(_ variable: (String) -> String?) throws -> LockWatch {
         guard let address = DBusConnection.sessionBusAddress(variable) else {
             throw DBusError.noAddress(variable: "DBUS_SESSION_BUS_ADDRESS")
         }
         let name = "org.freedesktop.ScreenSaver"
-        let bus = try DBusConnection(address: address)
+        let bus = try DBusConnection(address: address, timeout: DBusConnection.callTimeout)
         try bus.watchOwner(of: name)
         try bus.addMatch("type='signal',sender='\(name)',interface='\(name)',member='ActiveChanged'")
         let owner = try bus.nameOwner(of: name)
-        var isLocked = false
-        if owner != nil, let active = try? bus.call(.call("GetActive", on: name, at: "/org/freedesktop/ScreenSaver", of: name, serial: 0)) {
-            var reader = DBusReader(active.body)
-            isLocked = (try? reader.boolean()) ?? false
+        let active: Result<Bool, DesktopLock.Fault>
+        if owner != nil {
+            let call = DBusMessage.call("GetActive", on: name, at: "/org/freedesktop/ScreenSaver", of: name, serial: 0)
+            active = try ask(name, "GetActive", on: bus, call, expected: "a boolean") { reply in
+                guard reply.signature == "b" else { return nil }
+                var reader = DBusReader(reply.body)
+                return try reader.boolean()
+            }
+        } else {
+            active = .success(false)
         }
-        return LockWatch(bus: bus, name: name, owner: owner, isLocked: isLocked) { signal in
+        return try LockWatch(answer: active, bus: bus, name: name, owner: owner) { signal in
             guard signal.member == "ActiveChanged", signal.signature == "b" else { return nil }
             var reader = DBusReader(signal.body)
             return try reader.boolean()
         }
     }
+
+    /// A watch whose state is `answer`'s, locked when it is a fault; its
+    /// connection reads without a timeout from now on (its signals may be hours apart).
+    private init(
+        answer: Result<Bool, DesktopLock.Fault>, bus: DBusConnection, name: String, owner: String?,
+        interpret: @escaping @Sendable (DBusMessage) throws -> Bool?
+    ) throws {
+        try bus.readWithoutTimeout()
+        self.bus = bus
+        self.name = name
+        self.owner = owner
+        self.interpret = interpret
+        switch answer {
+        case let .success(locked): (isLocked, fault) = (locked, nil)
+        case let .failure(failure): (isLocked, fault) = (true, failure)
+        }
+    }
+
 }
 #endif

@@ -8,8 +8,9 @@ import Testing
 
 /// What the core does when a platform bends the contract on reads and
 /// writes: an interrupted call (`EINTR`, which a platform should retry
-/// itself) is made again, never taken for unsafe storage; a count larger
-/// than the buffer is an I/O error, never trusted.
+/// itself) is made again, never taken for unsafe storage, up to
+/// `OpenFile.interruptedTries` times, then is the I/O error it stands for;
+/// a count larger than the buffer is an I/O error, never trusted.
 @Suite struct UnrulyPlatformTests {
     @Test func aPlatformThatPassesEINTRThroughIsRetried() throws {
         let platform = UnrulyPlatform(.interruptEveryOtherCall)
@@ -41,6 +42,44 @@ import Testing
         #expect(content.portfolio.accounts.map(\.id) == ["acc-main", "acc-usd"], "nothing was lost")
     }
 
+    /// A platform whose every read answers `EINTR`: the read is tried
+    /// `OpenFile.interruptedTries` times, then is an I/O error, and the
+    /// widget shows `unavailable` (tried again soon), not a spin for ever.
+    @Test func aReadThatIsAlwaysInterruptedIsAnIOError() throws {
+        let platform = UnrulyPlatform(.none)
+        let (home, _) = try Self.publishedHome(on: platform)
+
+        platform.misbehaviour.withLock { $0 = .interruptReadsAlways }
+        let reading = WidgetReader(home: home).read(now: Self.start)
+        #expect(reading.result == .refused(.unavailable), "\(reading.result)")
+        #expect(platform.interruptions == OpenFile.interruptedTries, "one read, tried \(platform.interruptions) times")
+        #expect(platform.base.openHandleCount == 0, "every handle the read opened is closed")
+    }
+
+    /// A platform whose every write answers `EINTR`: `lock` fails in one
+    /// sentence after `OpenFile.interruptedTries` tries of its first write,
+    /// and releases `app/.lock`, so the next command runs at once.
+    @Test func aWriteThatIsAlwaysInterruptedFailsTheCommandAndReleasesItsLock() throws {
+        let platform = UnrulyPlatform(.none)
+        let (home, app) = try Self.publishedHome(on: platform)
+
+        platform.misbehaviour.withLock { $0 = .interruptWritesAlways }
+        let error = #expect(throws: (any Error).self) { try app.lock(now: Self.start) }
+        let sentence = "\(error.map { "\($0)" } ?? "")"
+        #expect(sentence.hasSuffix(".") && !sentence.contains("\n"), "one sentence: \(sentence)")
+        #expect(sentence.contains("Input/output error"), "the I/O error it stands for: \(sentence)")
+        #expect(platform.interruptions == OpenFile.interruptedTries, "one write, tried \(platform.interruptions) times")
+        #expect(platform.base.openHandleCount == 0, "the lock and every file are closed")
+
+        platform.misbehaviour.withLock { $0 = .none }
+        try app.lock(now: Self.start)
+        guard case let .content(content) = WidgetReader(home: home).read(now: Self.start).result else {
+            Issue.record("the home does not read once the platform behaves")
+            return
+        }
+        #expect(content.isLocked, "the next lock ran, not blocked by the failed one")
+    }
+
     static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     /// A home on `platform`, logged in and published.
@@ -56,7 +95,12 @@ import Testing
 
 /// `SimulatedPlatform`, but for reads and writes that misbehave as the test says.
 final class UnrulyPlatform: BridgePlatform, @unchecked Sendable {
-    enum Misbehaviour { case none, interruptEveryOtherCall, countOneTooMany }
+    enum Misbehaviour { case none, interruptEveryOtherCall, interruptReadsAlways, interruptWritesAlways, countOneTooMany }
+
+    /// How many `EINTR`s the "always" misbehaviours answer in all before they
+    /// give in: a core that retries without a bound then fails its test
+    /// instead of hanging the run.
+    static let patience = 1_000_000
 
     let base = SimulatedPlatform()
     let misbehaviour: Mutex<Misbehaviour>
@@ -70,9 +114,18 @@ final class UnrulyPlatform: BridgePlatform, @unchecked Sendable {
     }
 
     /// Runs a read or a write as the misbehaviour says.
-    private func unruly(_ limit: Int, _ call: () throws(Errno) -> Int) throws(Errno) -> Int {
+    private func unruly(_ limit: Int, isWrite: Bool, _ call: () throws(Errno) -> Int) throws(Errno) -> Int {
         switch misbehaviour.withLock({ $0 }) {
         case .none: return try call()
+        case .interruptReadsAlways where !isWrite, .interruptWritesAlways where isWrite:
+            let interrupting = interrupted.withLock { count in
+                guard count < Self.patience else { return false }
+                count += 1
+                return true
+            }
+            if interrupting { throw .interrupted }
+            return try call()
+        case .interruptReadsAlways, .interruptWritesAlways: return try call()
         case .interruptEveryOtherCall:
             let odd = calls.withLock { calls in
                 calls += 1
@@ -117,13 +170,13 @@ final class UnrulyPlatform: BridgePlatform, @unchecked Sendable {
         try base.forEachEntry(in: directory, body)
     }
     func read(_ file: PlatformHandle, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        try unruly(buffer.count) { () throws(Errno) in try base.read(file, into: buffer) }
+        try unruly(buffer.count, isWrite: false) { () throws(Errno) in try base.read(file, into: buffer) }
     }
     func write(_ file: PlatformHandle, from buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
-        try unruly(buffer.count) { () throws(Errno) in try base.write(file, from: buffer) }
+        try unruly(buffer.count, isWrite: true) { () throws(Errno) in try base.write(file, from: buffer) }
     }
     func write(_ file: PlatformHandle, from buffer: UnsafeRawBufferPointer, atOffset offset: Int64) throws(Errno) -> Int {
-        try unruly(buffer.count) { () throws(Errno) in try base.write(file, from: buffer, atOffset: offset) }
+        try unruly(buffer.count, isWrite: true) { () throws(Errno) in try base.write(file, from: buffer, atOffset: offset) }
     }
     func status(of file: PlatformHandle) throws(Errno) -> Stat { try base.status(of: file) }
     func setPermissions(_ permissions: FilePermissions, of file: PlatformHandle) throws(Errno) {

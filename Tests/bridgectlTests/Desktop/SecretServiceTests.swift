@@ -154,6 +154,43 @@ import Testing
         #expect(publish.stderrLines.count == 1)
     }
 
+    /// The follower on a session bus that hangs: its watch of the Secret
+    /// Service's signals is set up with the calls' timeout too, so the bar
+    /// gets `keychain-unavailable` within the timeouts instead of never a line.
+    @Test(.timeLimit(.minutes(1))) func aFollowerOnABusThatNeverAnswersShowsKeychainUnavailable() async throws {
+        let fixture = try BridgeFixture.live()
+        try fixture.overwrite(.keychain, FileName.store, with: try KeychainStoreChoice.new(.secretService).storedBytes)
+        let silent = try SilentSocket()
+        let started = ContinuousClock.now
+        let child = try Bridgectl.start(
+            ["read", "--follow", "--ignore-desktop-lock", "--format", "waybar", "--home", fixture.root],
+            setting: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(silent.path)"])
+        let line = try #require(await child.readLine(), "a line within 30 s")
+        #expect(line.contains(#""class":["placeholder","keychain-unavailable"]"#) && !line.contains("4,675"), "\(line)")
+        print("keychain-unavailable shown \(ContinuousClock.now - started) after the start")  // three timeouts: the watch's, the check's, the read's
+        child.send(SIGTERM)
+        #expect(await child.finish().status == 0)
+    }
+
+    /// SIGTERM while the follower's first look at the keychain waits for that
+    /// bus: it ends at once, not after the timeouts.
+    @Test(.timeLimit(.minutes(1))) func sigtermEndsAFollowerWaitingForABusThatNeverAnswers() async throws {
+        let fixture = try BridgeFixture.live()
+        try fixture.overwrite(.keychain, FileName.store, with: try KeychainStoreChoice.new(.secretService).storedBytes)
+        let silent = try SilentSocket()
+        let child = try Bridgectl.start(
+            ["read", "--follow", "--ignore-desktop-lock", "--format", "waybar", "--home", fixture.root],
+            setting: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(silent.path)"])
+        try await Task.sleep(for: .milliseconds(1500))  // started, and waiting for the bus (5 s)
+        let sent = ContinuousClock.now
+        child.send(SIGTERM)
+        let end = await child.finish()
+        let took = ContinuousClock.now - sent
+        #expect(end.status == 0, "exit 0 on SIGTERM: \(end)")
+        #expect(end.stdout.isEmpty, "nothing shown yet: \(end.stdout)")
+        #expect(took < .seconds(2), "SIGTERM took \(took) to end it")
+    }
+
     // MARK: Changing stores
 
     @Test(.timeLimit(.minutes(2))) func changingStoresAtLoginLeavesNoKeyBehind() async throws {

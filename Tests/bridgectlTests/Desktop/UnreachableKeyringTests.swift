@@ -8,12 +8,14 @@ import Testing
 /// (without the login keyring, or with it locked), and the real `bridgectl`
 /// run against it. Every command says the keychain is unavailable, none
 /// advises what would destroy the keys, and the keys are all there once the
-/// keyring is back.
+/// keyring is back. The bus starts no service (`activating: false`): the
+/// tests start and stop the daemon themselves, and a command that asks for
+/// the Secret Service meanwhile must not start one of its own.
 @Suite(.sweep, .serialized) struct UnreachableKeyringTests {
     // MARK: No default collection
 
     @Test(.timeLimit(.minutes(2))) func aKeyringWithoutItsDefaultCollectionIsUnavailableNotMissing() async throws {
-        let session = try await KeyringSession.published()
+        let session = try await KeyringSession.published(activating: false)
         let (keyring, fixture) = (session.keyring, session.fixture)
         let items = try keyring.secureBridgeItems()
         let snapshot = try fixture.bytes(.container, FileName.snapshot)
@@ -73,7 +75,7 @@ import Testing
     /// the record from before the lock gets `rollback`, then and after the
     /// keyring is back.
     @Test(.timeLimit(.minutes(2))) func lockOnALockedKeyringLocksAndAnOlderRecordPutBackIsARollback() async throws {
-        let session = try await KeyringSession.published()
+        let session = try await KeyringSession.published(activating: false)
         let (keyring, fixture) = (session.keyring, session.fixture)
         let active = try fixture.bytes(.container, FileName.authStatus)
         try keyring.lock()
@@ -118,10 +120,48 @@ import Testing
         #expect(masked.stdout.contains(#""locked""#) && !masked.stdout.contains("4,675"), "\(masked)")
     }
 
+    // MARK: The window that remains
+
+    /// docs/SECURITY.md, "Over time", "One window left", shown as stated:
+    /// `app/` put back from a backup while the keyring is locked, then `lock`.
+    /// The lock is signed above the floor but not above the auth mark the
+    /// keyring keeps, so once the keyring is back its own record is a
+    /// rollback, and a container writer who puts back the newest record from
+    /// before the restore shows its amounts while the app says locked. The
+    /// next command run with the keyring there signs above the mark and ends it.
+    @Test(.timeLimit(.minutes(2))) func theWindowThatRemainsIsARestoredAppLockedWhileTheKeyringIsLocked() async throws {
+        let session = try await KeyringSession.published(activating: false)
+        let (keyring, fixture) = (session.keyring, session.fixture)
+        let backup = try fixture.bytes(.app, FileName.state)
+        // Since the backup, with the keyring there: a lock, then an unlock, whose active record is the newest.
+        await #expect(try session.run(["lock"]).succeeded)
+        await #expect(try session.run(["unlock", "--passcode-stdin"], input: "2468").succeeded)
+        let newest = try fixture.bytes(.container, FileName.authStatus)
+
+        try fixture.overwrite(.app, FileName.state, with: backup)  // the counters put back
+        try keyring.lock()
+        let lock = try await session.run(["lock"])
+        #expect(lock.succeeded, "showing less needs no keyring: \(lock)")
+
+        try keyring.restart(unlocking: true)
+        let own = try await session.run(["read", "--format", "json"])
+        #expect(own.stdout.contains(#""rollback""#) && !own.stdout.contains("4,675"), "the lock's number is below the keyring's mark: \(own)")
+        try fixture.overwrite(.container, FileName.authStatus, with: newest)  // a container writer puts the newest record back
+        let replayed = try await session.run(["read", "--format", "json"])
+        #expect(replayed.stdout.contains("4,675.00"), "the window: the record at the keyring's mark shows its amounts: \(replayed)")
+        await #expect(try session.run(["status"]).stdout.contains("session: locked"), "while the app says locked")
+
+        // The next command with the keyring there raises the app's counters to the marks: the window ends.
+        await #expect(try session.run(["lock"]).succeeded)
+        try fixture.overwrite(.container, FileName.authStatus, with: newest)
+        let closed = try await session.run(["read", "--format", "json"])
+        #expect(closed.stdout.contains(#""rollback""#) && !closed.stdout.contains("4,675"), "\(closed)")
+    }
+
     // MARK: Ask only when the command can run
 
     @Test(.timeLimit(.minutes(2))) func loginAndUnlockSayWhyBeforeAskingForThePasscode() async throws {
-        let session = try await KeyringSession.published()
+        let session = try await KeyringSession.published(activating: false)
         let fixture = session.fixture
         await #expect(try session.run(["logout"]).succeeded)
 

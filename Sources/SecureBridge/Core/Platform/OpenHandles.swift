@@ -86,12 +86,18 @@ struct OpenFile {
         try Self.checked(buffer.count) { () throws(Errno) in try platform.write(handle, from: buffer) }
     }
 
+    /// How many times one read or write is tried while the platform answers
+    /// `EINTR`, before it counts as the I/O error it then is.
+    static let interruptedTries = 1000
+
     /// One read or write of at most `limit` bytes through the platform,
     /// whatever the platform does: an interrupted call (`EINTR`, which a
-    /// platform should retry itself) is made again, and a count outside
-    /// `0...limit` is no count at all but `Errno.ioError`, never trusted.
+    /// platform should retry itself) is made again, up to `interruptedTries`
+    /// times in all, then fails as `Errno.ioError` (a signal storm or a
+    /// wedged mount must not keep a command, and the lock it holds, for ever);
+    /// a count outside `0...limit` is no count at all but `Errno.ioError`, never trusted.
     private static func checked(_ limit: Int, _ call: () throws(Errno) -> Int) throws(Errno) -> Int {
-        while true {
+        for _ in 0..<interruptedTries {
             let count: Int
             do {
                 count = try call()
@@ -101,6 +107,7 @@ struct OpenFile {
             guard (0...limit).contains(count) else { throw Errno.ioError }
             return count
         }
+        throw Errno.ioError
     }
 
     /// Writes all of `buffer` at `offset`, whatever the file position (`pwrite`,

@@ -11,6 +11,8 @@ import SecureBridge
 /// and read in order. Blocking; one thread uses it.
 package final class DBusConnection {
     private let socket: Int32
+    /// How long one call may wait for its reply; `nil`: as long as it takes.
+    private let timeout: Duration?
     private var buffer: [UInt8] = []
     private var serial: UInt32 = 0
     /// The most signals kept while a reply is awaited; older ones are dropped.
@@ -19,6 +21,10 @@ package final class DBusConnection {
     static let pendingSignalLimit = 64
     /// Signals read while waiting for a reply, handed out by `nextSignal()` first.
     private(set) var pendingSignals: [DBusMessage] = []
+
+    /// How long one call may wait for its reply on a connection that must not
+    /// hang: the Secret Service's, and the desktop lock's while it sets its watch up.
+    package static let callTimeout = Duration.seconds(5)
 
     /// Where the session bus is: `$DBUS_SESSION_BUS_ADDRESS`.
     package static func sessionBusAddress(_ variable: (String) -> String?) -> String? {
@@ -31,9 +37,10 @@ package final class DBusConnection {
     }
 
     /// Connects to the first `unix:path=` or `unix:abstract=` entry of `address`.
-    /// - Parameter timeout: How long any one read or write may wait before
-    ///   `DBusError.noAnswer` (a caller that must not hang, such as a widget's
-    ///   read); `nil` waits for as long as it takes (a listener for signals).
+    /// - Parameter timeout: How long any one read or write, and any one call
+    ///   in all, may wait before `DBusError.noAnswer` (a caller that must not
+    ///   hang, such as a widget's read: `callTimeout`); `nil` waits for as long
+    ///   as it takes (a listener for signals).
     /// - Throws: `DBusError.noUnixSocket`, `.socketPathTooLong`, `.socketSetup` or `.cannotConnect` when there is no bus to reach,
     ///   `.refused` when the bus does not let this user in.
     package init(address: String, timeout: Duration? = nil) throws {
@@ -41,10 +48,10 @@ package final class DBusConnection {
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw DBusError.socketSetup(call: "socket", errno: errno) }
         socket = descriptor
+        self.timeout = timeout
         if let timeout {
-            var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
             for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
-                guard setsockopt(descriptor, SOL_SOCKET, option, &limit, socklen_t(MemoryLayout<timeval>.size)) == 0 else {
+                guard Self.setTimeout(timeout, option, on: descriptor) else {
                     close(descriptor)
                     throw DBusError.socketSetup(call: "setsockopt", errno: errno)
                 }
@@ -74,6 +81,22 @@ package final class DBusConnection {
     }
 
     deinit { close(socket) }
+
+    /// Sets the socket's `option` (`SO_RCVTIMEO` or `SO_SNDTIMEO`) to `timeout`; zero is none.
+    private static func setTimeout(_ timeout: Duration, _ option: Int32, on descriptor: Int32) -> Bool {
+        var limit = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: Int(timeout.components.attoseconds / 1_000_000_000_000))
+        return setsockopt(descriptor, SOL_SOCKET, option, &limit, socklen_t(MemoryLayout<timeval>.size)) == 0
+    }
+
+    /// From now on a read waits for as long as it takes: for a connection
+    /// whose calls set a watch up within the timeout and which then makes no
+    /// more calls, its signals read by a listener (`DBusSignalThread`) that
+    /// must not take a quiet bus for a lost one. Sends keep their timeout.
+    /// - Throws: `DBusError.socketSetup` when the socket refuses.
+    package func readWithoutTimeout() throws {
+        guard timeout != nil else { return }
+        guard Self.setTimeout(.zero, SO_RCVTIMEO, on: socket) else { throw DBusError.socketSetup(call: "setsockopt", errno: errno) }
+    }
 
     /// The socket of the first Unix entry of a D-Bus address.
     package static func socketPath(in address: String) throws -> (path: String, isAbstract: Bool) {
@@ -127,8 +150,15 @@ package final class DBusConnection {
         return try reply(to: serial)
     }
 
+    /// The reply to the call `serial`. On a connection with a timeout the wait
+    /// ends with `DBusError.noAnswer` at the first message read once the
+    /// timeout has passed since the call was sent, so signals that keep coming
+    /// cannot hold it (each read is bounded by the socket's timeout too: at
+    /// most twice the timeout in all).
     private func reply(to serial: UInt32) throws -> DBusMessage {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
         while true {
+            if let deadline, ContinuousClock.now >= deadline { throw DBusError.noAnswer }
             let reply = try next()
             switch reply.kind {
             case .methodReturn where reply.replySerial == serial: return reply

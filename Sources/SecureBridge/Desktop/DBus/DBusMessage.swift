@@ -236,7 +236,7 @@ public enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Text a peer sent, fit for a one-line message: every character but
     /// printable ASCII shown as `?`, so bytes from another process cannot
     /// break a line or hide text in a log. D-Bus names and type codes are ASCII.
-    static func shown(_ text: String) -> String {
+    package static func shown(_ text: String) -> String {
         String(decoding: text.utf8.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
     }
 }

@@ -20,7 +20,7 @@ package final class SecretService {
     private static let serviceInterface = "org.freedesktop.Secret.Service"
     private static let itemInterface = "org.freedesktop.Secret.Item"
     /// How long one call may wait: a widget must render even when the keyring hangs.
-    static let timeout = Duration.seconds(5)
+    static let timeout = DBusConnection.callTimeout
 
     /// Connects to the session bus at `address` and opens a session with the service.
     /// - Throws: `SecretServiceError.noSessionBus` or `.notRunning`.

@@ -109,17 +109,20 @@ package final class SecretServiceItems: KeychainStore {
     /// `CollectionChanged` and the collection's `PropertiesChanged` when it
     /// locks or unlocks). A signal is only a cue: the reader asks the
     /// service itself, by name, so a forged one costs a re-check and no more.
-    /// Finishes when the session bus connection is lost.
-    /// - Throws: `DBusError` when there is no session bus to connect to.
+    /// Finishes when the session bus connection is lost. The calls that set
+    /// the watch up wait at most `DBusConnection.callTimeout` each, as the
+    /// service's own calls do: a bus that hangs fails them.
+    /// - Throws: `DBusError` when there is no session bus to connect to, or it does not answer.
     package func reachabilityChanges() throws -> AsyncStream<Void>? {
         guard let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }) else {
             throw DBusError.noAddress(variable: "DBUS_SESSION_BUS_ADDRESS")
         }
-        let bus = try DBusConnection(address: address)
+        let bus = try DBusConnection(address: address, timeout: DBusConnection.callTimeout)
         try bus.watchOwner(of: SecretService.name)
         try bus.addMatch("type='signal',sender='\(SecretService.name)',interface='org.freedesktop.Secret.Service'")
         try bus.addMatch(
             "type='signal',sender='\(SecretService.name)',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'")
+        try bus.readWithoutTimeout()  // the signals may be hours apart
         let (changes, sink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let thread = DBusSignalThread(reading: bus) { _ in sink.yield() } ended: { sink.finish() }
         sink.onTermination = { _ in thread.stop() }
