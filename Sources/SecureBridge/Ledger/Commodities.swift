@@ -29,10 +29,14 @@ public struct Commodities: Sendable, Equatable {
     /// Reads a mapping written `SYMBOL=CODE` (`$=USD`).
     /// - Throws: `LedgerImportError` when it has no `=`, or its code is no ISO 4217 code.
     public mutating func map(_ assignment: String) throws {
-        guard let equals = assignment.lastIndex(of: "="), equals != assignment.startIndex else {
-            throw LedgerImportError(.notACommodityMapping(assignment))
-        }
-        try map(String(assignment[..<equals]), to: String(assignment[assignment.index(after: equals)...]))
+        guard let (symbol, code) = Self.assignment(assignment) else { throw LedgerImportError(.notACommodityMapping(assignment)) }
+        try map(symbol, to: code)
+    }
+
+    /// `NAME=VALUE` split at its last `=`, both sides non-empty (a name may hold `=`, a code or display name not).
+    static func assignment(_ text: String) -> (name: String, value: String)? {
+        guard let equals = text.lastIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else { return nil }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
     }
 
     func kind(of commodity: String) -> Kind {

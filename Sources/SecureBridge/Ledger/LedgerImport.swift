@@ -88,11 +88,9 @@ public struct LedgerImport: Sendable {
     /// The names of `assignments` written `ACCOUNT=NAME` (`--name`), by account.
     /// - Throws: `LedgerImportError` for one without a `=`, an account or a name.
     public static func displayNames(_ assignments: [String]) throws -> [String: String] {
-        try assignments.reduce(into: [:]) { names, assignment in
-            guard let equals = assignment.lastIndex(of: "="), equals != assignment.startIndex,
-                  assignment.index(after: equals) != assignment.endIndex
-            else { throw LedgerImportError(.notANameMapping(assignment)) }
-            names[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
+        try assignments.reduce(into: [:]) { names, text in
+            guard let (account, name) = Commodities.assignment(text) else { throw LedgerImportError(.notANameMapping(text)) }
+            names[account] = name
         }
     }
 
