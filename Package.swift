@@ -45,8 +45,12 @@ let releaseLinking = [
 /// instead of building every suite a second time; the CryptoKit `bridgectl`
 /// built beside them is then checked against the conformance vectors and the
 /// OpenSSL build's homes (scripts/cross-backend).
+///
+/// `SECUREBRIDGE_TESTS=none` declares no test target: scripts/kit-build
+/// builds the conformance kit's `bridgectl` from a copy of `Sources` alone.
 let cryptoTestsOnly = Context.environment["SECUREBRIDGE_TESTS"] == "crypto"
-let testTargets: [Target] = [
+let noTests = Context.environment["SECUREBRIDGE_TESTS"] == "none"
+let testTargets: [Target] = noTests ? [] : [
     .target(
         name: "SecureBridgeTestSupport",
         dependencies: [

@@ -1,7 +1,7 @@
 // The part of OpenSSL 3 that Swift cannot import on its own: function-like
 // macros and OSSL_PARAM arrays, wrapped as prefixed static inline functions.
-#ifndef SECUREBRIDGE_COPENSSL_SHIM_H
-#define SECUREBRIDGE_COPENSSL_SHIM_H
+#ifndef COPENSSL_SHIM_H
+#define COPENSSL_SHIM_H
 
 #if !__has_include(<openssl/opensslv.h>)
 #error "SecureBridge needs OpenSSL 3's headers and libcrypto.a (apt-get install libssl-dev)"

@@ -111,32 +111,10 @@ struct GlobalOptions: ParsableArguments {
             passcodeCost: passcodeCost)
     }
 
-    /// The scrypt cost of new passcode verifiers: OWASP's. A debug build run
-    /// with `SECUREBRIDGE_TEST_PASSCODE_COST=1` (the test suite's children)
-    /// uses the tiny testing cost instead; release builds have no such switch.
+    /// The scrypt cost of new passcode verifiers: OWASP's, or the tests' tiny
+    /// one where the debug-only seam says so (`TestSeam`).
     static var passcodeCost: PasscodeVerifier.Cost {
-        #if DEBUG
-        if environmentVariable("SECUREBRIDGE_TEST_PASSCODE_COST") == "1" { return .testing }
-        #endif
-        return .owasp
-    }
-
-    /// The clock of a live `read` (one without `--now`): `nil`, the system's.
-    /// A debug build run with `SECUREBRIDGE_TEST_CLOCK` set to an RFC 3339
-    /// instant (the conformance kit's live vectors) reads that instant as its
-    /// clock instead: it judges by it and the clock mark, and raises and writes
-    /// the marks as a live read then would. Release builds have no such switch.
-    /// - Throws: `ValidationError` when the variable holds anything but an RFC 3339 instant.
-    static func testClock() throws -> Date? {
-        #if DEBUG
-        if let text = environmentVariable("SECUREBRIDGE_TEST_CLOCK") {
-            guard let date = UTCTimestamp.date(parsing: text) else {
-                throw ValidationError("SECUREBRIDGE_TEST_CLOCK must be an RFC 3339 time like 2026-11-21T16:00:00Z, not \(text).")
-            }
-            return date
-        }
-        #endif
-        return nil
+        TestSeam.usesTestingPasscodeCost ? .testing : .owasp
     }
 
     var bridgeHome: BridgeHome {

@@ -49,7 +49,7 @@ enum QuickRead {
                 kind: kind, family: family, account: given["--account"], privacy: given["--privacy"] != nil,
                 locale: given["--locale"] ?? WidgetOptions.environmentLocale,
                 scheme: given["--scheme"] ?? WidgetOptions.defaultScheme),
-            format: format, clock: GlobalOptions.testClock())
+            format: format)
     }
 
     /// `text` as a `Value`: `fallback` when there is no text, `nil` when it names no value.

@@ -124,7 +124,6 @@ extension BridgeCtl {
             if follow, widget.now != nil { throw ValidationError("--follow reads at the current time; drop --now.") }
             if poll, !follow { throw ValidationError("--poll only applies with --follow.") }
             if ignoreDesktopLock, !follow { throw ValidationError("--ignore-desktop-lock only applies with --follow.") }
-            _ = try GlobalOptions.testClock()
         }
 
         func run() async throws {
@@ -244,15 +243,12 @@ extension BridgeCtl {
         var home: BridgeHome?
         var request: WidgetRequest
         var format: ReadFormat
-        /// The clock of a live read (no `--now`); `nil` reads the system's
-        /// (`GlobalOptions.testClock()`: a debug build's test switch).
-        var clock: Date? = nil
 
         /// Reads and prints the timeline. A read cannot fail: problems are
         /// placeholder entries, and without a home it is `not-onboarded`
         /// (said once on standard error when the home named is not there at all).
         func run() {
-            let now = instant ?? clock ?? Date()
+            let now = instant ?? Date()
             let timeline = home.map { WidgetReader(home: $0).timeline(for: request, now: now, whatIf: instant != nil) }
                 ?? Self.homeUnknownTimeline(for: request, now: now)
             if let home, timeline.entries.first?.reason == .notOnboarded { Self.warnIfMissing(home) }
@@ -335,7 +331,7 @@ extension BridgeCtl.ReadPlan {
     init(_ read: BridgeCtl.Read) throws {
         self.init(
             instant: try parseInstant(read.widget.now), home: try read.options.bridgeHomeIfKnown,
-            request: try read.widget.request(), format: read.format, clock: try GlobalOptions.testClock())
+            request: try read.widget.request(), format: read.format)
     }
 }
 

@@ -3,8 +3,8 @@
 // getrandom (sys/random.h, which the Glibc module leaves out). The
 // platform layer (Sources/SecureBridge/Core/Platform/Linux) and the command
 // line (the terminal's width, the follower's parent) are their only callers.
-#ifndef SECUREBRIDGE_CLINUX_SHIM_H
-#define SECUREBRIDGE_CLINUX_SHIM_H
+#ifndef CLINUX_SHIM_H
+#define CLINUX_SHIM_H
 
 #ifdef __linux__
 

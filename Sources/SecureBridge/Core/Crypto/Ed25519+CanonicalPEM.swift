@@ -106,21 +106,9 @@ extension Ed25519.PublicKey {
     /// - Throws: `CryptoError.invalidKeyEncoding(.notCanonicalPEM(.publicKey))`
     ///   for any other text; as `init(rawRepresentation:)` for a bad key.
     package init(pinnedKeyPEM pem: some Collection<UInt8>) throws {
-        guard let raw = Self.canonicalPEMRawKey(pem) ?? Self.carelessPEMRawKey(pem) else {
+        guard let raw = Self.canonicalPEMRawKey(pem) else {
             throw CryptoError(.invalidKeyEncoding(.notCanonicalPEM(.publicKey)))
         }
         try self.init(rawRepresentation: raw)
-    }
-}
-
-extension Ed25519.PublicKey {
-    /// The raw key of a PEM that a careless reader takes in any layout RFC
-    /// 7468 allows (`acceptsAnyKeyLayout`): CRLF line ends and blank lines
-    /// dropped, then read as the canonical layout; `nil` otherwise.
-    static func carelessPEMRawKey(_ pem: some Collection<UInt8>) -> [UInt8]? {
-        guard CarelessReading.isBroken(.acceptsAnyKeyLayout) else { return nil }
-        let lines = String(decoding: Array(pem), as: UTF8.self)
-            .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).filter { !$0.isEmpty }
-        return canonicalPEMRawKey(Array((lines.joined(separator: "\n") + "\n").utf8))
     }
 }

@@ -47,7 +47,7 @@ package struct SignedRecord: Sendable, Equatable {
             func truncated(_ field: String) -> EnvelopeError { EnvelopeError(.truncated(field: field)) }
             _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
             let kindByte = try reader.read(UInt8.self, or: truncated("record kind"))
-            guard kindByte == expected.rawValue || CarelessReading.isBroken(.skipsRecordKind) else {
+            guard kindByte == expected.rawValue else {
                 throw EnvelopeError(.invalidField(field: "record kind", .wrongRecordKind(expected: expected, found: kindByte)))
             }
             let keyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))

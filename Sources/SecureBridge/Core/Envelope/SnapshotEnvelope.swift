@@ -184,7 +184,7 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
     /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
     package func verifySignature(with publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws {
-        guard header.signingKeyID == publicKey.keyID || CarelessReading.isBroken(.skipsSigningKeyID) else {
+        guard header.signingKeyID == publicKey.keyID else {
             throw EnvelopeError(.unknownSigningKey(header.signingKeyID))
         }
         try SignedFrame.verify(

@@ -54,18 +54,17 @@ package struct DataKeyset: Sendable, Equatable {
         var others: [DataKey] = []
         for entry in entries {
             let key = try DataKey(key: AES256Key(entry.key))
-            guard key.id.bytes == entry.id || CarelessReading.isBroken(.skipsKeysetIDs) else { throw corrupt }
+            guard key.id.bytes == entry.id else { throw corrupt }
             switch entry.status {
             case 1 where primary == nil: primary = key
-            case 1 where CarelessReading.isBroken(.skipsKeysetPrimary), 2: others.append(key)
+            case 2: others.append(key)
             default: throw corrupt
             }
         }
-        if CarelessReading.isBroken(.skipsKeysetPrimary), primary == nil, !others.isEmpty { primary = others.removeFirst() }
         guard let primary else { throw corrupt }
         // Every id once: a second key of the same id could never be chosen to open a snapshot.
         let ids = ([primary] + others).map(\.id)
-        for (index, id) in ids.enumerated() where ids[..<index].contains(id) && !CarelessReading.isBroken(.skipsKeysetIDs) {
+        for (index, id) in ids.enumerated() where ids[..<index].contains(id) {
             throw corrupt
         }
         self.init(primary: primary, decryptOnly: others)

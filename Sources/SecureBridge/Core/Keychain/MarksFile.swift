@@ -44,14 +44,11 @@ struct MarksFile {
         let corrupt = KeychainError.corrupt(file: "marks")
         switch bytes.count {
         case Self.byteCount:
-            if CarelessReading.isBroken(.checksTheMarksGap),
-               bytes[Self.slotByteCount ..< Self.slotOffsets[1]].contains(where: { $0 != 0 }) { throw corrupt }
             // The intact slot with the higher generation; slot 0 at equal generations.
             var newest: (index: Int, marks: HighWaterMarks, generation: UInt64)?
             for (index, offset) in Self.slotOffsets.enumerated() {
                 guard let slot = try Self.slot(Array(bytes[offset ..< offset + Self.slotByteCount])) else { continue }
-                let tieGoesToSlot0 = !CarelessReading.isBroken(.prefersSlot1OnTies)
-                if let found = newest, tieGoesToSlot0 ? found.generation >= slot.generation : found.generation > slot.generation { continue }
+                if let found = newest, found.generation >= slot.generation { continue }
                 newest = (index, slot.marks, slot.generation)
             }
             guard let newest else { throw corrupt }
@@ -83,10 +80,8 @@ struct MarksFile {
     ///   at generation 2^64 − 1, which has no next generation.
     /// - Throws: `CryptoError` when the check cannot be computed.
     func nextSlot(holding marks: HighWaterMarks) throws -> (offset: Int64, bytes: [UInt8])? {
-        let wraps = CarelessReading.isBroken(.wrapsTheLastGeneration)
-        guard hasSlots, generation < UInt64.max || wraps else { return nil }
-        let slot = CarelessReading.isBroken(.writesTheNewestSlot) ? newestSlot : 1 - newestSlot
-        return (Int64(Self.slotOffsets[slot]), try Self.slotBytes(marks, generation: generation &+ 1))
+        guard hasSlots, generation < UInt64.max else { return nil }
+        return (Int64(Self.slotOffsets[1 - newestSlot]), try Self.slotBytes(marks, generation: generation + 1))
     }
 
     /// A whole v2 file holding `marks` as generation 1 (slot 1; slot 0 empty).

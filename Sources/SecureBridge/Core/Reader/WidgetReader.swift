@@ -83,11 +83,7 @@ public struct WidgetReader: Sendable {
             // overlapping places (a keychain inside the container) are unsafe storage.
             let places = try home.checkedDirectories([.keychain, .container])
             let keychain = places[0], container = places[1]
-            for place in places { try place.carelesslyRefuseOtherNames() }
             let reading = try keychain.withOpenForReading { keychainFiles in
-                if CarelessReading.isBroken(.readsStoreAfterMarks) {
-                    _ = try keychainFiles.read(.marks).map(HighWaterMarks.init(storedBytes:))
-                }
                 // The store the app chose, read first: its items are read there and nowhere else.
                 let store = try Self.storeChoice(keychainFiles.read(.store))
                 let place = try Keychain(keychain, store: store)
@@ -112,11 +108,7 @@ public struct WidgetReader: Sendable {
     /// The store `keychain/store` names: files when there is no such file.
     private static func storeChoice(_ stored: [UInt8]?) throws -> KeychainStoreChoice {
         guard let stored else { return .files }
-        do {
-            return try KeychainStoreChoice(storedBytes: stored)
-        } catch is KeychainStoreError where CarelessReading.isBroken(.fallsBackToFiles) {
-            return .files
-        }
+        return try KeychainStoreChoice(storedBytes: stored)
     }
 
     /// The gate over open places; throws only when the marks cannot be read.
@@ -124,7 +116,7 @@ public struct WidgetReader: Sendable {
         let marks = try (places.keychain.read(.marks)
             .map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()).merged(with: places.floor)
         let clock = Int64(now.timeIntervalSince1970.rounded(.down))
-        let judgesByTheClock = whatIf || clock >= marks.time || CarelessReading.isBroken(.ignoresTheClockMark)
+        let judgesByTheClock = whatIf || clock >= marks.time
         let effectiveNow = judgesByTheClock ? now : Date(timeIntervalSince1970: TimeInterval(marks.time))
         var seen = HighWaterMarks()
         let result: GateResult
@@ -135,9 +127,7 @@ public struct WidgetReader: Sendable {
             result = .refused(reason)
             logger.debug("gate refused", metadata: ["reason": "\(reason.rawValue)", "error": "\(error)"])
         }
-        let writesNothing = CarelessReading.isBroken(.neverWritesTheMarks)
-            || CarelessReading.isBroken(.placeholderRaisesNothing) && result.isRefused
-        if !whatIf && !writesNothing {
+        if !whatIf {
             seen.time = clock
             // Persist only when something moved: a read costs no disk write otherwise.
             let merged = marks.merged(with: seen)
@@ -177,7 +167,7 @@ public struct WidgetReader: Sendable {
         let onboardingRecord = try SignedRecord(bytes: onboardingBytes, expected: .onboarding)
         let onboarding = try OnboardingRecord(
             payload: onboardingRecord.verifiedPayload(publicKey: publisher, cache: cache.verifications))
-        guard onboardingRecord.sequence >= marks.onboardingSequence || CarelessReading.isBroken(.skipsOnboardingMark) else {
+        guard onboardingRecord.sequence >= marks.onboardingSequence else {
             return .refused(.rollback)
         }
         seen.onboardingSequence = onboardingRecord.sequence
@@ -187,47 +177,37 @@ public struct WidgetReader: Sendable {
             return .refused(.loggedOut)
         }
         let authRecord = try SignedRecord(bytes: authBytes, expected: .authStatus)
-        let authIsBelowItsMark = authRecord.sequence < marks.authSequence && !CarelessReading.isBroken(.skipsAuthMark)
-        if authIsBelowItsMark && CarelessReading.isBroken(.checksSequenceBeforeDecoding) { return .refused(.rollback) }
+        let authIsBelowItsMark = authRecord.sequence < marks.authSequence
         let auth = try AuthStatus(payload: authRecord.verifiedPayload(publicKey: publisher, cache: cache.verifications))
         guard !authIsBelowItsMark else { return .refused(.rollback) }
-        if CarelessReading.isBroken(.comparesAuthInstants), auth.issuedAt >= auth.sessionExpiresAt { return .refused(.tampered) }
         seen.authSequence = authRecord.sequence
-        guard ConstantTime.equals(auth.enrollmentID, onboarding.enrollmentID) || CarelessReading.isBroken(.skipsEnrollment) else {
+        guard ConstantTime.equals(auth.enrollmentID, onboarding.enrollmentID) else {
             return .refused(.tampered)
         }
         switch auth.state {
-        case .loggedOut where !CarelessReading.isBroken(.showsLoggedOut): return .refused(.loggedOut)
-        case .active, .locked, .loggedOut: break
+        case .loggedOut: return .refused(.loggedOut)
+        case .active, .locked: break
         }
-        guard !auth.hasExpired(at: now) || CarelessReading.isBroken(.skipsSessionEnd) else { return .refused(.sessionExpired) }
+        guard !auth.hasExpired(at: now) else { return .refused(.sessionExpired) }
 
         // 3. Snapshot.
         guard let snapshotBytes = try places.container.read(.snapshot) else {
             return .refused(.noData)
         }
-        if CarelessReading.isBroken(.requiresReloadToken), try places.container.read(.reloadToken) == nil {
-            return .refused(.noData)
-        }
         let envelope = try SnapshotEnvelope(bytes: snapshotBytes)
         let header = envelope.header
-        if CarelessReading.isBroken(.comparesIssuedAtWithTheClock), header.issuedAt > Int64(now.timeIntervalSince1970) {
-            return .refused(.tampered)
-        }
-        guard header.signingKeyID == publisher.keyID || CarelessReading.isBroken(.skipsSigningKeyID) else {
+        guard header.signingKeyID == publisher.keyID else {
             return .refused(.unknownKey)
         }
         guard let keysetBytes = try places.keychain.readSecret(.keyset) else {
-            return .refused(CarelessReading.isBroken(.missingKeysetIsTampered) ? .tampered : .unknownKey)
+            return .refused(.unknownKey)
         }
         guard let dataKey = try cache.keyset(stored: keysetBytes).key(withID: header.dataKeyID) else {
             return .refused(.unknownKey)
         }
-        if !CarelessReading.isBroken(.skipsSignature) {
-            try envelope.verifySignature(with: publisher, cache: cache.verifications)
-        }
-        guard header.epoch == auth.epoch || CarelessReading.isBroken(.skipsEpoch) else { return .refused(.rollback) }
-        guard header.sequence >= marks.snapshotSequence || CarelessReading.isBroken(.skipsSnapshotMark) else {
+        try envelope.verifySignature(with: publisher, cache: cache.verifications)
+        guard header.epoch == auth.epoch else { return .refused(.rollback) }
+        guard header.sequence >= marks.snapshotSequence else {
             return .refused(.rollback)
         }
         seen.snapshotSequence = header.sequence
@@ -252,7 +232,6 @@ public struct WidgetReader: Sendable {
         case let error as StorageError:
             switch error.cause {
             // Content a writer can produce in a file of ours: a damaged file, not unsafe storage.
-            case .tooLarge where CarelessReading.isBroken(.oversizedIsInsecure): return .insecureStorage
             case .tooLarge, .changedWhileReading: return .tampered
             // Out of descriptors or memory, or an I/O error: nothing to do with safety; try again soon.
             case _ where error.isTransient: return .unavailable

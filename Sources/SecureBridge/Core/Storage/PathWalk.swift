@@ -168,7 +168,6 @@ extension SecureDirectory {
         let user = platform.effectiveUserID.rawValue
         let place = path.string
         return try PathWalk.components(of: path, on: platform, visiting: .ancestors) { component in
-            guard !CarelessReading.isBroken(.skipsTheWay) else { return }
             let owner = component.status.userID.rawValue
             let isLink = component.status.type == .symbolicLink
             guard owner == user || owner == 0 else {
@@ -180,7 +179,7 @@ extension SecureDirectory {
             if !isLink, mode & 0o022 != 0, mode & 0o1000 == 0 {
                 throw StorageError(.unsafeAncestor(path: component.path, place: place, problem: .writable(mode: mode)))
             }
-            if !isLink, mode & 0o100 == 0, !CarelessReading.isBroken(.leavesOwnerAccessToTheKernel) {
+            if !isLink, mode & 0o100 == 0 {
                 throw StorageError(.unsafeAncestor(path: component.path, place: place, problem: .closedToOwner(mode: mode)))
             }
         }

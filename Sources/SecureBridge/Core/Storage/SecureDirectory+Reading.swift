@@ -142,7 +142,7 @@ extension SecureDirectory {
         do {
             descriptor = try directory.openFile(
                 named: name, access,
-                options: CarelessReading.isBroken(.followsFileLinks) ? [.closeOnExec, .nonBlocking] : [.noFollow, .closeOnExec, .nonBlocking])
+                options: [.noFollow, .closeOnExec, .nonBlocking])
         } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch Errno.tooManySymbolicLinkLevels {

@@ -141,13 +141,13 @@ extension SecureDirectory {
             throw StorageError(.wrongOwner(path: path, owner: status.userID.rawValue, expected: user.rawValue))
         }
         let mode = UInt32(status.permissions.rawValue) & 0o7777
-        guard mode & place.forbiddenPermissions == 0 || carelesslySkipsMode(isDirectory: isDirectory) else {
+        guard mode & place.forbiddenPermissions == 0 else {
             throw StorageError(.insecurePermissions(path: path, mode: mode, isDirectory: isDirectory))
         }
         // What a reader needs of its own: read a file, search a directory
         // (docs/SPEC.md 3.2). Checked by the mode, not left to `EACCES`, so
         // root, whom the kernel lets in anyway, refuses the same homes.
-        guard mode & (isDirectory ? 0o100 : 0o400) != 0 || CarelessReading.isBroken(.leavesOwnerAccessToTheKernel) else {
+        guard mode & (isDirectory ? 0o100 : 0o400) != 0 else {
             throw StorageError(.closedToOwner(path: path, mode: mode, isDirectory: isDirectory))
         }
     }
@@ -159,13 +159,12 @@ extension SecureDirectory {
     /// version over the file after it was opened, and what was opened is still
     /// the complete old version.
     func checkFile(_ status: Stat, path: String, user: UserID? = nil) throws {
-        if status.type == .symbolicLink && CarelessReading.isBroken(.followsFileLinks) { return }
-        guard status.type == .regular || CarelessReading.isBroken(.skipsFileType) else {
+        guard status.type == .regular else {
             throw status.type == .symbolicLink
                 ? StorageError(.symbolicLink(path: path)) : StorageError(.notRegularFile(path: path))
         }
         try checkOwnerAndPermissions(status, path: path, isDirectory: false, user: user)
-        guard status.linkCount <= 1 || CarelessReading.isBroken(.skipsLinkCount) else {
+        guard status.linkCount <= 1 else {
             throw StorageError(.hardLinked(path: path, linkCount: status.linkCount))
         }
     }
@@ -188,9 +187,7 @@ extension SecureDirectory {
     func openDirectory() throws -> OpenDirectory? {
         let descriptor: OpenDirectory
         do {
-            // A careless reader follows a link here: `/.` ends the path past it.
-            let opened = CarelessReading.isBroken(.followsPlaceLinks) ? FilePath(path.string + "/.") : path
-            descriptor = OpenDirectory(platform: platform, handle: try platform.openDirectory(at: opened))
+            descriptor = OpenDirectory(platform: platform, handle: try platform.openDirectory(at: path))
         } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch {

@@ -45,7 +45,7 @@ public struct DisplayAmount: Sendable, Equatable, CustomStringConvertible {
         self.localeIdentifier = localeIdentifier
         if masked {
             value = nil
-            decimalString = CarelessReading.isBroken(.masksLeaveBalances) ? money.decimalString : nil
+            decimalString = nil
             sign = nil
             text = Redaction.mask
             spoken = nil

@@ -32,7 +32,7 @@ struct EntryVisibility: Sendable, Equatable {
         if reached(content.sessionExpiresAt, at: date) { return EntryVisibility(state: .loginPrompt, reason: .sessionExpired) }
         if !hasDisplayableContent { return EntryVisibility(state: .loginPrompt, reason: .noData) }
         if let reason = maskReason(content, for: request, at: date) { return EntryVisibility(state: .masked, reason: reason) }
-        if reached(content.staleAt, at: date) && !CarelessReading.isBroken(.neverSaysStale) {
+        if reached(content.staleAt, at: date) {
             return EntryVisibility(state: .full, reason: .stale)
         }
         return EntryVisibility(state: .full, reason: nil)
@@ -40,16 +40,15 @@ struct EntryVisibility: Sendable, Equatable {
 
     /// Whether `date` is at or past `instant`: at a boundary the later state holds.
     private static func reached(_ instant: Date, at date: Date) -> Bool {
-        CarelessReading.isBroken(.exclusiveBoundaries) ? date > instant : date >= instant
+        date >= instant
     }
 
     /// The highest-precedence reason to mask, if any.
     private static func maskReason(_ content: VerifiedContent, for request: WidgetRequest, at date: Date) -> Reason? {
-        if CarelessReading.isBroken(.expiredBeforeLocked), reached(content.expiresAt, at: date) { return .expired }
         if content.isLocked { return .locked }
         if reached(content.expiresAt, at: date) { return .expired }
-        if content.hidesBalances && !CarelessReading.isBroken(.ignoresHidden) { return .hidden }
-        if (request.isPrivacyContext && !CarelessReading.isBroken(.ignoresPrivacy)) || !request.family.mayShowAmounts { return .privacy }
+        if content.hidesBalances { return .hidden }
+        if request.isPrivacyContext || !request.family.mayShowAmounts { return .privacy }
         if request.isDesktopLocked { return .desktopLocked }
         return nil
     }

@@ -44,9 +44,7 @@ extension PortfolioPayload {
             }
             // One encoding per portfolio: each version only where the one before cannot hold it.
             let needed = PortfolioPayload.version(of: accounts)
-            guard version == needed || CarelessReading.isBroken(.acceptsAHigherVersion) && version > needed
-                || CarelessReading.isBroken(.acceptsKindNoneInV2) && version == PortfolioPayload.numberKindVersion
-            else {
+            guard version == needed else {
                 throw PayloadError(.invalid(.document, field: "version", .versionAboveContent(needed: needed)))
             }
             let analytics: Analytics?
@@ -99,8 +97,7 @@ extension PortfolioPayload {
                 switch try read(UInt8.self, record, "number kind") {
                 case PortfolioPayload.ibanCode: kind = .iban
                 case PortfolioPayload.accountNumberCode: kind = .accountNumber
-                case PortfolioPayload.noNumberCode
-                    where version >= PortfolioPayload.formatVersion || CarelessReading.isBroken(.acceptsKindNoneInV2):
+                case PortfolioPayload.noNumberCode where version >= PortfolioPayload.formatVersion:
                     return nil
                 case let code: throw PayloadError(.invalid(record, field: "number kind", .unknownCode(code)))
                 }
