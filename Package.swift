@@ -41,7 +41,7 @@ let releaseLinking = [
 ///
 /// `SECUREBRIDGE_TESTS=crypto` declares only SecureBridgeCryptoTests (and the
 /// support it uses): `.ci/run` runs those under the CryptoKit trait, which
-/// changes the backend files of `Sources/SecureBridge/Core/Crypto` alone,
+/// changes the backend files of `Sources/SecureBridge/Formats/Crypto` alone,
 /// instead of building every suite a second time; the CryptoKit `bridgectl`
 /// built beside them is then checked against the conformance vectors and the
 /// OpenSSL build's homes (scripts/cross-backend).
@@ -181,19 +181,81 @@ let package = Package(
         .systemLibrary(name: "COpenSSL"),
         // The Linux calls Swift cannot import (variadic prctl and syscall), for the platform layer.
         .systemLibrary(name: "CLinux", path: "Sources/SecureBridge/CLinux"),
-        // The core and the tools live together under Sources/SecureBridge, one
-        // folder each: the library product card names that one folder.
+        // The core, by role, under Sources/SecureBridge (one folder per
+        // target; the tools live beside it), each arrow one way:
+        //   SecureBridgePlatform ← SecureBridgeLinux ← SecureBridgeFormats ← SecureBridgeWidget
+        //                                                                 ← SecureBridgeApp
+        // and `SecureBridge`, the umbrella every adopter imports, re-exports them.
+        // The seam to the operating system: the file operations a home runs on
+        // (`BridgePlatform`) and the descriptors they hand out.
         .target(
-            name: "SecureBridge",
+            name: "SecureBridgePlatform",
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+            path: "Sources/SecureBridge/Platform"
+        ),
+        // Linux's platform: `LinuxPlatform`, the kernel's random bytes, wiping
+        // memory and process hardening (every file fenced with `#if os(Linux)`).
+        // A port is a sibling module with the same names (docs/PORTING.md).
+        .target(
+            name: "SecureBridgeLinux",
             dependencies: [
+                "SecureBridgePlatform",
+                .target(name: "CLinux", condition: .when(platforms: [.linux])),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Sources/SecureBridge/Linux"
+        ),
+        // The formats and primitives both sides share: bytes, crypto, the
+        // model and its payload, envelopes and their verification, storage,
+        // the keychain's items and marks, logging.
+        .target(
+            name: "SecureBridgeFormats",
+            dependencies: [
+                "SecureBridgePlatform",
+                .target(name: "SecureBridgeLinux", condition: .when(platforms: [.linux])),
                 .target(name: "COpenSSL", condition: .when(traits: ["OpenSSL"])),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CryptoKit"])),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["CryptoKit"])),
-                .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/SecureBridge/Core"
+            path: "Sources/SecureBridge/Formats"
+        ),
+        // The widget side: the gate, the timeline, formatting and output. It
+        // reads and verifies; it cannot sign, seal or change a home.
+        .target(
+            name: "SecureBridgeWidget",
+            dependencies: [
+                "SecureBridgeFormats",
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/SecureBridge/Widget"
+        ),
+        // The app side: the session, publishing, sealing and signing.
+        .target(
+            name: "SecureBridgeApp",
+            dependencies: [
+                "SecureBridgeFormats",
+                .target(name: "COpenSSL", condition: .when(traits: ["OpenSSL"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["CryptoKit"])),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/SecureBridge/App"
+        ),
+        // What an app and its widget import: every role above, re-exported.
+        .target(
+            name: "SecureBridge",
+            dependencies: [
+                "SecureBridgePlatform",
+                "SecureBridgeFormats",
+                "SecureBridgeWidget",
+                "SecureBridgeApp",
+                .target(name: "SecureBridgeLinux", condition: .when(platforms: [.linux])),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Sources/SecureBridge/Umbrella"
         ),
         .target(
             name: "SecureBridgeTesting",

@@ -20,7 +20,7 @@ import Testing
     static var documents: [String] {
         get throws {
             try ["README.md"] + files(in: "docs", ending: ".md")
-                + files(in: "Sources/SecureBridge/Core/SecureBridge.docc", ending: ".md")
+                + files(in: "Sources/SecureBridge/Umbrella/SecureBridge.docc", ending: ".md")
         }
     }
 

@@ -1,5 +1,8 @@
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// A group of `aes_gcm_test.json` (schema `aead_test_schema_v1.json`); sizes in bits.
 struct AEADGroup: WycheproofGroup {

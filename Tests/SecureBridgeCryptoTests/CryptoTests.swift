@@ -1,5 +1,5 @@
 import Testing
 
-/// Tests of the crypto core (`Sources/SecureBridge/Core/Crypto`); run them with
+/// Tests of the crypto core (`Sources/SecureBridge/Formats/Crypto`); run them with
 /// `swift test --filter CryptoTests`.
 @Suite enum CryptoTests {}

@@ -1,5 +1,8 @@
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// A group of `ed25519_test.json` (schema `eddsa_verify_schema_v1.json`).
 struct EdDSAGroup: WycheproofGroup {

@@ -1,5 +1,8 @@
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// A group of `hkdf_sha256_test.json` (schema `hkdf_test_schema_v1.json`).
 struct HKDFGroup: WycheproofGroup {

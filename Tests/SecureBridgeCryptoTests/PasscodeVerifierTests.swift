@@ -1,5 +1,8 @@
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 extension CryptoTests {
     /// scrypt at the OWASP cost takes about 0.3 s and 128 MiB per hash, so the

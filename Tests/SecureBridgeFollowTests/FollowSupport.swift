@@ -1,6 +1,9 @@
 import Foundation
 import Synchronization
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeFollow
 
 /// A wake-up source the test drives: it reports each time the follower waits

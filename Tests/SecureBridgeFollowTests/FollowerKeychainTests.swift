@@ -1,7 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeFollow
 @testable import SecureBridgeTestSupport
 

@@ -2,7 +2,10 @@ import Foundation
 // Tests build in debug, where the core is built for testing; a release build
 // of every target (`swift build -c release`) sees its package API only.
 #if DEBUG
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 #else
 import SecureBridge
 #endif

@@ -1,7 +1,7 @@
 // The Linux calls Swift cannot import (prctl, syscall and ioctl are variadic),
 // wrapped as prefixed static inline functions with fixed arguments, and
 // getrandom (sys/random.h, which the Glibc module leaves out). The
-// platform layer (Sources/SecureBridge/Core/Platform/Linux) and the command
+// platform layer (Sources/SecureBridge/Linux) and the command
 // line (the terminal's width, the follower's parent) are their only callers.
 #ifndef CLINUX_SHIM_H
 #define CLINUX_SHIM_H

@@ -1,5 +1,8 @@
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTestSupport
 
 /// The one byte codec: what the writer writes, the reader reads back, in

@@ -1,5 +1,8 @@
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// `keychain/keyset` (docs/FORMAT.md): exactly one primary, every id once, the exact size.
 @Suite struct DataKeysetTests {

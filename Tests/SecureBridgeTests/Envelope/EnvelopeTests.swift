@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// Fixed inputs for the known-answer envelope (TEST ONLY keys, see Fixtures/README.md).
 enum EnvelopeFixture {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// Inputs the fuzzers in `Fuzz/` found crashing the library, replayed
 /// through the same calls, and the unit-level edges behind each crash.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// Accounts without an IBAN: the bank's own account number as publish input
 /// reads it, the payload (version 2) stores it and an entry shows it.

@@ -1,5 +1,8 @@
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// The table that finds repeated account ids and categories answers as a
 /// dictionary of first numbers would, through its growth and its collisions.

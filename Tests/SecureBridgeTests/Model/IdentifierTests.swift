@@ -1,5 +1,8 @@
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// One definition of a valid id serves account ids (publish input, payload,
 /// deep links) and user ids, which differ only in `@` and the dot names.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// Every rule of the model, refused by the public validating initialisers
 /// with its exact cause, and the same cause from bank JSON; an app sees the

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTestSupport
 
 /// A reader that keeps parsed keys decides what a fresh reader decides.

@@ -2,7 +2,11 @@ import Foundation
 import Synchronization
 import SystemPackage
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgePlatform
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTesting
 @testable import SecureBridgeTestSupport
 

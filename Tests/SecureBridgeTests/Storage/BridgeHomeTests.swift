@@ -1,6 +1,9 @@
 import SystemPackage
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 @Suite struct BridgeHomeTests {
     let environment = [

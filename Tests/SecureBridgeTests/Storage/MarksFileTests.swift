@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTestSupport
 
 /// `keychain/marks` v2: two slots updated in place, the newest intact one wins.

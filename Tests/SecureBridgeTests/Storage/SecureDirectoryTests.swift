@@ -2,7 +2,10 @@ import Foundation
 import SystemPackage
 import Synchronization
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 @Suite struct SecureDirectoryTests {
     @Test func writtenBytesReadBackUnchanged() throws {

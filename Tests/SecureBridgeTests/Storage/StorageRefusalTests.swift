@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 import SystemPackage
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// What storage refuses to read: links, special files, foreign or exposed files, oversized files.
 @Suite struct StorageRefusalTests {

@@ -1,7 +1,10 @@
 import Foundation
 import SystemPackage
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTestSupport
 
 /// Issue 11, item 8: the directories and symbolic links on the way to a home

@@ -1,7 +1,10 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTestSupport
 
 /// Attack 8: several publisher processes and several reader processes at

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 import SystemPackage
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTestSupport
 
 /// Issue 11, item 7: a command that holds a key or a passcode is not

@@ -1,7 +1,10 @@
 import Foundation
 import SystemPackage
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTestSupport
 
 /// Attack 4: endless data. Sparse multi-gigabyte files cost no disk, so an

@@ -1,5 +1,8 @@
 import Foundation
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 extension ConformanceCatalog {
     // MARK: Live reads: one home, reads in order, the marks after each

@@ -1,5 +1,8 @@
 import Foundation
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// The reader vectors of payload versions 1, 2 and 3 (docs/SPEC.md 4.3): an
 /// account identified by the bank's own account number or by none, and

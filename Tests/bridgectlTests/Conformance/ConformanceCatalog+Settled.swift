@@ -1,6 +1,9 @@
 import Foundation
 import SystemPackage
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// Reader vectors for points SPEC 1.1 settles beyond 1.0 (docs/SPEC.md,
 /// Appendix B): the storage errors and modes of 3.2 a home can hold, and the

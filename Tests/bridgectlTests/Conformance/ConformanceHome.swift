@@ -1,6 +1,9 @@
 import Foundation
 import SystemPackage
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// A home the conformance vectors are made from: a fresh temporary
 /// directory with an app on it, driven by the real `BridgeApp` at injected

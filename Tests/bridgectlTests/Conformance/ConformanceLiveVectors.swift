@@ -1,6 +1,9 @@
 import Foundation
 import SystemPackage
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 extension Conformance {
     /// One read of a live vector: the reader's clock, its context, the files

@@ -1,6 +1,9 @@
 import Foundation
 import SystemPackage
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// The conformance kit's vectors (docs/SPEC.md, docs/IMPLEMENTING.md):
 /// reader vectors (a home, an instant, what a widget must show) and

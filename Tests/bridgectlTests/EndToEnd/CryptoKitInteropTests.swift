@@ -1,7 +1,10 @@
 import Crypto
 import Foundation
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTestSupport
 
 /// A second implementation of the reader, written against CryptoKit's API

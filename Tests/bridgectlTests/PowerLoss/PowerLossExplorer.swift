@@ -1,6 +1,9 @@
 import Foundation
 import SystemPackage
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTesting
 @testable import SecureBridgeDoctor
 

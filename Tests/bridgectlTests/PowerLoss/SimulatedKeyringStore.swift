@@ -1,5 +1,8 @@
 import SystemPackage
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTesting
 
 /// A keychain store with the Secret Service's durability on the simulated

@@ -1,7 +1,10 @@
 import Foundation
 import SystemPackage
 import Testing
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 @testable import SecureBridgeTesting
 
 /// The simulated Secret Service the power-loss explorer runs the app with:

@@ -1,0 +1,2 @@
+/// The formats the app side writes, whose types its public API names (`BridgeApp(home:)`).
+@_exported import SecureBridgeFormats

@@ -1,0 +1,28 @@
+/// A 256-bit AES key held in wiped memory.
+package struct AES256Key: Sendable, Equatable, CustomStringConvertible {
+    /// The only key size SecureBridge uses.
+    package static let byteCount = 32
+
+    package let bytes: SecureBytes
+
+    /// Wraps existing key material.
+    /// - Throws: `CryptoError.invalidKeyLength` unless `bytes` holds exactly 32 bytes.
+    package init(_ bytes: SecureBytes) throws {
+        guard bytes.count == Self.byteCount else {
+            throw CryptoError(.invalidKeyLength(expected: Self.byteCount, actual: bytes.count))
+        }
+        self.bytes = bytes
+    }
+
+    /// Copies key material from a byte collection (test vectors, fixtures).
+    package init(copying bytes: some Collection<UInt8>) throws {
+        try self.init(SecureBytes(copying: bytes))
+    }
+
+    /// A fresh random key.
+    static func generate() throws -> AES256Key {
+        try AES256Key(SecureBytes.random(count: byteCount))
+    }
+
+    package var description: String { "AES256Key(redacted)" }
+}

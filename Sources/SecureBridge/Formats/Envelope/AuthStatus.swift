@@ -1,0 +1,141 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The user's session as the app last signed it into the container: whether
+/// the widget may show anything, in which auth epoch, and until when.
+///
+/// Payload layout (42 bytes, big-endian) inside a `SignedRecord` of kind 2:
+/// state (1) · epoch (8) · issuedAt (8) · sessionExpiresAt (8) · flags (1, bit 0 = hide balances) · enrollment id (16).
+package struct AuthStatus: Sendable, Equatable {
+    /// The session states of the design.
+    package enum State: UInt8, Sendable, CaseIterable, Encodable, CustomStringConvertible {
+        case active = 1
+        case locked = 2
+        case loggedOut = 3
+
+        package var description: String {
+            switch self {
+            case .active: "active"
+            case .locked: "locked"
+            case .loggedOut: "loggedOut"
+            }
+        }
+
+        /// Stored by name (`"active"`, `"locked"`, `"loggedOut"`) in the app's state file.
+        /// The state named `name` (its `description`), as `app/state.json` stores it.
+        package init?(name: String) {
+            guard let state = Self.allCases.first(where: { $0.description == name }) else { return nil }
+            self = state
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(description)
+        }
+    }
+
+    package var state: State
+    /// The auth epoch: every login and logout moves it on.
+    package var epoch: UInt64
+    /// When the app signed this status (Unix seconds).
+    package var issuedAt: Int64
+    /// When the session ends (Unix seconds).
+    package var sessionExpiresAt: Int64
+    /// The user's preference to hide balances in widgets.
+    package var hidesBalances: Bool
+    /// Ties the status to one onboarding (`OnboardingRecord.enrollmentID`).
+    package var enrollmentID: [UInt8]
+
+    static let payloadByteCount = 42
+
+    var payload: [UInt8] {
+        var writer = ByteWriter(capacity: Self.payloadByteCount)
+        writer.append(state.rawValue)
+        writer.append(epoch)
+        writer.append(issuedAt)
+        writer.append(sessionExpiresAt)
+        writer.append(UInt8(hidesBalances ? 1 : 0))
+        writer.append(enrollmentID)
+        return writer.bytes
+    }
+
+    package init(state: State, epoch: UInt64, issuedAt: Int64, sessionExpiresAt: Int64, hidesBalances: Bool, enrollmentID: [UInt8]) {
+        self.state = state
+        self.epoch = epoch
+        self.issuedAt = issuedAt
+        self.sessionExpiresAt = sessionExpiresAt
+        self.hidesBalances = hidesBalances
+        self.enrollmentID = enrollmentID
+    }
+
+    /// Decodes a verified payload strictly.
+    package init(payload: ArraySlice<UInt8>) throws {
+        let notAuthStatus = EnvelopeError(.invalidField(
+            field: "auth status", .wrongSize(expected: Self.payloadByteCount)))
+        guard payload.count == Self.payloadByteCount else { throw notAuthStatus }
+        let (stateByte, epoch, issuedAt, expiresAt, flags, enrollment) = try ByteReader.read(payload) { reader in
+            try (
+                reader.read(UInt8.self, or: notAuthStatus), reader.read(UInt64.self, or: notAuthStatus),
+                reader.read(Int64.self, or: notAuthStatus), reader.read(Int64.self, or: notAuthStatus),
+                reader.read(UInt8.self, or: notAuthStatus), Array(reader.take(16, or: notAuthStatus)))
+        }
+        guard let state = State(rawValue: stateByte) else {
+            throw EnvelopeError(.invalidField(field: "auth state", .unknownState(stateByte)))
+        }
+        guard flags & ~1 == 0 else {
+            throw EnvelopeError(.invalidField(field: "auth flags", .unknownFlags(flags)))
+        }
+        self.init(
+            state: state, epoch: epoch, issuedAt: issuedAt, sessionExpiresAt: expiresAt, hidesBalances: flags == 1,
+            enrollmentID: enrollment)
+    }
+
+    /// The record to store, signed by the publisher.
+    package func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {
+        try SignedRecord.sign(kind: .authStatus, sequence: sequence, payload: payload, with: key)
+    }
+
+    /// Whether the session has ended at `now`.
+    package func hasExpired(at now: Date) -> Bool {
+        now.timeIntervalSince1970 >= TimeInterval(sessionExpiresAt)
+    }
+}
+
+/// Proof that this installation was onboarded by the holder of the pinned
+/// publisher key, and which enrollment the auth status must belong to.
+///
+/// Payload layout (24 bytes) inside a `SignedRecord` of kind 1:
+/// enrollment id (16) · onboardedAt (8, Unix seconds).
+package struct OnboardingRecord: Sendable, Equatable {
+    /// Random id of this onboarding; never derived from the user's id.
+    package let enrollmentID: [UInt8]
+    /// When the user onboarded (Unix seconds).
+    let onboardedAt: Int64
+
+    static let payloadByteCount = 24
+
+    package init(enrollmentID: [UInt8], onboardedAt: Int64) {
+        self.enrollmentID = enrollmentID
+        self.onboardedAt = onboardedAt
+    }
+
+    package init(payload: ArraySlice<UInt8>) throws {
+        let notOnboarding = EnvelopeError(.invalidField(
+            field: "onboarding record", .wrongSize(expected: Self.payloadByteCount)))
+        guard payload.count == Self.payloadByteCount else { throw notOnboarding }
+        let (enrollment, at) = try ByteReader.read(payload) { reader in
+            try (Array(reader.take(16, or: notOnboarding)), reader.read(Int64.self, or: notOnboarding))
+        }
+        self.init(enrollmentID: enrollment, onboardedAt: at)
+    }
+
+    package func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {
+        var writer = ByteWriter(capacity: Self.payloadByteCount)
+        writer.append(enrollmentID)
+        writer.append(onboardedAt)
+        return try SignedRecord.sign(kind: .onboarding, sequence: sequence, payload: writer.bytes, with: key)
+    }
+}

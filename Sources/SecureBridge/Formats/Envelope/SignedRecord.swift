@@ -1,0 +1,99 @@
+/// A small signed record in the shared container (the onboarding record and
+/// the auth status), format v1:
+///
+/// ```
+/// offset  size  field
+///      0     4  magic "SBRC"
+///      4     1  format version (1)
+///      5     1  record kind (1 onboarding, 2 auth status)
+///      6     8  signing key id
+///     14     8  sequence (u64, big-endian; monotonic per kind)
+///     22     2  N = payload length (u16, at most 512)
+///     24     N  payload (its layout depends on the kind)
+///   24+N    64  Ed25519 signature over bytes [0, 24+N)
+/// ```
+///
+/// The payload is decoded only after the signature has been verified.
+package struct SignedRecord: Sendable, Equatable {
+    /// What a record is about.
+    package typealias Kind = EnvelopeError.RecordKind
+
+    package static let magic: [UInt8] = Array("SBRC".utf8)
+    package static let version: UInt8 = 1
+    static let headerByteCount = 24
+    static let maximumPayloadByteCount = 512
+    static let signatureContext = Ed25519.Context("SecureBridge record v1")
+    /// The largest stored record; anything bigger is refused before parsing.
+    package static let maximumByteCount = headerByteCount + maximumPayloadByteCount + Ed25519.signatureByteCount
+
+    /// The exact stored bytes.
+    package let bytes: [UInt8]
+    /// The record kind.
+    package let kind: Kind
+    /// The id of the key that signed it.
+    package let signingKeyID: KeyID
+    /// The monotonic sequence number.
+    package let sequence: UInt64
+
+    private var payloadRange: Range<Int> { Self.headerByteCount..<(bytes.count - Ed25519.signatureByteCount) }
+
+    /// Parses the frame strictly, without trusting or decoding the payload.
+    /// - Parameter expected: The kind the caller is reading; another kind is refused.
+    /// - Throws: `EnvelopeError` naming the first problem.
+    package init(bytes: [UInt8], expected: Kind) throws {
+        try SignedFrame.checkPreamble(
+            bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, format: .signedRecord)
+        let (keyID, sequence) = try ByteReader.read(bytes) { reader in
+            func truncated(_ field: String) -> EnvelopeError { EnvelopeError(.truncated(field: field)) }
+            _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
+            let kindByte = try reader.read(UInt8.self, or: truncated("record kind"))
+            guard kindByte == expected.rawValue else {
+                throw EnvelopeError(.invalidField(field: "record kind", .wrongRecordKind(expected: expected, found: kindByte)))
+            }
+            let keyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))
+            let sequence = try reader.read(UInt64.self, or: truncated("sequence"))
+            let length = try reader.read(UInt16.self, or: truncated("payload length"))
+            guard Int(length) <= Self.maximumPayloadByteCount else {
+                throw EnvelopeError(.invalidField(
+                    field: "payload length", .overLimit(Int(length), limit: Self.maximumPayloadByteCount)))
+            }
+            _ = try reader.take(Int(length), or: truncated("payload"))
+            _ = try reader.take(Ed25519.signatureByteCount, or: truncated("signature"))
+            guard reader.remaining == 0 else { throw EnvelopeError(.trailingBytes(count: reader.remaining)) }
+            return (keyID, sequence)
+        }
+        self.bytes = bytes
+        self.kind = expected
+        self.signingKeyID = keyID
+        self.sequence = sequence
+    }
+
+    /// Frames and signs a payload.
+    package static func sign(
+        kind: Kind, sequence: UInt64, payload: [UInt8], with key: Ed25519.PrivateKey
+    ) throws -> SignedRecord {
+        guard payload.count <= maximumPayloadByteCount else {
+            throw EnvelopeError(.tooLarge(size: payload.count, limit: maximumPayloadByteCount))
+        }
+        var writer = ByteWriter(capacity: headerByteCount + payload.count + Ed25519.signatureByteCount)
+        writer.append(magic)
+        writer.append(version)
+        writer.append(kind.rawValue)
+        writer.append(key.publicKey.keyID.bytes)
+        writer.append(sequence)
+        writer.append(payload, lengthPrefix: UInt16.self)
+        return try SignedRecord(
+            bytes: SignedFrame.sign(writer.bytes, with: key, context: signatureContext), expected: kind)
+    }
+
+    /// Verifies the signature and returns the payload, now trusted.
+    /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
+    /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
+    package func verifiedPayload(publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws -> ArraySlice<UInt8> {
+        guard signingKeyID == publicKey.keyID else { throw EnvelopeError(.unknownSigningKey(signingKeyID)) }
+        try SignedFrame.verify(
+            bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,
+            context: Self.signatureContext, cache: cache)
+        return bytes[payloadRange]
+    }
+}

@@ -1,0 +1,211 @@
+/// The clear header of a snapshot envelope: who signed it, which key sealed
+/// it, which auth epoch and sequence it belongs to, and its lifetimes.
+public struct SnapshotHeader: Sendable, Equatable {
+    /// The id of the publisher's Ed25519 key.
+    public let signingKeyID: KeyID
+    /// The id of the data key the payload is sealed under.
+    public let dataKeyID: KeyID
+    /// The auth epoch: moves on at every login and logout.
+    public let epoch: UInt64
+    /// The publisher's monotonic snapshot counter.
+    public let sequence: UInt64
+    /// When the app published the snapshot (Unix seconds).
+    public let issuedAt: Int64
+    /// Soft expiry: after it, amounts are flagged stale (Unix seconds).
+    public let staleAt: Int64
+    /// Hard expiry: after it, no amount is shown (Unix seconds).
+    public let expiresAt: Int64
+    /// The AES-GCM nonce.
+    let nonce: AESGCM.Nonce
+
+    package init(
+        signingKeyID: KeyID, dataKeyID: KeyID, epoch: UInt64, sequence: UInt64,
+        issuedAt: Int64, staleAt: Int64, expiresAt: Int64, nonce: AESGCM.Nonce
+    ) {
+        self.signingKeyID = signingKeyID
+        self.dataKeyID = dataKeyID
+        self.epoch = epoch
+        self.sequence = sequence
+        self.issuedAt = issuedAt
+        self.staleAt = staleAt
+        self.expiresAt = expiresAt
+        self.nonce = nonce
+    }
+}
+
+/// A sealed, signed account snapshot as stored in the shared container
+/// (format v1, documented byte for byte in `docs/FORMAT.md`):
+///
+/// ```
+/// offset  size  field
+///      0     4  magic "SBSN"
+///      4     1  format version (1)
+///      5     1  reserved, 0
+///      6     8  signing key id
+///     14     8  data key id
+///     22     8  auth epoch            (u64, big-endian)
+///     30     8  sequence              (u64)
+///     38     8  issuedAt              (i64, Unix seconds)
+///     46     8  staleAt (soft expiry) (i64)
+///     54     8  expiresAt (hard)      (i64)
+///     62    12  AES-GCM nonce
+///     74     4  L = ciphertext length including the 16-byte tag (u32)
+///     78     L  ciphertext ‖ tag
+///   78+L    64  Ed25519 signature over bytes [0, 78+L)
+/// ```
+///
+/// Bytes `[0, 78)` are the AEAD associated data. The value keeps the exact
+/// stored bytes; the header is parsed from them, and opening verifies the
+/// signature before it decrypts anything.
+package struct SnapshotEnvelope: Sendable, Equatable {
+    package static let magic: [UInt8] = Array("SBSN".utf8)
+    package static let version: UInt8 = 1
+    package static let headerByteCount = 78
+    static let signatureContext = Ed25519.Context("SecureBridge snapshot v1")
+
+    /// The largest payload a snapshot may carry.
+    static let maximumPayloadByteCount = 1 << 20
+    /// The largest stored envelope; anything bigger is refused before parsing.
+    package static let maximumByteCount =
+        headerByteCount + maximumPayloadByteCount + AESGCM.tagByteCount + Ed25519.signatureByteCount
+
+    /// The exact stored bytes.
+    package let bytes: [UInt8]
+    /// The parsed clear header.
+    package let header: SnapshotHeader
+
+    private var ciphertextRange: Range<Int> {
+        Self.headerByteCount..<(bytes.count - Ed25519.signatureByteCount)
+    }
+
+    /// Parses stored bytes strictly: size cap, magic, version, reserved byte,
+    /// exact length, consistent lifetimes, no trailing bytes. No cryptography.
+    /// - Throws: `EnvelopeError` naming the first problem.
+    package init(bytes: [UInt8]) throws {
+        try SignedFrame.checkPreamble(
+            bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, format: .snapshotEnvelope)
+        self.bytes = bytes
+        self.header = try ByteReader.read(bytes) { reader in
+            func truncated(_ field: String) -> EnvelopeError { EnvelopeError(.truncated(field: field)) }
+            _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
+            guard try reader.read(UInt8.self, or: truncated("reserved byte")) == 0 else {
+                throw EnvelopeError(.invalidField(field: "reserved byte", .notZero))
+            }
+            let signingKeyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))
+            let dataKeyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("data key id")))
+            let epoch = try reader.read(UInt64.self, or: truncated("epoch"))
+            let sequence = try reader.read(UInt64.self, or: truncated("sequence"))
+            let issuedAt = try reader.read(Int64.self, or: truncated("issue time"))
+            let staleAt = try reader.read(Int64.self, or: truncated("soft expiry"))
+            let expiresAt = try reader.read(Int64.self, or: truncated("hard expiry"))
+            let nonce = try AESGCM.Nonce(bytes: reader.take(AESGCM.nonceByteCount, or: truncated("nonce")))
+            let ciphertextLength = Int(try reader.read(UInt32.self, or: truncated("ciphertext length")))
+            guard ciphertextLength >= AESGCM.tagByteCount,
+                  ciphertextLength <= Self.maximumPayloadByteCount + AESGCM.tagByteCount
+            else {
+                throw EnvelopeError(.invalidField(
+                    field: "ciphertext length",
+                    .outOfRange(ciphertextLength, range: AESGCM.tagByteCount...(Self.maximumPayloadByteCount + AESGCM.tagByteCount))))
+            }
+            _ = try reader.take(ciphertextLength, or: truncated("ciphertext"))
+            _ = try reader.take(Ed25519.signatureByteCount, or: truncated("signature"))
+            guard reader.remaining == 0 else { throw EnvelopeError(.trailingBytes(count: reader.remaining)) }
+            guard issuedAt <= staleAt, staleAt <= expiresAt else {
+                throw EnvelopeError(.invalidField(field: "lifetimes", .lifetimesOutOfOrder))
+            }
+            return SnapshotHeader(
+                signingKeyID: signingKeyID, dataKeyID: dataKeyID, epoch: epoch, sequence: sequence,
+                issuedAt: issuedAt, staleAt: staleAt, expiresAt: expiresAt, nonce: nonce)
+        }
+    }
+
+    /// Encrypts `payload` under the epoch's snapshot key and signs the result.
+    /// - Parameters:
+    ///   - payload: The plaintext (the encoded portfolio).
+    ///   - epoch, sequence, issuedAt, staleAt, expiresAt: The header fields.
+    ///   - signingKey: The publisher's Ed25519 key.
+    ///   - dataKey: The keyset's primary data key.
+    /// - Returns: The sealed envelope with a fresh random nonce.
+    /// - Throws: `EnvelopeError.tooLarge` for an oversize payload, `CryptoError` on failure.
+    package static func seal(
+        payload: [UInt8], epoch: UInt64, sequence: UInt64, issuedAt: Int64, staleAt: Int64, expiresAt: Int64,
+        signingKey: Ed25519.PrivateKey, dataKey: DataKey
+    ) throws -> SnapshotEnvelope {
+        try seal(
+            payload: payload, epoch: epoch, sequence: sequence, issuedAt: issuedAt, staleAt: staleAt,
+            expiresAt: expiresAt, signingKey: signingKey, dataKey: dataKey, nonce: AESGCM.Nonce())
+    }
+
+    /// Seals with a given nonce; only the known-answer test fixes it.
+    static func seal(
+        payload: [UInt8], epoch: UInt64, sequence: UInt64, issuedAt: Int64, staleAt: Int64, expiresAt: Int64,
+        signingKey: Ed25519.PrivateKey, dataKey: DataKey, nonce: AESGCM.Nonce
+    ) throws -> SnapshotEnvelope {
+        guard payload.count <= maximumPayloadByteCount else {
+            throw EnvelopeError(.tooLarge(size: payload.count, limit: maximumPayloadByteCount))
+        }
+        guard issuedAt <= staleAt, staleAt <= expiresAt else {
+            throw EnvelopeError(.invalidField(field: "lifetimes", .lifetimesOutOfOrder))
+        }
+        var writer = ByteWriter(capacity: headerByteCount + payload.count + 80)
+        writer.append(magic)
+        writer.append(version)
+        writer.append(UInt8(0))
+        writer.append(signingKey.publicKey.keyID.bytes)
+        writer.append(dataKey.id.bytes)
+        writer.append(epoch)
+        writer.append(sequence)
+        writer.append(issuedAt)
+        writer.append(staleAt)
+        writer.append(expiresAt)
+        writer.append(nonce.bytes)
+        writer.append(UInt32(payload.count + AESGCM.tagByteCount))
+        let header = writer.bytes
+        let sealed = try AESGCM.seal(
+            payload, using: try dataKey.snapshotKey(epoch: epoch), nonce: nonce, authenticating: header)
+        let stored = try SignedFrame.sign(header + sealed, with: signingKey, context: signatureContext)
+        return try SnapshotEnvelope(bytes: stored)
+    }
+
+    /// Verifies the signature, then decrypts.
+    /// - Parameters:
+    ///   - publicKey: The pinned publisher key.
+    ///   - dataKey: The keyset entry whose id the header names.
+    /// - Returns: The plaintext payload, in wiped memory.
+    /// - Throws: `EnvelopeError.unknownSigningKey`, `.signatureMismatch`,
+    ///   `.unknownDataKey` or `.decryptionFailed`.
+    package func open(verifyingWith publicKey: Ed25519.PublicKey, dataKey: DataKey) throws -> SecureBytes {
+        try verifySignature(with: publicKey)
+        guard dataKey.id == header.dataKeyID else { throw EnvelopeError(.unknownDataKey(header.dataKeyID)) }
+        return try decrypt(with: dataKey)
+    }
+
+    /// Checks that the envelope is signed by `publicKey` over its exact bytes.
+    /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
+    /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
+    package func verifySignature(with publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws {
+        guard header.signingKeyID == publicKey.keyID else {
+            throw EnvelopeError(.unknownSigningKey(header.signingKeyID))
+        }
+        try SignedFrame.verify(
+            bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,
+            context: Self.signatureContext, cache: cache)
+    }
+
+    /// Decrypts an envelope whose signature the caller has already verified.
+    func decrypt(with dataKey: DataKey) throws -> SecureBytes {
+        try decrypt(usingSnapshotKey: dataKey.snapshotKey(epoch: header.epoch))
+    }
+
+    /// Decrypts a verified envelope with the snapshot key already derived for
+    /// its epoch (`DataKey.snapshotKey(epoch:)`), as the reader caches it.
+    package func decrypt(usingSnapshotKey key: AES256Key) throws -> SecureBytes {
+        do {
+            return try AESGCM.open(
+                combined: bytes[ciphertextRange], using: key, nonce: header.nonce,
+                authenticating: bytes[..<Self.headerByteCount])
+        } catch let error as CryptoError where error.cause == .authenticationFailure {
+            throw EnvelopeError(.decryptionFailed)
+        }
+    }
+}

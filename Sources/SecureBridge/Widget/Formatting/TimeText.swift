@@ -1,0 +1,51 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Deterministic "time ago" text, from whole elapsed seconds, in the
+/// locale's language.
+package enum RelativeTime {
+    /// How long before `reference` the `date` was: `just now` (less than a
+    /// minute either way), `5 min ago`, `3 h ago`, `2 d ago`; a `date` a
+    /// minute or more after `reference` (a clock behind the publisher's, or
+    /// `read --now` before the snapshot was issued) is `in 5 min`, `in 3 h`,
+    /// `in 2 d`. Each unit is rounded down. In another language the unit is
+    /// abbreviated as its locale does (`vor 5 Min.`, `il y a 3 h`, `5分前`).
+    ///
+    /// - Parameters:
+    ///   - date: The instant described (e.g. publication).
+    ///   - reference: The instant it is seen from (e.g. the entry's date).
+    ///   - localeIdentifier: The locale, e.g. `de_DE`.
+    package static func describe(_ date: Date, seenAt reference: Date, localeIdentifier: String = "en_US") -> String {
+        let language = WidgetLanguage(localeIdentifier: localeIdentifier)
+        let elapsed = reference.timeIntervalSince(date)
+        guard elapsed.isFinite, abs(elapsed) >= 60 else { return language.text("just now") }
+        let (count, unit) = wholeUnits(abs(elapsed))
+        let span = language == .english
+            ? "\(count) \(unit.englishAbbreviation)"
+            : LocalizedFormat.duration(count, unit, localeIdentifier: localeIdentifier)
+        return language.text(elapsed > 0 ? "%@ ago" : "in %@", span)
+    }
+
+    /// Whole minutes, hours or days for at least a minute, rounded down.
+    private static func wholeUnits(_ interval: TimeInterval) -> (Int64, LocalizedFormat.Unit) {
+        guard interval < Double(Int64.max) else { return (Int64.max / 86_400, .days) }
+        let seconds = Int64(interval.rounded(.down))
+        if seconds < 3_600 { return (seconds / 60, .minutes) }
+        if seconds < 86_400 { return (seconds / 3_600, .hours) }
+        return (seconds / 86_400, .days)
+    }
+}
+
+extension LocalizedFormat.Unit {
+    /// `min`, `h`, `d`: the English widget text's fixed abbreviations.
+    fileprivate var englishAbbreviation: String {
+        switch self {
+        case .minutes: "min"
+        case .hours: "h"
+        case .days: "d"
+        }
+    }
+}
