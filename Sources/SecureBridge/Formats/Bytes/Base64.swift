@@ -59,7 +59,7 @@ package enum Base64 {
 
     /// Decodes canonical base64 `text` into `output` (at least 3/4 of its length).
     /// - Returns: The number of bytes written, or `nil` when `text` is not canonical.
-    static func decodeCanonical(_ characters: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
+    package static func decodeCanonical(_ characters: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
         guard !characters.isEmpty, characters.count % 4 == 0, output.count >= characters.count / 4 * 3 else { return nil }
         var written = 0
         for start in stride(from: 0, to: characters.count, by: 4) {

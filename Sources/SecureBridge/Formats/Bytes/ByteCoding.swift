@@ -47,19 +47,19 @@ package struct ByteWriter<Output: ByteWriterOutput> {
         self.output = output
     }
 
-    mutating func append(_ value: UInt8) { appendBigEndian(value) }
-    mutating func append(_ value: UInt16) { appendBigEndian(value) }
-    mutating func append(_ value: UInt32) { appendBigEndian(value) }
-    mutating func append(_ value: UInt64) { appendBigEndian(value) }
+    package mutating func append(_ value: UInt8) { appendBigEndian(value) }
+    package mutating func append(_ value: UInt16) { appendBigEndian(value) }
+    package mutating func append(_ value: UInt32) { appendBigEndian(value) }
+    package mutating func append(_ value: UInt64) { appendBigEndian(value) }
     package mutating func append(_ value: Int64) { appendBigEndian(value) }
 
     /// Appends `bytes` as they are.
-    mutating func append(_ bytes: some Collection<UInt8>) {
+    package mutating func append(_ bytes: some Collection<UInt8>) {
         Bytes.withContiguous(bytes) { output.write($0) }
     }
 
     /// Appends `bytes` after their count as a `Length`; the caller has checked that the count fits.
-    mutating func append<Length: FixedWidthInteger & UnsignedInteger>(
+    package mutating func append<Length: FixedWidthInteger & UnsignedInteger>(
         _ bytes: some Collection<UInt8>, lengthPrefix: Length.Type
     ) {
         appendBigEndian(Length(bytes.count))
@@ -73,14 +73,14 @@ package struct ByteWriter<Output: ByteWriterOutput> {
 
 extension ByteWriter where Output == [UInt8] {
     /// A writer into a new array.
-    init(capacity: Int = 0) {
+    package init(capacity: Int = 0) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(capacity)
         self.init(into: bytes)
     }
 
     /// The bytes written.
-    var bytes: [UInt8] { output }
+    package var bytes: [UInt8] { output }
 }
 
 /// Reads a format's fields front to back from bytes the caller holds, never

@@ -1,7 +1,7 @@
 /// Helpers for handing any byte collection to C without an extra copy when
 /// the collection is already contiguous.
 package enum Bytes {
-    static func withContiguous<C: Collection<UInt8>, R>(
+    package static func withContiguous<C: Collection<UInt8>, R>(
         _ bytes: C, _ body: (UnsafeRawBufferPointer) throws -> R
     ) rethrows -> R {
         if let result = try bytes.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {

@@ -9,15 +9,6 @@ import Foundation
 /// AES-256-GCM over CryptoKit's `AES.GCM`. `AESGCM` has checked the key,
 /// nonce and tag lengths before these are called.
 enum CryptoKitAESGCM {
-    /// Encrypts `message` and returns `ciphertext ‖ tag`.
-    static func seal(
-        _ message: UnsafeRawBufferPointer, key: AES256Key, nonce: AESGCM.Nonce, aad: UnsafeRawBufferPointer
-    ) throws -> [UInt8] {
-        let box = try CryptoKitFailure.mapping("AES.GCM.seal") {
-            try AES.GCM.seal(message, using: key.symmetricKey, nonce: AES.GCM.Nonce(data: nonce.bytes), authenticating: aad)
-        }
-        return Array(box.ciphertext) + Array(box.tag)
-    }
 
     /// Checks `tag` and decrypts `ciphertext` into wiped memory, released only
     /// when the tag matched. CryptoKit returns the plaintext in a `Data` over

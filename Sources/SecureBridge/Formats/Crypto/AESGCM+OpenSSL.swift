@@ -1,5 +1,5 @@
 #if OpenSSL && !CryptoKit
-internal import COpenSSL
+package import COpenSSL
 
 extension OpenSSL {
     /// AES-256-GCM from the default provider, found once; `nil` when this
@@ -16,25 +16,7 @@ extension OpenSSL {
 /// AES-256-GCM through the default provider's cipher functions, which EVP's
 /// `EVP_Encrypt*`/`EVP_Decrypt*` would call. `AESGCM` has checked the key,
 /// nonce and tag lengths before these are called.
-enum OpenSSLAESGCM {
-    /// Encrypts `message` and returns `ciphertext ‖ tag`.
-    static func seal(
-        _ message: UnsafeRawBufferPointer, key: AES256Key, nonce: AESGCM.Nonce, aad: UnsafeRawBufferPointer
-    ) throws -> [UInt8] {
-        let context = try CipherContext(encrypting: true, key: key, nonce: nonce)
-        try context.authenticate(aad)
-        let tagByteCount = AESGCM.tagByteCount
-        var output = [UInt8](repeating: 0, count: message.count + tagByteCount)
-        try output.withUnsafeMutableBytes { (out) throws in
-            let sealed = UnsafeMutableRawBufferPointer(rebasing: out.prefix(message.count))
-            let written = try context.update(message, into: sealed)
-            guard context.finish(into: UnsafeMutableRawBufferPointer(rebasing: sealed.dropFirst(written))) else {
-                throw OpenSSL.error("AES-256-GCM final")
-            }
-            try context.tag(set: false, UnsafeMutableRawBufferPointer(rebasing: out.suffix(tagByteCount)))
-        }
-        return output
-    }
+package enum OpenSSLAESGCM {
 
     /// Checks `tag` and decrypts `ciphertext` into wiped memory, released only
     /// when the tag matched.
@@ -59,11 +41,11 @@ enum OpenSSLAESGCM {
 
     /// One AES-256-GCM operation of the provider, its context freed (and
     /// wiped by the provider) on deinit.
-    private final class CipherContext {
+    package final class CipherContext {
         let cipher: COpenSSL_ProviderCipher
         let pointer: UnsafeMutableRawPointer
 
-        init(encrypting: Bool, key: AES256Key, nonce: AESGCM.Nonce) throws {
+        package init(encrypting: Bool, key: AES256Key, nonce: AESGCM.Nonce) throws {
             try OpenSSL.initialize()
             guard let cipher = OpenSSL.aes256GCM else { throw OpenSSL.error("AES-256-GCM from the default provider") }
             guard let pointer = cipher.newContext(cipher.providerContext) else {
@@ -85,7 +67,7 @@ enum OpenSSLAESGCM {
         deinit { cipher.freeContext(pointer) }
 
         /// Adds `aad` to what the tag covers.
-        func authenticate(_ aad: UnsafeRawBufferPointer) throws {
+        package func authenticate(_ aad: UnsafeRawBufferPointer) throws {
             guard aad.count > 0 else { return }
             var ignored = 0
             // No output: the provider takes the input as additional data.
@@ -94,7 +76,7 @@ enum OpenSSLAESGCM {
         }
 
         /// Processes `input` into `output`, returning the bytes written.
-        func update(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
+        package func update(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
             guard input.count > 0 else { return 0 }
             var written = 0
             let result = cipher.update(
@@ -105,14 +87,14 @@ enum OpenSSLAESGCM {
         }
 
         /// Finishes the operation; for a decryption, whether the tag matched.
-        func finish(into output: UnsafeMutableRawBufferPointer) -> Bool {
+        package func finish(into output: UnsafeMutableRawBufferPointer) -> Bool {
             var written = 0
             let out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
             return cipher.final(pointer, out, &written, output.count) == 1
         }
 
         /// Sets the tag a decryption checks, or reads an encryption's after `finish`.
-        func tag(set: Bool, _ tag: UnsafeMutableRawBufferPointer) throws {
+        package func tag(set: Bool, _ tag: UnsafeMutableRawBufferPointer) throws {
             let result = withUnsafePointer(to: cipher) { cipher in
                 COpenSSL_ProviderCipher_tag(
                     cipher, pointer, set ? 1 : 0, tag.baseAddress!.assumingMemoryBound(to: UInt8.self), tag.count)

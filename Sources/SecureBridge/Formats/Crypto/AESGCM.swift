@@ -5,7 +5,7 @@ package enum AESGCM {
     /// Bytes in a nonce (96 bits).
     static let nonceByteCount = 12
     /// Bytes in a tag (128 bits).
-    static let tagByteCount = 16
+    package static let tagByteCount = 16
 
     /// A 12-byte AES-GCM nonce.
     package struct Nonce: Sendable, Equatable {
@@ -24,27 +24,6 @@ package enum AESGCM {
                 throw CryptoError(.invalidNonceLength(expected: AESGCM.nonceByteCount, actual: bytes.count))
             }
             self.bytes = Array(bytes)
-        }
-    }
-
-    /// Encrypts and authenticates `plaintext`.
-    /// - Parameters:
-    ///   - plaintext: The bytes to encrypt.
-    ///   - key: The AES-256 key.
-    ///   - nonce: A nonce never used before with this key.
-    ///   - associatedData: Bytes authenticated but not encrypted.
-    /// - Returns: The ciphertext followed by the 16-byte tag.
-    /// - Throws: `CryptoError.backendFailure` when the backend fails.
-    package static func seal(
-        _ plaintext: some Collection<UInt8>,
-        using key: AES256Key,
-        nonce: Nonce,
-        authenticating associatedData: some Collection<UInt8>
-    ) throws -> [UInt8] {
-        try Bytes.withContiguous(plaintext) { (message) throws in
-            try Bytes.withContiguous(associatedData) { (aad) throws in
-                try Backend.seal(message, key: key, nonce: nonce, aad: aad)
-            }
         }
     }
 

@@ -14,69 +14,69 @@ import SecureBridgeLinux
 #if CryptoKit
 
 extension AESGCM {
-    typealias Backend = CryptoKitAESGCM
+    package typealias Backend = CryptoKitAESGCM
 }
 
 extension Ed25519 {
-    typealias Backend = CryptoKitEd25519
+    package typealias Backend = CryptoKitEd25519
 }
 
 extension HKDFSHA256 {
-    typealias Backend = CryptoKitHKDFSHA256
+    package typealias Backend = CryptoKitHKDFSHA256
 }
 
 extension SHA256Hasher {
-    typealias Backend = CryptoKitSHA256Hasher
+    package typealias Backend = CryptoKitSHA256Hasher
 }
 
 extension PasscodeVerifier {
-    typealias Backend = CryptoKitScrypt
+    package typealias Backend = CryptoKitScrypt
 }
 
 extension SystemRandom {
-    typealias Backend = CryptoKitRandom
+    package typealias Backend = CryptoKitRandom
 }
 
 extension ConstantTime {
-    typealias Backend = PortableConstantTime
+    package typealias Backend = PortableConstantTime
 }
 
 extension SecureBytes {
-    typealias Backend = PlatformSecureMemory
+    package typealias Backend = PlatformSecureMemory
 }
 
 #elseif OpenSSL
 
 extension AESGCM {
-    typealias Backend = OpenSSLAESGCM
+    package typealias Backend = OpenSSLAESGCM
 }
 
 extension Ed25519 {
-    typealias Backend = OpenSSLEd25519
+    package typealias Backend = OpenSSLEd25519
 }
 
 extension HKDFSHA256 {
-    typealias Backend = OpenSSLHKDFSHA256
+    package typealias Backend = OpenSSLHKDFSHA256
 }
 
 extension SHA256Hasher {
-    typealias Backend = OpenSSLSHA256Hasher
+    package typealias Backend = OpenSSLSHA256Hasher
 }
 
 extension PasscodeVerifier {
-    typealias Backend = OpenSSLScrypt
+    package typealias Backend = OpenSSLScrypt
 }
 
 extension SystemRandom {
-    typealias Backend = KernelRandom
+    package typealias Backend = KernelRandom
 }
 
 extension ConstantTime {
-    typealias Backend = OpenSSLConstantTime
+    package typealias Backend = OpenSSLConstantTime
 }
 
 extension SecureBytes {
-    typealias Backend = OpenSSLSecureMemory
+    package typealias Backend = OpenSSLSecureMemory
 }
 
 #else

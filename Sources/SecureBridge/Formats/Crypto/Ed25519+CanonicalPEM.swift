@@ -11,10 +11,10 @@
 /// for anything else, which then goes to the general path: every PEM reads to
 /// the same key, or the same error, either way. `PEMFastPathTests` compares
 /// the two paths over seeded random keys and thousands of altered PEMs.
-enum CanonicalPEM {
+package enum CanonicalPEM {
     /// The base64 body between the armour lines of `pem`, if `pem` is exactly
     /// `begin ⏎ body ⏎ end` with an optional final newline and a body of `length` characters.
-    static func body(of pem: UnsafeRawBufferPointer, label: String, length: Int) -> UnsafeRawBufferPointer? {
+    package static func body(of pem: UnsafeRawBufferPointer, label: String, length: Int) -> UnsafeRawBufferPointer? {
         let begin = Array("-----BEGIN \(label)-----\n".utf8)
         let end = Array("\n-----END \(label)-----".utf8)
         var count = pem.count
@@ -56,7 +56,7 @@ enum CanonicalPEM {
     /// `openssl genpkey -algorithm ed25519 -outform DER | head -c 16 | xxd -i`;
     /// `PEMFastPathTests.derPrefixesAreWhatTheGeneralPathWrites` checks them against
     /// the backend's writer (`Ed25519.PrivateKey.pemRepresentation`).
-    static let privateKeyPrefix: [UInt8] = [
+    package static let privateKeyPrefix: [UInt8] = [
         0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
     ]
 }
@@ -73,25 +73,6 @@ extension Ed25519.PublicKey {
                 der.starts(with: CanonicalPEM.publicKeyPrefix)
             else { return nil }
             return Array(der.suffix(Ed25519.keyByteCount))
-        }
-    }
-}
-
-extension Ed25519.PrivateKey {
-    /// The 32-byte seed of a canonical PKCS#8 PEM (64 base64 characters between
-    /// `PRIVATE KEY` armour lines), in wiped memory, or `nil` for any other text.
-    /// The decoded key never leaves wiped memory.
-    static func canonicalPEMSeed(_ pem: SecureBytes) -> SecureBytes? {
-        let derCount = CanonicalPEM.privateKeyPrefix.count + Ed25519.keyByteCount
-        return pem.withUnsafeBytes { bytes -> SecureBytes? in
-            guard let body = CanonicalPEM.body(of: bytes, label: "PRIVATE KEY", length: 64) else { return nil }
-            return try? SecureBytes(count: derCount) { der in
-                guard Base64.decodeCanonical(body, into: der) == derCount,
-                    der.prefix(CanonicalPEM.privateKeyPrefix.count).elementsEqual(CanonicalPEM.privateKeyPrefix)
-                else { throw CryptoError(.invalidKeyEncoding(.notCanonical)) }
-            }
-        }.map { der in
-            der.withUnsafeBytes { SecureBytes(copying: $0.suffix(Ed25519.keyByteCount)) }
         }
     }
 }

@@ -68,12 +68,6 @@ enum CryptoKitEd25519 {
         return seed.withUnsafeBytes { SecureBytes(copying: $0) }
     }
 
-    /// The 64-byte signature of `message` exactly as given.
-    static func signature(for message: [UInt8], with key: Key) throws -> [UInt8] {
-        let privateKey = try key.privateKey
-        return Array(try CryptoKitFailure.mapping("signature") { try privateKey.signature(for: message) })
-    }
-
     /// Whether `signature` (64 bytes) is `key`'s signature of `message` exactly as given.
     static func isValidSignature(_ signature: UnsafeRawBufferPointer, for message: UnsafeRawBufferPointer, key: Key) -> Bool {
         key.publicKey.isValidSignature(signature, for: message)

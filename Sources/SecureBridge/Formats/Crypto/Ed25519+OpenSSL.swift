@@ -1,5 +1,5 @@
 #if OpenSSL && !CryptoKit
-internal import COpenSSL
+package import COpenSSL
 
 extension OpenSSL {
     /// Ed25519 signatures and keys from the default provider, found once;
@@ -18,14 +18,14 @@ extension OpenSSL {
 /// and its PEM reader and writer. `Ed25519` has checked key and signature
 /// lengths before these are called. Whatever makes a `Key` initialises
 /// libcrypto first, so the functions that take one need not.
-enum OpenSSLEd25519 {
+package enum OpenSSLEd25519 {
     /// Owns one of the provider's Ed25519 key objects, which hold the private
     /// key (if any) in OpenSSL's secure heap and wipe it when freed. They are
     /// not changed once imported, and the provider signs and verifies with
     /// one from several threads at a time.
-    final class Key: @unchecked Sendable {
-        let keydata: UnsafeMutableRawPointer
-        let algorithm: COpenSSL_ProviderSignature
+    package final class Key: @unchecked Sendable {
+        package let keydata: UnsafeMutableRawPointer
+        package let algorithm: COpenSSL_ProviderSignature
 
         /// Imports the raw bytes of a private key (its public key derived from
         /// it) or of a public key.
@@ -50,7 +50,7 @@ enum OpenSSLEd25519 {
         }
 
         /// Calls `body` with a new signature context of the provider, freed after.
-        fileprivate func withSignatureContext<Value>(_ body: (UnsafeMutableRawPointer) throws -> Value) throws -> Value {
+        package func withSignatureContext<Value>(_ body: (UnsafeMutableRawPointer) throws -> Value) throws -> Value {
             guard let context = algorithm.newContext(algorithm.providerContext, nil) else {
                 throw OpenSSL.error("Ed25519 new signature context")
             }
@@ -60,7 +60,7 @@ enum OpenSSLEd25519 {
     }
 
     /// The private key of a 32-byte seed.
-    static func privateKey(seed: SecureBytes) throws -> Key {
+    package static func privateKey(seed: SecureBytes) throws -> Key {
         try seed.withUnsafeBytes { try Key(private: true, raw: $0) }
     }
 
@@ -70,28 +70,15 @@ enum OpenSSLEd25519 {
     }
 
     /// The raw 32-byte public key of a private or public key.
-    static func rawPublicKey(of key: Key) throws -> [UInt8] {
+    package static func rawPublicKey(of key: Key) throws -> [UInt8] {
         var raw = [UInt8](repeating: 0, count: Ed25519.keyByteCount)
         try raw.withUnsafeMutableBytes { try key.export(private: false, into: $0) }
         return raw
     }
 
     /// The raw 32-byte seed of a private key, in wiped memory.
-    static func rawPrivateKey(of key: Key) throws -> SecureBytes {
+    package static func rawPrivateKey(of key: Key) throws -> SecureBytes {
         try SecureBytes(count: Ed25519.keyByteCount) { (buffer) throws in try key.export(private: true, into: buffer) }
-    }
-
-    /// The 64-byte signature of `message` exactly as given.
-    static func signature(for message: [UInt8], with key: Key) throws -> [UInt8] {
-        try key.withSignatureContext { context in
-            try OpenSSL.check(key.algorithm.signInit(context, nil, key.keydata, nil), "Ed25519 sign init")
-            var signature = [UInt8](repeating: 0, count: Ed25519.signatureByteCount)
-            var length = 0
-            try OpenSSL.check(
-                key.algorithm.sign(context, &signature, &length, signature.count, message, message.count), "Ed25519 sign")
-            guard length == signature.count else { throw OpenSSL.error("Ed25519 sign") }
-            return signature
-        }
     }
 
     /// Whether `signature` (64 bytes) is `key`'s signature of `message` exactly as given.
@@ -108,7 +95,7 @@ enum OpenSSLEd25519 {
 
     /// Reads a PEM of any layout OpenSSL's decoders take, through a memory BIO.
     /// - Throws: `CryptoError.invalidKeyEncoding` for anything but an Ed25519 key of `kind`.
-    static func readPEM(_ pem: SecureBytes, kind: Ed25519.PEMKind) throws -> Key {
+    package static func readPEM(_ pem: SecureBytes, kind: Ed25519.PEMKind) throws -> Key {
         try OpenSSL.initialize()
         let pointer: OpaquePointer? = pem.withUnsafeBytes { bytes in
             guard let bio = BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return nil }
@@ -149,7 +136,7 @@ enum OpenSSLEd25519 {
 
     /// The key as PEM of `kind`, written by OpenSSL's encoders (through an
     /// `EVP_PKEY` of its raw bytes) to its secure-memory BIO, into wiped memory.
-    static func pem(of key: Key, kind: Ed25519.PEMKind) throws -> SecureBytes {
+    package static func pem(of key: Key, kind: Ed25519.PEMKind) throws -> SecureBytes {
         try OpenSSL.initialize()
         let evpKey: OpaquePointer?
         switch kind {

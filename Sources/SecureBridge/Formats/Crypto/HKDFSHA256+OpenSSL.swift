@@ -13,7 +13,7 @@ extension OpenSSL {
 
 /// HKDF-SHA256 through the default provider's HKDF (its parameters are built
 /// by the `COpenSSL_HKDF_SHA256` shim). `HKDFSHA256` has checked the output length.
-enum OpenSSLHKDFSHA256 {
+package enum OpenSSLHKDFSHA256 {
     /// Derives `outputByteCount` bytes into wiped memory.
     static func deriveKey(
         inputKeyMaterial: SecureBytes, salt: [UInt8], info: [UInt8], outputByteCount: Int

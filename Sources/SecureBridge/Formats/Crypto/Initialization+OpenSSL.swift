@@ -76,7 +76,7 @@ package enum OpenSSL {
     /// SecureBridge's terms (a bad signature, an unreadable key) throw their
     /// own `CryptoError` instead and only clear the queue.
     /// - Parameter operation: The call that failed, for the message.
-    static func error(_ operation: String) -> CryptoError {
+    package static func error(_ operation: String) -> CryptoError {
         var codes: [UInt] = []
         while true {
             let code = ERR_get_error()
@@ -93,7 +93,7 @@ package enum OpenSSL {
     }
 
     /// Throws the drained error unless `result` is OpenSSL's success value, 1.
-    static func check(_ result: Int32, _ operation: String) throws {
+    package static func check(_ result: Int32, _ operation: String) throws {
         guard result == 1 else { throw error(operation) }
     }
 

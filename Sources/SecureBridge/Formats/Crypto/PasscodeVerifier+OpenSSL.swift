@@ -2,7 +2,7 @@
 internal import COpenSSL
 
 /// scrypt through OpenSSL's `EVP_PBE_scrypt`.
-enum OpenSSLScrypt {
+package enum OpenSSLScrypt {
     /// The scrypt hash of `passcode`, `outputByteCount` bytes in wiped memory.
     static func scrypt(
         _ passcode: SecureBytes, salt: [UInt8], cost: PasscodeVerifier.Cost, outputByteCount: Int

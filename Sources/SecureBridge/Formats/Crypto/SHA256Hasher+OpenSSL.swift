@@ -7,7 +7,7 @@ extension OpenSSL {
 }
 
 /// SHA-256 through OpenSSL's `EVP_MD` digest interface.
-enum OpenSSLSHA256Hasher {
+package enum OpenSSLSHA256Hasher {
     /// The digest of everything `feed` passes to its `update` function.
     static func hash(_ feed: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> [UInt8] {
         try OpenSSL.initialize()

@@ -51,7 +51,7 @@ package struct AuthStatus: Sendable, Equatable {
 
     static let payloadByteCount = 42
 
-    var payload: [UInt8] {
+    package var payload: [UInt8] {
         var writer = ByteWriter(capacity: Self.payloadByteCount)
         writer.append(state.rawValue)
         writer.append(epoch)
@@ -93,11 +93,6 @@ package struct AuthStatus: Sendable, Equatable {
             enrollmentID: enrollment)
     }
 
-    /// The record to store, signed by the publisher.
-    package func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {
-        try SignedRecord.sign(kind: .authStatus, sequence: sequence, payload: payload, with: key)
-    }
-
     /// Whether the session has ended at `now`.
     package func hasExpired(at now: Date) -> Bool {
         now.timeIntervalSince1970 >= TimeInterval(sessionExpiresAt)
@@ -113,9 +108,9 @@ package struct OnboardingRecord: Sendable, Equatable {
     /// Random id of this onboarding; never derived from the user's id.
     package let enrollmentID: [UInt8]
     /// When the user onboarded (Unix seconds).
-    let onboardedAt: Int64
+    package let onboardedAt: Int64
 
-    static let payloadByteCount = 24
+    package static let payloadByteCount = 24
 
     package init(enrollmentID: [UInt8], onboardedAt: Int64) {
         self.enrollmentID = enrollmentID
@@ -132,10 +127,4 @@ package struct OnboardingRecord: Sendable, Equatable {
         self.init(enrollmentID: enrollment, onboardedAt: at)
     }
 
-    package func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {
-        var writer = ByteWriter(capacity: Self.payloadByteCount)
-        writer.append(enrollmentID)
-        writer.append(onboardedAt)
-        return try SignedRecord.sign(kind: .onboarding, sequence: sequence, payload: writer.bytes, with: key)
-    }
 }

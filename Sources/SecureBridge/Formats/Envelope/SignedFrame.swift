@@ -2,11 +2,7 @@
 /// exactly the bytes before it, with a per-format domain-separation context.
 /// Nothing in the body is interpreted before the signature has been checked,
 /// except the fixed-size fields needed to find the signature.
-enum SignedFrame {
-    /// Appends the signature of `body` and returns the stored bytes.
-    static func sign(_ body: [UInt8], with key: Ed25519.PrivateKey, context: Ed25519.Context) throws -> [UInt8] {
-        body + (try key.signature(for: body, context: context))
-    }
+package enum SignedFrame {
 
     /// Checks that `stored` is `body ‖ signature` with a valid signature by `publicKey`.
     /// - Parameters:

@@ -20,9 +20,9 @@ package struct SignedRecord: Sendable, Equatable {
 
     package static let magic: [UInt8] = Array("SBRC".utf8)
     package static let version: UInt8 = 1
-    static let headerByteCount = 24
-    static let maximumPayloadByteCount = 512
-    static let signatureContext = Ed25519.Context("SecureBridge record v1")
+    package static let headerByteCount = 24
+    package static let maximumPayloadByteCount = 512
+    package static let signatureContext = Ed25519.Context("SecureBridge record v1")
     /// The largest stored record; anything bigger is refused before parsing.
     package static let maximumByteCount = headerByteCount + maximumPayloadByteCount + Ed25519.signatureByteCount
 
@@ -66,24 +66,6 @@ package struct SignedRecord: Sendable, Equatable {
         self.kind = expected
         self.signingKeyID = keyID
         self.sequence = sequence
-    }
-
-    /// Frames and signs a payload.
-    package static func sign(
-        kind: Kind, sequence: UInt64, payload: [UInt8], with key: Ed25519.PrivateKey
-    ) throws -> SignedRecord {
-        guard payload.count <= maximumPayloadByteCount else {
-            throw EnvelopeError(.tooLarge(size: payload.count, limit: maximumPayloadByteCount))
-        }
-        var writer = ByteWriter(capacity: headerByteCount + payload.count + Ed25519.signatureByteCount)
-        writer.append(magic)
-        writer.append(version)
-        writer.append(kind.rawValue)
-        writer.append(key.publicKey.keyID.bytes)
-        writer.append(sequence)
-        writer.append(payload, lengthPrefix: UInt16.self)
-        return try SignedRecord(
-            bytes: SignedFrame.sign(writer.bytes, with: key, context: signatureContext), expected: kind)
     }
 
     /// Verifies the signature and returns the payload, now trusted.

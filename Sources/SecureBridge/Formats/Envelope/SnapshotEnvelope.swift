@@ -61,10 +61,10 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     package static let magic: [UInt8] = Array("SBSN".utf8)
     package static let version: UInt8 = 1
     package static let headerByteCount = 78
-    static let signatureContext = Ed25519.Context("SecureBridge snapshot v1")
+    package static let signatureContext = Ed25519.Context("SecureBridge snapshot v1")
 
     /// The largest payload a snapshot may carry.
-    static let maximumPayloadByteCount = 1 << 20
+    package static let maximumPayloadByteCount = 1 << 20
     /// The largest stored envelope; anything bigger is refused before parsing.
     package static let maximumByteCount =
         headerByteCount + maximumPayloadByteCount + AESGCM.tagByteCount + Ed25519.signatureByteCount
@@ -117,54 +117,6 @@ package struct SnapshotEnvelope: Sendable, Equatable {
                 signingKeyID: signingKeyID, dataKeyID: dataKeyID, epoch: epoch, sequence: sequence,
                 issuedAt: issuedAt, staleAt: staleAt, expiresAt: expiresAt, nonce: nonce)
         }
-    }
-
-    /// Encrypts `payload` under the epoch's snapshot key and signs the result.
-    /// - Parameters:
-    ///   - payload: The plaintext (the encoded portfolio).
-    ///   - epoch, sequence, issuedAt, staleAt, expiresAt: The header fields.
-    ///   - signingKey: The publisher's Ed25519 key.
-    ///   - dataKey: The keyset's primary data key.
-    /// - Returns: The sealed envelope with a fresh random nonce.
-    /// - Throws: `EnvelopeError.tooLarge` for an oversize payload, `CryptoError` on failure.
-    package static func seal(
-        payload: [UInt8], epoch: UInt64, sequence: UInt64, issuedAt: Int64, staleAt: Int64, expiresAt: Int64,
-        signingKey: Ed25519.PrivateKey, dataKey: DataKey
-    ) throws -> SnapshotEnvelope {
-        try seal(
-            payload: payload, epoch: epoch, sequence: sequence, issuedAt: issuedAt, staleAt: staleAt,
-            expiresAt: expiresAt, signingKey: signingKey, dataKey: dataKey, nonce: AESGCM.Nonce())
-    }
-
-    /// Seals with a given nonce; only the known-answer test fixes it.
-    static func seal(
-        payload: [UInt8], epoch: UInt64, sequence: UInt64, issuedAt: Int64, staleAt: Int64, expiresAt: Int64,
-        signingKey: Ed25519.PrivateKey, dataKey: DataKey, nonce: AESGCM.Nonce
-    ) throws -> SnapshotEnvelope {
-        guard payload.count <= maximumPayloadByteCount else {
-            throw EnvelopeError(.tooLarge(size: payload.count, limit: maximumPayloadByteCount))
-        }
-        guard issuedAt <= staleAt, staleAt <= expiresAt else {
-            throw EnvelopeError(.invalidField(field: "lifetimes", .lifetimesOutOfOrder))
-        }
-        var writer = ByteWriter(capacity: headerByteCount + payload.count + 80)
-        writer.append(magic)
-        writer.append(version)
-        writer.append(UInt8(0))
-        writer.append(signingKey.publicKey.keyID.bytes)
-        writer.append(dataKey.id.bytes)
-        writer.append(epoch)
-        writer.append(sequence)
-        writer.append(issuedAt)
-        writer.append(staleAt)
-        writer.append(expiresAt)
-        writer.append(nonce.bytes)
-        writer.append(UInt32(payload.count + AESGCM.tagByteCount))
-        let header = writer.bytes
-        let sealed = try AESGCM.seal(
-            payload, using: try dataKey.snapshotKey(epoch: epoch), nonce: nonce, authenticating: header)
-        let stored = try SignedFrame.sign(header + sealed, with: signingKey, context: signatureContext)
-        return try SnapshotEnvelope(bytes: stored)
     }
 
     /// Verifies the signature, then decrypts.
