@@ -1,5 +1,5 @@
 #if CryptoKit
-internal import Crypto
+package import Crypto
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,7 +8,7 @@ import Foundation
 
 /// AES-256-GCM over CryptoKit's `AES.GCM`. `AESGCM` has checked the key,
 /// nonce and tag lengths before these are called.
-enum CryptoKitAESGCM {
+package enum CryptoKitAESGCM {
 
     /// Checks `tag` and decrypts `ciphertext` into wiped memory, released only
     /// when the tag matched. CryptoKit returns the plaintext in a `Data` over
@@ -38,21 +38,21 @@ enum CryptoKitAESGCM {
 
 extension AES256Key {
     /// The key as CryptoKit's `SymmetricKey`, which keeps its own wiped copy.
-    var symmetricKey: SymmetricKey {
+    package var symmetricKey: SymmetricKey {
         bytes.withUnsafeBytes { SymmetricKey(data: $0) }
     }
 }
 
 /// What the CryptoKit backend throws when CryptoKit fails for a reason
 /// SecureBridge has no name of its own for.
-enum CryptoKitFailure {
+package enum CryptoKitFailure {
     /// `CryptoError.backendFailure` naming `operation` and CryptoKit's error.
     static func error(_ operation: String, _ error: any Error) -> CryptoError {
         CryptoError(.backendFailure(operation: operation, .cryptoKit(description: String(describing: error))))
     }
 
     /// Runs `body`, turning what it throws into `error(operation, _)`.
-    static func mapping<Result>(_ operation: String, _ body: () throws -> Result) throws -> Result {
+    package static func mapping<Result>(_ operation: String, _ body: () throws -> Result) throws -> Result {
         do { return try body() } catch { throw self.error(operation, error) }
     }
 }

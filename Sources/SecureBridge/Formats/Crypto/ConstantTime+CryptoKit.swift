@@ -2,7 +2,7 @@
 /// A constant-time comparison in Swift, for the CryptoKit backend (CryptoKit
 /// offers none): every byte is read and combined whatever the contents, and
 /// the loop never exits early.
-enum PortableConstantTime {
+package enum PortableConstantTime {
     /// Whether two non-empty buffers of the same length hold the same bytes.
     @inline(never)
     static func equals(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {

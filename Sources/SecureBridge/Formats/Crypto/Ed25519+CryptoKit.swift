@@ -1,5 +1,5 @@
 #if CryptoKit
-internal import Crypto
+package import Crypto
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -13,13 +13,13 @@ import Foundation
 /// the canonical layout only (the one SecureBridge and `openssl genpkey`
 /// write, see `CanonicalPEM`), which `Ed25519` tries before calling
 /// `readPEM`, and writes that same layout.
-enum CryptoKitEd25519 {
+package enum CryptoKitEd25519 {
     /// A private key (which knows its public key) or a public key alone.
     ///
     /// CryptoKit's keys are immutable values and its operations on them are
     /// safe from several threads at a time; swift-crypto 3 on Linux does not
     /// declare them `Sendable` yet (Apple's CryptoKit does), hence unchecked.
-    enum Key: @unchecked Sendable {
+    package enum Key: @unchecked Sendable {
         case privateKey(Curve25519.Signing.PrivateKey)
         case publicKey(Curve25519.Signing.PublicKey)
 
@@ -31,7 +31,7 @@ enum CryptoKitEd25519 {
         }
 
         /// The private key; a public key alone has none to sign or export with.
-        var privateKey: Curve25519.Signing.PrivateKey {
+        package var privateKey: Curve25519.Signing.PrivateKey {
             get throws {
                 guard case let .privateKey(key) = self else { throw CryptoError(.invalidKeyEncoding(.noPrivatePart)) }
                 return key
@@ -40,7 +40,7 @@ enum CryptoKitEd25519 {
     }
 
     /// The private key of a 32-byte seed.
-    static func privateKey(seed: SecureBytes) throws -> Key {
+    package static func privateKey(seed: SecureBytes) throws -> Key {
         try CryptoKitFailure.mapping("Curve25519.Signing.PrivateKey") {
             try seed.withUnsafeBytes { .privateKey(try Curve25519.Signing.PrivateKey(rawRepresentation: $0)) }
         }
@@ -54,7 +54,7 @@ enum CryptoKitEd25519 {
     }
 
     /// The raw 32-byte public key of a private or public key.
-    static func rawPublicKey(of key: Key) throws -> [UInt8] {
+    package static func rawPublicKey(of key: Key) throws -> [UInt8] {
         Array(key.publicKey.rawRepresentation)
     }
 
@@ -63,7 +63,7 @@ enum CryptoKitEd25519 {
     /// CryptoKit's `rawRepresentation` is a `Data` that shares the key's own
     /// zeroing storage: it is copied and never written to, since wiping it
     /// would wipe the key itself (every later signature would be wrong).
-    static func rawPrivateKey(of key: Key) throws -> SecureBytes {
+    package static func rawPrivateKey(of key: Key) throws -> SecureBytes {
         let seed = try key.privateKey.rawRepresentation
         return seed.withUnsafeBytes { SecureBytes(copying: $0) }
     }
@@ -75,12 +75,12 @@ enum CryptoKitEd25519 {
 
     /// Reached only for a PEM that is not in the canonical layout, which this backend does not read.
     /// - Throws: `CryptoError.invalidKeyEncoding`, always.
-    static func readPEM(_ pem: SecureBytes, kind: Ed25519.PEMKind) throws -> Key {
+    package static func readPEM(_ pem: SecureBytes, kind: Ed25519.PEMKind) throws -> Key {
         throw CryptoError(.invalidKeyEncoding(.notCanonicalPEM(kind)))
     }
 
     /// The key as PEM of `kind`, in the canonical layout, in wiped memory.
-    static func pem(of key: Key, kind: Ed25519.PEMKind) throws -> SecureBytes {
+    package static func pem(of key: Key, kind: Ed25519.PEMKind) throws -> SecureBytes {
         switch kind {
         case .privateKey:
             let seed = try rawPrivateKey(of: key)

@@ -2,7 +2,7 @@
 internal import Crypto
 
 /// SHA-256 through CryptoKit's incremental `SHA256`.
-enum CryptoKitSHA256Hasher {
+package enum CryptoKitSHA256Hasher {
     /// The digest of everything `feed` passes to its `update` function.
     static func hash(_ feed: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> [UInt8] {
         var hasher = SHA256()

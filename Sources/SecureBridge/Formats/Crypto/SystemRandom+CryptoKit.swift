@@ -3,7 +3,7 @@ internal import Crypto
 import SystemPackage
 
 /// CryptoKit's CSPRNG, through the random key it generates.
-enum CryptoKitRandom {
+package enum CryptoKitRandom {
     /// Fills a non-empty `buffer` with the bytes of a fresh random `SymmetricKey`.
     static func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(Errno) {
         let key = SymmetricKey(size: SymmetricKeySize(bitCount: buffer.count * 8))
