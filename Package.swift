@@ -35,7 +35,9 @@ let releaseLinking = [
 /// process or crosses modules (the adversarial and conformance sweeps, power
 /// loss with doctor's advice, the commands end to end) is in
 /// Tests/bridgectlTests, which links `bridgectl`, so `swift build
-/// --build-tests` builds the binary they run; no other test target does.
+/// --build-tests` builds the binary they run; the conformance kit's own
+/// tests (Tests/ConformanceTests) and the CryptoKit interop reader
+/// (Tests/CryptoKitInteropTests) link it too, each a target of its own.
 /// What several targets share (the `bridgectl` child, the fixtures) is
 /// Tests/SecureBridgeTestSupport.
 ///
@@ -50,6 +52,9 @@ let releaseLinking = [
 /// builds the conformance kit's `bridgectl` from a copy of `Sources` alone.
 let cryptoTestsOnly = Context.environment["SECUREBRIDGE_TESTS"] == "crypto"
 let noTests = Context.environment["SECUREBRIDGE_TESTS"] == "none"
+/// `SECUREBRIDGE_TESTS=all` adds CryptoKitInteropTests, whose swift-crypto
+/// is two thirds of a test build's steps; a plain `swift test` leaves it out.
+let interopTests = Context.environment["SECUREBRIDGE_TESTS"] == "all"
 let testTargets: [Target] = noTests ? [] : [
     .target(
         name: "SecureBridgeTestSupport",
@@ -128,10 +133,35 @@ let testTargets: [Target] = noTests ? [] : [
             .target(name: "SecureBridgeDesktop", condition: .when(platforms: [.linux])),
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+    // The conformance kit's own tests: regenerating every vector from the
+    // real code, and the writer's rules (a target of its own, so a local run
+    // can build and run the end-to-end suite without it).
+    .testTarget(
+        name: "ConformanceTests",
+        dependencies: [
+            "SecureBridge",
+            "SecureBridgeTesting",
+            "SecureBridgeTestSupport",
+            "bridgectl",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]
+    ),
+]) + (interopTests ? [
+    // A second reader of the formats, written against CryptoKit's API: the
+    // one target that builds swift-crypto (and BoringSSL) in an OpenSSL test
+    // build, so it is declared only when asked for (`.ci/run` asks).
+    .testTarget(
+        name: "CryptoKitInteropTests",
+        dependencies: [
+            "SecureBridge",
+            "SecureBridgeTestSupport",
+            "bridgectl",
             .product(name: "Crypto", package: "swift-crypto"),
         ]
     ),
-])
+] : [])
 
 let package = Package(
     name: "SecureBridge",

@@ -1,7 +1,10 @@
 import Benchmark
 import BridgeFixtures
 import Foundation
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// The account counts the scaling benchmarks cover.
 let accountCounts = [1, 10, 100, 1_000]

@@ -1,6 +1,9 @@
 import Foundation
 import Synchronization
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 import SystemPackage
 
 /// Homes with a logged-in app and a published snapshot, built once per

@@ -1,5 +1,8 @@
 import Foundation
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 import Synchronization
 import SystemPackage
 

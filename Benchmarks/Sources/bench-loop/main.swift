@@ -14,7 +14,10 @@
 //   bench-loop decode FILE N         payload decode of FILE's accounts
 import BridgeFixtures
 import Foundation
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 import SystemPackage
 
 func fail(_ message: String) -> Never {

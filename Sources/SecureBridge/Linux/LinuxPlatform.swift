@@ -9,7 +9,7 @@ import Glibc
 import Musl
 #endif
 
-/// The operating system's ``BridgePlatform`` on Linux: each requirement is the
+/// The operating system's ``/SecureBridgePlatform/BridgePlatform`` on Linux: each requirement is the
 /// system call it names, retried on `EINTR` (never `close`), its failure
 /// thrown as the `Errno` it set.
 public final class LinuxPlatform: BridgePlatform {

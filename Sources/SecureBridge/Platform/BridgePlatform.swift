@@ -17,12 +17,12 @@ public struct PlatformHandle: RawRepresentable, Hashable, Sendable {
 }
 
 /// Everything SecureBridge asks of the operating system about files, in one
-/// table of operations chosen per home (``BridgeHome/platform``), as SQLite's
+/// table of operations chosen per home (`BridgeHome.platform`), as SQLite's
 /// VFS is chosen per database.
 ///
 /// The core reaches storage only through the home's platform: directory
 /// entries, durable writes and renames, file status, locks, the effective
-/// user and the boot's identity. Two implementations ship: ``LinuxPlatform``
+/// user and the boot's identity. Two implementations ship: `LinuxPlatform`
 /// (`.system` on Linux) and `SimulatedPlatform` (the `SecureBridgeTesting`
 /// library), an
 /// in-memory file system that knows which bytes and entries are durable. A
@@ -37,7 +37,7 @@ public struct PlatformHandle: RawRepresentable, Hashable, Sendable {
 /// whose system answers otherwise where POSIX allows either answer returns
 /// Linux's, so the core has one answer to handle.
 /// `Tests/SecureBridgeTests/Platform/PlatformConformanceTests.swift` runs
-/// every documented answer on ``LinuxPlatform`` and `SimulatedPlatform` alike.
+/// every documented answer on `LinuxPlatform` and `SimulatedPlatform` alike.
 ///
 /// A platform reports only what it did: an operation that returns has done
 /// what its requirement says. The core does not read back what it wrote or

@@ -48,7 +48,7 @@ public struct PublishReceipt: Sendable, Equatable {
 extension BridgeApp {
     /// Publishes a portfolio as the new snapshot.
     ///
-    /// The portfolio was validated when it was made (``Portfolio/init(bankJSON:)``)
+    /// The portfolio was validated when it was made (``/SecureBridgeFormats/Portfolio/init(bankJSON:)``)
     /// and is checked again as it is encoded, before the lock is taken. Steps, in order:
     /// 1. the snapshot's sequence comes after the last one used (the publish
     ///    cursor, or the whole reserved block when the cursor is not of this
@@ -82,11 +82,11 @@ extension BridgeApp {
     ///     state cannot be used, or no record number is left;
     ///   - ``SessionError/Kind/unfinished``: the snapshot is live, a later step failed.
     ///
-    ///   ``PayloadError`` for a portfolio that breaks a rule (one built by the validating
-    ///   initialisers never does); ``KeychainError`` when the
-    ///   data keyset is missing or damaged; ``KeychainStoreError`` when the keychain's store
-    ///   cannot be used now; ``StorageError`` for a file or directory that cannot be used
-    ///   (its ``StorageError/isTransient`` says whether trying again may help).
+    ///   ``/SecureBridgeFormats/PayloadError`` for a portfolio that breaks a rule (one built by the validating
+    ///   initialisers never does); ``/SecureBridgeFormats/KeychainError`` when the
+    ///   data keyset is missing or damaged; ``/SecureBridgeFormats/KeychainStoreError`` when the keychain's store
+    ///   cannot be used now; ``/SecureBridgeFormats/StorageError`` for a file or directory that cannot be used
+    ///   (its ``/SecureBridgeFormats/StorageError/isTransient`` says whether trying again may help).
     ///   Each error's description is one sentence naming what went wrong, never a value.
     @discardableResult
     public func publish(_ portfolio: Portfolio, staleAfter: Duration, expiresAfter: Duration, now: Date) throws -> PublishReceipt {

@@ -28,7 +28,7 @@ public struct BridgeApp: Sendable {
     /// The app side of `home`.
     /// - Parameters:
     ///   - home: The places the app writes.
-    ///   - logger: Where to log; ``Logging/Logger/secureBridge`` by default.
+    ///   - logger: Where to log; `Logging.Logger.secureBridge` by default.
     public init(home: BridgeHome, logger: Logger = .secureBridge) {
         self.init(home: home, passcodeCost: .owasp, logger: logger)
     }

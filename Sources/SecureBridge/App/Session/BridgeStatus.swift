@@ -7,7 +7,7 @@ import Foundation
 /// What `bridgectl status` reports: the app side's view of onboarding, the
 /// session and the current snapshot's header. Holds no secret and no amount.
 public struct BridgeStatus: Sendable, Equatable {
-    /// Where the places are (``BridgeHome/location``): the home directory, or each place's path.
+    /// Where the places are (``/SecureBridgeFormats/BridgeHome/location``): the home directory, or each place's path.
     public let home: String
     /// Whether a user has ever onboarded this installation.
     public let onboarded: Bool

@@ -1,5 +1,5 @@
 #if OpenSSL && !CryptoKit
-package import COpenSSL
+internal import COpenSSL
 
 extension OpenSSL {
     /// AES-256-GCM from the default provider, found once; `nil` when this

@@ -69,7 +69,7 @@ public struct KeychainStoreKind: Sendable, Hashable, RawRepresentable, CaseItera
     /// `RawRepresentable` asks for this initialiser. To choose a store, pass
     /// the kind itself, or look its name up with ``registered(named:)``, which
     /// says what went wrong: a `nil` passed on to
-    /// ``BridgeApp/login(user:passcode:sessionLength:keychain:now:)`` would
+    /// `BridgeApp.login(user:passcode:sessionLength:keychain:now:)` would
     /// keep the home's store, files for a new home.
     public init?(rawValue: String) {
         guard let kind = Self.registry.withLock({ kinds in kinds.first { $0.rawValue == rawValue } }) else { return nil }

@@ -42,7 +42,7 @@ public struct WidgetProvider: Sendable {
     ///     Arabic), else English; its amounts, percentages and months in any
     ///     language. `Locale.current` by default, which in a widget extension
     ///     is the user's; the POSIX locale gives `en_US`.
-    ///   - logger: Where the gate's refusals are logged (never data); ``Logging/Logger/secureBridge`` by default.
+    ///   - logger: Where the gate's refusals are logged (never data); `Logging.Logger.secureBridge` by default.
     ///   - clock: The current time; the system clock by default.
     public init(
         home: BridgeHome, locale: Locale = .current, logger: Logger = .secureBridge,

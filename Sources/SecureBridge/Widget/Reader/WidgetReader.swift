@@ -28,7 +28,7 @@ public struct WidgetReader: Sendable {
     /// A reader of `home`'s keychain and container places.
     /// - Parameters:
     ///   - home: The places to read.
-    ///   - logger: Where to log; ``Logging/Logger/secureBridge`` by default.
+    ///   - logger: Where to log; `Logging.Logger.secureBridge` by default.
     public init(home: BridgeHome, logger: Logger = .secureBridge) {
         self.home = home
         self.logger = logger
