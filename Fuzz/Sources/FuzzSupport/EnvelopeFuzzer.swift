@@ -1,4 +1,7 @@
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// Target `envelope`: arbitrary bytes as a stored snapshot file. They go
 /// through `inspect`, the strict parser and, when they parse, signature

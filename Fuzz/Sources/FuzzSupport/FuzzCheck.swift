@@ -1,4 +1,7 @@
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// The properties a fuzzer asserts. A broken property traps, which libFuzzer
 /// reports as a crash and saves the input as an artifact.

@@ -1,4 +1,7 @@
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// The fixed keys every fuzzer seals, signs and opens with. TEST ONLY: the
 /// bytes are counting sequences, published here, and protect nothing.

@@ -1,4 +1,7 @@
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// The payload codec's promises: whatever decodes re-encodes to the same
 /// bytes (one encoding per portfolio), and whatever validates encodes and

@@ -1,4 +1,7 @@
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// Target `publish-input`: the input is what `bridgectl publish` reads. What
 /// validates must encode as a payload and decode back to the same portfolio.

@@ -1,4 +1,7 @@
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// Target `record`: arbitrary bytes as a stored signed record. Parsed as
 /// both kinds and by `inspect`; what parses is verified against the fixed

@@ -1,5 +1,8 @@
 import Foundation
-@testable import SecureBridge
+import SecureBridge
+@testable import SecureBridgeFormats
+@testable import SecureBridgeWidget
+@testable import SecureBridgeApp
 
 /// Seed inputs, generated from the library so they always match the format.
 /// Committed under `Fuzz/Corpus/<target>/`; regenerate with `scripts/fuzz --write-seeds`.

@@ -186,7 +186,7 @@ extension BridgeApp {
             }
             return reserved
         }
-        logger.debug("sealed snapshot", metadata: [
+        logger.core(.debug, "sealed snapshot", metadata: [
             "sequence": "\(reserved.cursor.sequence)", "epoch": "\(state.epoch)", "dataKey": "\(dataKey.id)",
         ])
         return reserved

@@ -67,7 +67,7 @@ extension BridgeApp {
         }
         guard !destroyed.isEmpty else { throw failure }
         let items = SessionError.LogoutItems(destroyed)
-        logger.warning("logout could not use the app place; destroyed \(items) without it")
+        logger.core(.warning, "logout could not use the app place; destroyed \(items) without it")
         throw SessionError(.loggedOutInPart(
             destroyed: items, kept: kept.isEmpty ? nil : SessionError.LogoutFailures(kept), failure: failure))
     }
@@ -185,7 +185,7 @@ extension BridgeApp {
             try container.remove(FileName.snapshot)
         } catch let error as StorageError {
             guard case let .io(path, _, .isDirectory) = error.cause else { throw error }
-            logger.warning("\(path) is a directory, not the app's snapshot; left in place (remove it: `rm -r \(path)`)")
+            logger.core(.warning, "\(path) is a directory, not the app's snapshot; left in place (remove it: `rm -r \(path)`)")
         }
     }
 }

@@ -82,7 +82,7 @@ public struct BridgeApp: Sendable {
             do {
                 state = try AppState.load(from: places.app)
             } catch let error as SessionError where error.cause == .damagedState && repairing {
-                logger.warning("app/state.json is damaged; starting over from the keychain's marks and the container")
+                logger.core(.warning, "app/state.json is damaged; starting over from the keychain's marks and the container")
                 state = try AppState.recovered(from: places)
                 try places.app.remove(FileName.publishCursor)
             }
@@ -113,7 +113,7 @@ public struct BridgeApp: Sendable {
             marks = try places.keychain.floor(repairing: places.marksIfDamaged)
         }
         guard state.isBehind(marks) else { return }
-        logger.warning("app/state.json is behind the keychain's marks (restored from a backup?), so this command signs above the marks.")
+        logger.core(.warning, "app/state.json is behind the keychain's marks (restored from a backup?), so this command signs above the marks.")
         state.catchUp(with: marks)
         try state.save(to: places)
     }

@@ -96,7 +96,7 @@ extension BridgeApp {
             try beforeRecord()
             try places.container.write(FileName.authStatus, try next.signedAuthStatus(with: key, now: now).bytes)
         }
-        logger.debug("signed auth status", metadata: [
+        logger.core(.debug, "signed auth status", metadata: [
             "state": "\(session.state)", "epoch": "\(next.epoch)", "sequence": "\(next.authSequence)",
         ])
         try finishing(.sessionShown(session.view), command: command) {
@@ -113,7 +113,7 @@ extension BridgeApp {
         do {
             try places.keychain.raiseMarks(to: marks, repairing: places.marksIfDamaged)
         } catch KeychainStoreError.unavailable(let store, let reason) where showingLess {
-            logger.debug("the keychain store cannot be used now; the auth mark's floor rises in the keychain directory instead", metadata: [
+            logger.core(.debug, "the keychain store cannot be used now; the auth mark's floor rises in the keychain directory instead", metadata: [
                 "store": "\(store)", "reason": "\(reason)",
             ])
             try places.keychain.raiseFloor(to: marks, repairing: places.marksIfDamaged)

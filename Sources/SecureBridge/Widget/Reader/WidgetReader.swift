@@ -66,9 +66,9 @@ public struct WidgetReader: Sendable {
     private func logDecision(_ result: GateResult) {
         switch result {
         case let .refused(reason):
-            logger.debug("gate decided: placeholder", metadata: ["reason": "\(reason.rawValue)"])
+            logger.core(.debug, "gate decided: placeholder", metadata: ["reason": "\(reason.rawValue)"])
         case let .content(content):
-            logger.debug("gate decided: content verified and decrypted", metadata: [
+            logger.core(.debug, "gate decided: content verified and decrypted", metadata: [
                 "locked": "\(content.isLocked)", "hidesBalances": "\(content.hidesBalances)",
             ])
         }
@@ -125,7 +125,7 @@ public struct WidgetReader: Sendable {
         } catch {
             let reason = Self.reason(for: error)
             result = .refused(reason)
-            logger.debug("gate refused", metadata: ["reason": "\(reason.rawValue)", "error": "\(error)"])
+            logger.core(.debug, "gate refused", metadata: ["reason": "\(reason.rawValue)", "error": "\(error)"])
         }
         if !whatIf {
             seen.time = clock
@@ -137,7 +137,7 @@ public struct WidgetReader: Sendable {
                 do {
                     try places.keychainPlace.raiseMarks(to: seen)
                 } catch {
-                    logger.warning("could not raise the high-water marks", metadata: ["error": "\(error)"])
+                    logger.core(.warning, "could not raise the high-water marks", metadata: ["error": "\(error)"])
                 }
             }
         }
