@@ -163,6 +163,10 @@ let testTargets: [Target] = noTests ? [] : [
     ),
 ] : [])
 
+/// The core's modules import internally unless a public signature needs
+/// the module (`public import`), so what a module exposes is what it says.
+let coreSettings: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
+
 let package = Package(
     name: "SecureBridge",
     // Widget text is English in the source and translated in
@@ -221,7 +225,8 @@ let package = Package(
         .target(
             name: "SecureBridgePlatform",
             dependencies: [.product(name: "SystemPackage", package: "swift-system")],
-            path: "Sources/SecureBridge/Platform"
+            path: "Sources/SecureBridge/Platform",
+            swiftSettings: coreSettings
         ),
         // Linux's platform: `LinuxPlatform`, the kernel's random bytes, wiping
         // memory and process hardening (every file fenced with `#if os(Linux)`).
@@ -233,7 +238,8 @@ let package = Package(
                 .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            path: "Sources/SecureBridge/Linux"
+            path: "Sources/SecureBridge/Linux",
+            swiftSettings: coreSettings
         ),
         // The formats and primitives both sides share: bytes, crypto, the
         // model and its payload, envelopes and their verification, storage,
@@ -249,7 +255,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/SecureBridge/Formats"
+            path: "Sources/SecureBridge/Formats",
+            swiftSettings: coreSettings
         ),
         // The widget side: the gate, the timeline, formatting and output. It
         // reads and verifies; it cannot sign, seal or change a home.
@@ -260,7 +267,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/SecureBridge/Widget"
+            path: "Sources/SecureBridge/Widget",
+            swiftSettings: coreSettings
         ),
         // The app side: the session, publishing, sealing and signing.
         .target(
@@ -272,7 +280,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/SecureBridge/App"
+            path: "Sources/SecureBridge/App",
+            swiftSettings: coreSettings
         ),
         // What an app and its widget import: every role above, re-exported.
         .target(
@@ -285,7 +294,8 @@ let package = Package(
                 .target(name: "SecureBridgeLinux", condition: .when(platforms: [.linux])),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            path: "Sources/SecureBridge/Umbrella"
+            path: "Sources/SecureBridge/Umbrella",
+            swiftSettings: coreSettings
         ),
         .target(
             name: "SecureBridgeTesting",

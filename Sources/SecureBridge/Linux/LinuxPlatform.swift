@@ -1,7 +1,7 @@
 #if os(Linux)
-import SecureBridgePlatform
+public import SecureBridgePlatform
 internal import CLinux
-import SystemPackage
+public import SystemPackage
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 #if os(Linux)
 import SecureBridgePlatform
 internal import CLinux
-import SystemPackage
+package import SystemPackage
 
 #if canImport(Glibc)
 import Glibc

@@ -5,7 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SystemPackage
+package import SystemPackage
 internal import CLinux
 
 /// The kernel's random generator (`getrandom(2)`), the OpenSSL backend's

@@ -1,4 +1,4 @@
-import SystemPackage
+public import SystemPackage
 
 /// An open file or directory of a ``BridgePlatform``: the number the platform
 /// gave it, meaningful only to that platform.

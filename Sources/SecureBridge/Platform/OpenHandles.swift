@@ -1,4 +1,4 @@
-import SystemPackage
+package import SystemPackage
 
 /// A directory held open through a platform: its entries are reached relative
 /// to it and never through a symbolic link. The core's storage works on these

@@ -1,6 +1,6 @@
 // The operating system's platform module, a sibling per system (docs/PORTING.md).
 #if canImport(SecureBridgeLinux)
-import SecureBridgeLinux
+package import SecureBridgeLinux
 #endif
 // The implementation each primitive runs on. A primitive's main file holds
 // its types, sizes, validation and documentation and calls only `Backend`;

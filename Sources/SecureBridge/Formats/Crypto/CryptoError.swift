@@ -1,4 +1,4 @@
-import SystemPackage
+package import SystemPackage
 
 /// What went wrong in the cryptographic layer.
 ///

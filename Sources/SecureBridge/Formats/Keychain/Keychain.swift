@@ -1,4 +1,4 @@
-import SystemPackage
+package import SystemPackage
 
 /// The keychain place: its directory, which always holds its lock and its
 /// choice of store (`keychain/store`), and its items (the data keyset, the

@@ -1,7 +1,7 @@
-import SystemPackage
+public import SystemPackage
 // The operating system's platform module, a sibling per system (docs/PORTING.md).
 #if canImport(SecureBridgeLinux)
-import SecureBridgeLinux
+public import SecureBridgeLinux
 #endif
 
 /// Where the three storage places live.

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SystemPackage
+package import SystemPackage
 
 extension SecureDirectory {
     /// Reads a whole file, refusing anything that is not a plain file of ours.

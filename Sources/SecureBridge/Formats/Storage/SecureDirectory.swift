@@ -1,4 +1,4 @@
-import SystemPackage
+package import SystemPackage
 
 /// One storage place's directory, checked before every use.
 ///

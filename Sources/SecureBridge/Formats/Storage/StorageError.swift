@@ -1,4 +1,4 @@
-import SystemPackage
+package import SystemPackage
 
 /// Why a file or directory in SecureBridge's storage was refused or could not
 /// be used. The description names the path and what to do; none ever carries

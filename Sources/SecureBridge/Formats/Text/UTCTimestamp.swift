@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// ISO 8601 timestamps in UTC, whole seconds: `2026-11-21T16:00:00Z`.

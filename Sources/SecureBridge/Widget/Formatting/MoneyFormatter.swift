@@ -1,8 +1,8 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 import FoundationInternationalization
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// Formats money exactly, for a currency and a locale.
