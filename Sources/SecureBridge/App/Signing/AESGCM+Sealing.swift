@@ -7,7 +7,7 @@ extension AESGCM {
     ///   - associatedData: Bytes authenticated but not encrypted.
     /// - Returns: The ciphertext followed by the 16-byte tag.
     /// - Throws: `CryptoError.backendFailure` when the backend fails.
-    package static func seal(
+    static func seal(
         _ plaintext: some Collection<UInt8>,
         using key: AES256Key,
         nonce: Nonce,

@@ -37,7 +37,7 @@ extension SnapshotEnvelope {
     ///   - dataKey: The keyset's primary data key.
     /// - Returns: The sealed envelope with a fresh random nonce.
     /// - Throws: `EnvelopeError.tooLarge` for an oversize payload, `CryptoError` on failure.
-    package static func seal(
+    static func seal(
         payload: [UInt8], epoch: UInt64, sequence: UInt64, issuedAt: Int64, staleAt: Int64, expiresAt: Int64,
         signingKey: Ed25519.PrivateKey, dataKey: DataKey
     ) throws -> SnapshotEnvelope {
@@ -80,13 +80,13 @@ extension SnapshotEnvelope {
 
 extension AuthStatus {
     /// The record to store, signed by the publisher.
-    package func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {
+    func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {
         try SignedRecord.sign(kind: .authStatus, sequence: sequence, payload: payload, with: key)
     }
 }
 
 extension OnboardingRecord {
-    package func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {
+    func signed(sequence: UInt64, with key: Ed25519.PrivateKey) throws -> SignedRecord {
         var writer = ByteWriter(capacity: Self.payloadByteCount)
         writer.append(enrollmentID)
         writer.append(onboardedAt)

@@ -1,5 +1,5 @@
 /// HKDF with SHA-256 (RFC 5869), extract then expand.
-package enum HKDFSHA256 {
+enum HKDFSHA256 {
     /// The most output HKDF-SHA256 can produce: 255 blocks of 32 bytes.
     static let maximumOutputByteCount = 255 * SHA256Hasher.byteCount
 

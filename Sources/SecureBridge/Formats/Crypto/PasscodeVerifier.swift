@@ -11,7 +11,7 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
         /// Block size.
         package let r: UInt32
         /// Parallelism.
-        package let p: UInt32
+        let p: UInt32
 
         /// OWASP's recommended minimum for scrypt: N = 2^17, r = 8, p = 1 (128 MiB).
         package static let owasp = Cost(log2N: 17, r: 8, p: 1)

@@ -37,7 +37,7 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// Permission bits as `chmod` writes them, four octal digits: `0644`, `1777`.
-    package static func octal(_ mode: UInt32) -> String {
+    static func octal(_ mode: UInt32) -> String {
         let digits = String(mode, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

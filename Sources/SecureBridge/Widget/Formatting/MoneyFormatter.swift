@@ -48,7 +48,7 @@ package enum MoneyFormatter {
 }
 
 /// Formats shares of a total for a locale.
-package enum PercentFormatter {
+enum PercentFormatter {
     /// A share given in tenths of a percent, always with one decimal, so a
     /// column of shares has one precision: 425 → `42.5%` in `en_US`,
     /// `42,5 %` in `de_DE`; 40 → `4.0%`.

@@ -6,7 +6,7 @@ package import Foundation
 
 /// Deterministic "time ago" text, from whole elapsed seconds, in the
 /// locale's language.
-package enum RelativeTime {
+enum RelativeTime {
     /// How long before `reference` the `date` was: `just now` (less than a
     /// minute either way), `5 min ago`, `3 h ago`, `2 d ago`; a `date` a
     /// minute or more after `reference` (a clock behind the publisher's, or

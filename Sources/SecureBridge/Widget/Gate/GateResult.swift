@@ -13,7 +13,7 @@ package enum GateResult: Sendable, Equatable {
     case content(VerifiedContent)
 
     /// Whether the gate refused: a placeholder.
-    package var isRefused: Bool {
+    var isRefused: Bool {
         if case .refused = self { return true }
         return false
     }

@@ -8,7 +8,7 @@
 /// back to its default locale.
 package enum EnvironmentLocale {
     /// The variables, in the order POSIX reads them for messages.
-    package static let variables = ["LC_ALL", "LC_MESSAGES", "LANG"]
+    static let variables = ["LC_ALL", "LC_MESSAGES", "LANG"]
 
     /// - Parameter variable: Looks one environment variable up (`nil` when unset).
     /// - Returns: A locale identifier `WidgetRequest` takes, or `nil` for the default.

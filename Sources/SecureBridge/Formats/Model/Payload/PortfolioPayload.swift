@@ -1,7 +1,7 @@
 /// The snapshot payload: a portfolio as compact, versioned, big-endian bytes.
 /// This is the plaintext the envelope encrypts. `docs/PAYLOAD.md` gives the
 /// layout byte for byte.
-package enum PortfolioPayload {
+enum PortfolioPayload {
     /// The newest format version this build writes and reads (the first
     /// byte): version 3 allows an account with no number (kind `0x00`).
     static let formatVersion: UInt8 = 3
