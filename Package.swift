@@ -163,9 +163,9 @@ let testTargets: [Target] = noTests ? [] : [
     ),
 ] : [])
 
-/// The core's modules import internally unless a public signature needs
-/// the module (`public import`), so what a module exposes is what it says.
-let coreSettings: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
+/// Every module imports internally unless a public signature needs the
+/// module (`public import`), so what a module exposes is what it says.
+let explicitImports: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
 
 let package = Package(
     name: "SecureBridge",
@@ -226,7 +226,7 @@ let package = Package(
             name: "SecureBridgePlatform",
             dependencies: [.product(name: "SystemPackage", package: "swift-system")],
             path: "Sources/SecureBridge/Platform",
-            swiftSettings: coreSettings
+            swiftSettings: explicitImports
         ),
         // Linux's platform: `LinuxPlatform`, the kernel's random bytes, wiping
         // memory and process hardening (every file fenced with `#if os(Linux)`).
@@ -239,7 +239,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Sources/SecureBridge/Linux",
-            swiftSettings: coreSettings
+            swiftSettings: explicitImports
         ),
         // The formats and primitives both sides share: bytes, crypto, the
         // model and its payload, envelopes and their verification, storage,
@@ -256,7 +256,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SecureBridge/Formats",
-            swiftSettings: coreSettings
+            swiftSettings: explicitImports
         ),
         // The widget side: the gate, the timeline, formatting and output. It
         // reads and verifies; it cannot sign, seal or change a home.
@@ -268,7 +268,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SecureBridge/Widget",
-            swiftSettings: coreSettings
+            swiftSettings: explicitImports
         ),
         // The app side: the session, publishing, sealing and signing.
         .target(
@@ -281,7 +281,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SecureBridge/App",
-            swiftSettings: coreSettings
+            swiftSettings: explicitImports
         ),
         // What an app and its widget import: every role above, re-exported.
         .target(
@@ -295,7 +295,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Sources/SecureBridge/Umbrella",
-            swiftSettings: coreSettings
+            swiftSettings: explicitImports
         ),
         .target(
             name: "SecureBridgeTesting",
@@ -303,12 +303,14 @@ let package = Package(
                 "SecureBridge",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            path: "Sources/SecureBridge/Testing"
+            path: "Sources/SecureBridge/Testing",
+            swiftSettings: explicitImports
         ),
         .target(
             name: "SecureBridgePreview",
             dependencies: ["SecureBridge"],
-            path: "Sources/SecureBridge/Preview"
+            path: "Sources/SecureBridge/Preview",
+            swiftSettings: explicitImports
         ),
         .target(
             name: "SecureBridgeDoctor",
@@ -319,7 +321,8 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/SecureBridge/Doctor"
+            path: "Sources/SecureBridge/Doctor",
+            swiftSettings: explicitImports
         ),
         // Linux only (every file fenced with `#if os(Linux)`): its own D-Bus
         // client, and the Secret Service as a keychain store of kind
@@ -327,7 +330,8 @@ let package = Package(
         .target(
             name: "SecureBridgeDesktop",
             dependencies: ["SecureBridge"],
-            path: "Sources/SecureBridge/Desktop"
+            path: "Sources/SecureBridge/Desktop",
+            swiftSettings: explicitImports
         ),
         .target(
             name: "SecureBridgeFollow",
@@ -337,7 +341,8 @@ let package = Package(
                 .target(name: "CLinux", condition: .when(platforms: [.linux])),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "Sources/SecureBridge/Follow"
+            path: "Sources/SecureBridge/Follow",
+            swiftSettings: explicitImports
         ),
         // Runs hledger, ledger or bean-query on a journal and builds a portfolio;
         // its watch follows the keychain store as `read --follow` does.
@@ -347,7 +352,8 @@ let package = Package(
                 "SecureBridge",
                 .target(name: "SecureBridgeFollow", condition: .when(platforms: [.linux])),
             ],
-            path: "Sources/SecureBridge/Ledger"
+            path: "Sources/SecureBridge/Ledger",
+            swiftSettings: explicitImports
         ),
         .executableTarget(
             name: "bridgectl",
@@ -364,7 +370,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Link"],
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+            swiftSettings: explicitImports + [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [.unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))]
         ),
     ] + testTargets,

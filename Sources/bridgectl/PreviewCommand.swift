@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

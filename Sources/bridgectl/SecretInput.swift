@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import SecureBridge
+public import SecureBridge
 import Glibc
 #elseif canImport(Musl)
 import Musl

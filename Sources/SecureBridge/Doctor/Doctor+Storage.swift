@@ -192,6 +192,8 @@ extension Doctor {
                 fix: "give \(nested ? "--\(inner.rawValue)-dir" : "--\(outer.rawValue)-dir or --\(inner.rawValue)-dir") a directory outside the others (by default each is its own directory under the home)")
         case .homeUnknown:
             return Finding(.layout, .problem, "\(error)", fix: "pass --home DIR or set BRIDGE_HOME")
+        case .notAFileURL:
+            return Finding(.layout, .problem, "\(error)", fix: "make the home of the App Group container's file URL and the app's Application Support")
         case let .io(path, operation, errno):
             return Finding(
                 .layout, .problem, "could not \(operation) \(path): \(errno)",

@@ -1,4 +1,4 @@
-import SecureBridge
+public import SecureBridge
 
 /// What a reason code on a widget entry means and what to do about it: the
 /// line `bridgectl doctor` prints for the reason the widget currently shows.

@@ -1,4 +1,4 @@
-import SecureBridge
+public import SecureBridge
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

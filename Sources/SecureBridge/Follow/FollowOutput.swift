@@ -1,4 +1,4 @@
-import SystemPackage
+public import SystemPackage
 
 /// Where a follower prints: each rendered timeline, then a newline, written
 /// at once (a pipe sees it without buffering), and only when it differs from

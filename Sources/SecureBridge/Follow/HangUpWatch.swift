@@ -1,5 +1,5 @@
 import Dispatch
-import SystemPackage
+public import SystemPackage
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import Dispatch
-import SecureBridge
+public import SecureBridge
 import Synchronization
 
 /// Whether the keychain's store can be reached, followed for a long-lived

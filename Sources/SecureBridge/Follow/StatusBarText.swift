@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SecureBridge
+package import SecureBridge
 
 /// What a desktop status bar shows of a timeline: its current entry, as one
 /// line (`bridgectl read --format line`, for i3blocks, tmux and conky) or as

@@ -1,6 +1,6 @@
-import SecureBridge
+public import SecureBridge
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
 import Foundation
 #endif

@@ -1,9 +1,9 @@
-import SecureBridge
+public import SecureBridge
 #if os(Linux)
 import SecureBridgeFollow
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
 import Foundation
 #endif

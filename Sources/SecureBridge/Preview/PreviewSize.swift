@@ -1,4 +1,4 @@
-import SecureBridge
+public import SecureBridge
 
 /// A widget's size in points, as WidgetKit lays it out on a phone
 /// (`systemExtraLarge`: on an iPad).

@@ -1,4 +1,4 @@
-import SecureBridge
+public import SecureBridge
 
 /// Draws timelines in a terminal: each family as a box at its proportions,
 /// in Unicode box drawing, coloured only when asked to.

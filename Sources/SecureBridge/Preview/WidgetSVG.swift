@@ -1,4 +1,4 @@
-import SecureBridge
+public import SecureBridge
 
 /// Draws timeline entries as SVG, each family at its real point size.
 ///

@@ -1,4 +1,4 @@
-import SecureBridge
+public import SecureBridge
 
 #if DEBUG
 extension BridgeApp {

@@ -1,5 +1,5 @@
 import SecureBridge
-import SystemPackage
+public import SystemPackage
 
 /// One operation of a ``SimulatedPlatform`` that changes what is, or will be,
 /// on its storage, in the order it happened: the recording a power-loss test

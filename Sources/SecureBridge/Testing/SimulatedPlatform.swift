@@ -1,6 +1,6 @@
 import Synchronization
-import SecureBridge
-import SystemPackage
+public import SecureBridge
+public import SystemPackage
 
 /// A `BridgePlatform` whose file system is in memory and knows what is
 /// durable: for each file the bytes a process reads and the bytes storage

@@ -244,7 +244,7 @@ public struct BridgeApp: Sendable {
     static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 
     /// The fewest characters a passcode may have, as a prompt says before it is typed.
-    static let minimumPasscodeLength = 4
+    package static let minimumPasscodeLength = 4
 
     static func validate(_ passcode: SecureBytes) throws {
         let problem: SessionError.PasscodeProblem? = passcode.withUnsafeBytes { bytes in

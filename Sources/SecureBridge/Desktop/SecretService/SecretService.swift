@@ -1,5 +1,5 @@
 #if os(Linux)
-import SecureBridge
+package import SecureBridge
 
 /// A client of the desktop's Secret Service (`org.freedesktop.secrets`, the
 /// freedesktop.org Secret Service API that GNOME Keyring, KeePassXC and

@@ -4,7 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SecureBridge
+public import SecureBridge
 
 extension KeychainStoreKind {
     /// The desktop's Secret Service (GNOME Keyring, KeePassXC, KWallet):

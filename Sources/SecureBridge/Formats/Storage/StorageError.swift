@@ -37,7 +37,7 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// Permission bits as `chmod` writes them, four octal digits: `0644`, `1777`.
-    static func octal(_ mode: UInt32) -> String {
+    package static func octal(_ mode: UInt32) -> String {
         let digits = String(mode, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
@@ -72,6 +72,8 @@ extension StorageError {
         case invalidName(path: String)
         /// No home directory could be determined from the options and the environment.
         case homeUnknown
+        /// A home was asked of a URL that names no file (`BridgeHome(appGroupContainer:applicationSupport:)`).
+        case notAFileURL(url: String)
         /// A directory or symbolic link on the way to the place `place` lets
         /// another user swap what lies beyond it (see `SecureDirectory.checkAncestors`).
         case unsafeAncestor(path: String, place: String, problem: AncestorProblem)
@@ -88,7 +90,7 @@ extension StorageError {
                 let .changedWhileReading(path), let .invalidName(path), let .unsafeAncestor(path, _, _),
                 let .overlappingPlaces(_, path, _, _, _), let .io(path, _, _):
                 path
-            case .homeUnknown:
+            case .homeUnknown, .notAFileURL:
                 nil
             }
         }
@@ -127,6 +129,8 @@ extension StorageError {
                 return "`\(path)` is not a valid storage file name (one path component, not starting with a dot)."
             case .homeUnknown:
                 return "No SecureBridge home could be found: pass --home or set BRIDGE_HOME, XDG_DATA_HOME or HOME."
+            case .notAFileURL(let url):
+                return "`\(url)` is not a file URL: a home's places are directories on this device."
             case .unsafeAncestor(let path, let place, let problem):
                 switch problem {
                 case .directoryOwner(let owner):

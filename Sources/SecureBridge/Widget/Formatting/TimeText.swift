@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+import FoundationEssentials
 #else
-package import Foundation
+import Foundation
 #endif
 
 /// Deterministic "time ago" text, from whole elapsed seconds, in the
