@@ -1,9 +1,9 @@
-import Foundation
-import SecureBridge
-
 // The app side, as README.md and the getting-started article show it.
 
 // snippet app-side
+import Foundation
+import SecureBridge
+
 /// After the user logs in: onboard (on first use) and sign an active session.
 func logIn(home: BridgeHome, user: String, passcode: SecureBytes) throws {
     let app = BridgeApp(home: home)

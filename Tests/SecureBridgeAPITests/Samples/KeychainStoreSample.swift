@@ -1,11 +1,11 @@
-import Foundation
-import SecureBridge
-import Synchronization
-
 // An app's own keychain store, as the getting-started article and
 // docs/INTEGRATION.md show it.
 
 // snippet own-store
+import Foundation
+import SecureBridge
+import Synchronization
+
 /// The four keychain items kept in a vault of the app's own: here a
 /// dictionary, where an iOS app calls `SecItemCopyMatching`, `SecItemAdd`
 /// and `SecItemDelete` on one service per keychain (`location.id`).

@@ -1,9 +1,9 @@
-import Foundation
-import SecureBridge
-
 // An app that publishes its own model objects, as the getting-started article shows it.
 
 // snippet own-values
+import Foundation
+import SecureBridge
+
 /// The app's own account objects, published without a detour through JSON.
 func publish(home: BridgeHome, accounts: [(id: String, name: String, cents: Int64, iban: String)]) throws -> Bool {
     let euro = Currency.iso4217("EUR")!

@@ -1,10 +1,10 @@
+// Previews from Swift, as docs/PREVIEW.md shows them.
+
+// snippet preview
 import Foundation
 import SecureBridge
 import SecureBridgePreview
 
-// Previews from Swift, as docs/PREVIEW.md shows them.
-
-// snippet preview
 /// A balance widget in every size as terminal text, the large one as dark SVG, and the gallery page.
 func previews(home: BridgeHome) -> (text: String, svg: String, gallery: String) {
     let preview = WidgetPreview(

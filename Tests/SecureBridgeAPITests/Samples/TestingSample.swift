@@ -1,10 +1,10 @@
+// An app's tests, as docs/INTEGRATION.md shows them.
+
+// snippet app-tests
 import Foundation
 import SecureBridge
 import SecureBridgeTesting
 
-// An app's tests, as docs/INTEGRATION.md shows them.
-
-// snippet app-tests
 /// A home in memory for one test, and its app side at the tests' passcode cost.
 func appForATest() -> BridgeApp {
     BridgeApp.forTesting(home: BridgeHome(root: "/simulated/home", platform: SimulatedPlatform()))

@@ -3,14 +3,15 @@ import WidgetKit
 #else
 import PlatformStandIns
 #endif
+
+// The WidgetKit glue of docs/INTEGRATION.md, whole.
+
+// snippet widgetkit-glue
 import Foundation
 import Logging
 import SecureBridge
 import SystemPackage
 
-// The WidgetKit glue of docs/INTEGRATION.md, whole.
-
-// snippet widgetkit-glue
 /// The entry WidgetKit stores: the date and SecureBridge's view model.
 struct BalanceEntry: TimelineEntry {
     let date: Date

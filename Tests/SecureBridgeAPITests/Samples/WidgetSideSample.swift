@@ -1,9 +1,9 @@
-import Foundation
-import SecureBridge
-
 // The widget side without WidgetKit, as README.md and the getting-started article show it.
 
 // snippet widget-side
+import Foundation
+import SecureBridge
+
 /// What a small balance widget shows now, one line per entry.
 func describeBalanceWidget(home: BridgeHome) -> [String] {
     let provider = WidgetProvider(home: home)
