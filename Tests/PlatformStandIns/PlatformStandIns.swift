@@ -5,6 +5,24 @@
 // unqualified use ambiguous, and the API tests would not compile.
 #if !canImport(WidgetKit)
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension FileManager {
+    /// Foundation's App Group container, which Linux lacks: a directory of
+    /// the group's own under the temporary directory (`app-groups-UID/ID`,
+    /// both mode 0700, as a sandbox keeps a container), made on first use.
+    public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
+        let groups = temporaryDirectory.appendingPathComponent("app-groups-\(getuid())", isDirectory: true)
+        let group = groups.appendingPathComponent(groupIdentifier, isDirectory: true)
+        for directory in [groups, group] {
+            try? createDirectory(at: directory, withIntermediateDirectories: false)
+            guard (try? setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)) != nil else { return nil }
+        }
+        return group
+    }
+}
 
 /// WidgetKit's entry protocol.
 public protocol TimelineEntry {

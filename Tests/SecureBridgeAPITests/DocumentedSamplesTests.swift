@@ -80,15 +80,16 @@ import Testing
     /// A sample compiles as pasted: each file of `Samples/` imports only
     /// inside its first snippet, so the document shows every import the code
     /// needs (and each file is compiled with just those). The one exception is
-    /// the WidgetKit glue's `#if canImport(WidgetKit)` block, which on Linux
-    /// stands `PlatformStandIns` in for `import WidgetKit`.
+    /// an `#if canImport(WidgetKit)` or `#if !canImport(WidgetKit)` block,
+    /// which on Linux brings `PlatformStandIns` in for Apple's own names
+    /// (WidgetKit's, and `FileManager.containerURL`).
     @Test func everySampleShowsItsImports() throws {
         for path in try Self.files(in: "Tests/SecureBridgeAPITests/Samples", ending: ".swift") {
             var inSnippet = false, seenSnippet = false, inStandIn = false
             for line in try Self.text(path).split(separator: "\n", omittingEmptySubsequences: false) {
                 if line.hasPrefix("// snippet ") { inSnippet = true; continue }
                 if line == "// end snippet" { inSnippet = false; seenSnippet = true; continue }
-                if line.hasPrefix("#if canImport(WidgetKit)") { inStandIn = true }
+                if line.hasPrefix("#if canImport(WidgetKit)") || line.hasPrefix("#if !canImport(WidgetKit)") { inStandIn = true }
                 let isImport = line.hasPrefix("import ") || line.hasPrefix("@testable import ")
                 #expect(!isImport || inStandIn || (inSnippet && !seenSnippet), "\(path) imports outside its first snippet: \(line)")
                 if line == "#endif" { inStandIn = false }

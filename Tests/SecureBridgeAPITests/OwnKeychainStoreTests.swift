@@ -66,7 +66,10 @@ import Testing
             user: "alice", passcode: Self.passcode, sessionLength: .seconds(3600), keychain: VaultKeychainStore.kind, now: Date())
         #expect(try publish(home: fixture.home, bankResponse: ProviderEndToEndTests.accounts))
         #expect(try keychainFiles(fixture.home) == ["store"], "no key is a file")
-        #expect(try VaultKeychainStore.shared.read(.dataKeyset) != nil)
+        let chosen = try String(contentsOfFile: fixture.home.keychain.appending("store").string, encoding: .utf8)
+        let id = try #require(chosen.split(separator: " ").last?.dropLast())
+        let location = KeychainStoreLocation(id: String(id), keychainDirectory: fixture.home.keychain)
+        #expect(try VaultKeychainStore.vault(for: location).read(.dataKeyset) != nil)
         let entry = WidgetProvider(home: fixture.home).snapshot(for: WidgetRequest(kind: .balance, family: .systemMedium))
         #expect(entry.state == .full && entry.accounts.count == 3)
     }

@@ -181,6 +181,9 @@ public final class LinuxPlatform: BridgePlatform {
         _ = try retryingOnInterrupt { flock(file.rawValue, LOCK_EX) }
     }
 
+    /// The keyring: on the Linux desktop the keychain's store that locks is the Secret Service's.
+    public var keychainUnlock: KeychainUnlock { .keyring }
+
     /// `close`, not retried: on Linux the descriptor is gone even when it fails.
     public func close(_ handle: PlatformHandle) throws(Errno) {
         guard closeDescriptor(handle.rawValue) != -1 else { throw Errno(rawValue: errno) }

@@ -181,4 +181,26 @@ public protocol BridgePlatform: AnyObject, Sendable {
 
     /// Closes the handle (Linux: `close`, never retried).
     func close(_ handle: PlatformHandle) throws(Errno)
+
+    /// What a person unlocks when the keychain's store cannot be reached: the
+    /// words of the `keychain-unavailable` placeholder. ``KeychainUnlock/device``
+    /// unless the platform says otherwise (Linux's desktop keyring says
+    /// ``KeychainUnlock/keyring``).
+    var keychainUnlock: KeychainUnlock { get }
+}
+
+/// What a person unlocks to let the widget reach the keychain again, as the
+/// `keychain-unavailable` placeholder names it in each language.
+public enum KeychainUnlock: Sendable, Hashable {
+    /// The device, whose keychain opens with it (an Apple platform's):
+    /// "Unlock your device to see your accounts".
+    case device
+    /// The desktop's keyring (the Secret Service's collection):
+    /// "Unlock your keyring to see your accounts".
+    case keyring
+}
+
+extension BridgePlatform {
+    /// The device, for a platform that does not say otherwise.
+    public var keychainUnlock: KeychainUnlock { .device }
 }

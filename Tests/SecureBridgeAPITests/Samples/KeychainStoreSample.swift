@@ -40,9 +40,23 @@ final class VaultKeychainStore: KeychainStore, Sendable {
 
     func checkReachable() throws { try unlocked() }
 
-    /// The kind the app and its widget each register at launch, under the same name.
-    static let kind = KeychainStoreKind(name: "vault", whereKept: "in the app's vault") { _ in shared }
-    static let shared = VaultKeychainStore(isLocked: { false })
+    /// The kind the app and its widget each register at launch, under the same
+    /// name. The registry belongs to the process, so the store keeps one vault
+    /// per keychain (`location.id`), as `SecItem…` calls keep one service per
+    /// keychain: two homes in one process (two tests at once) never share items.
+    static let kind = KeychainStoreKind(name: "vault", whereKept: "in the app's vault") { location in vault(for: location) }
+
+    /// The vault of one keychain, made on first use.
+    static func vault(for location: KeychainStoreLocation) -> VaultKeychainStore {
+        vaults.withLock { vaults in
+            if let vault = vaults[location.id] { return vault }
+            let vault = VaultKeychainStore(isLocked: { false })
+            vaults[location.id] = vault
+            return vault
+        }
+    }
+
+    private static let vaults = Mutex<[String: VaultKeychainStore]>([:])
 }
 
 /// At launch, in the app and in the widget extension; the first login chooses it.

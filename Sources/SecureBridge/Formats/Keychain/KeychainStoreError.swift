@@ -34,7 +34,7 @@ public enum KeychainStoreError: Error, Sendable, CustomStringConvertible {
 
     /// `name` in backquotes when it is well formed, else quoted with every
     /// character that could break the line escaped: it may come from a command line.
-    private static func shown(_ name: String) -> String {
+    package static func shown(_ name: String) -> String {
         KeychainStoreKind.isWellFormed(name) ? "`\(name)`" : UnicodeText.quoted(name)
     }
 

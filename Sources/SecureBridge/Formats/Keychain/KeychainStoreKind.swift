@@ -26,10 +26,17 @@ public import SystemPackage
 /// The app chooses the kind at login; from then on the app and the widget
 /// open exactly the store `keychain/store` records. A home whose kind this
 /// process has not registered is ``KeychainStoreError/unregisteredKind(name:)``:
-/// never a quiet turn to another store.
+/// never a quiet turn to another store. A widget shows `keychain-unavailable`
+/// then, and its timeline's `developerNote` names the kind to register.
 ///
 /// Two kinds are the same kind when their names are: registering a kind
 /// under a name already registered replaces its opener.
+///
+/// The registry belongs to the process: every thread, task and test in it
+/// sees the same kinds. The opener is called for each keychain it opens, with
+/// its ``KeychainStoreLocation``; a store that keeps state keeps it per
+/// location (``KeychainStoreLocation/id``), or two homes of one process (two
+/// tests running at once) share their items and lock each other's.
 public struct KeychainStoreKind: Sendable, Hashable, RawRepresentable, CaseIterable, CustomStringConvertible {
     /// The name `keychain/store` records: `files`, `secret-service`.
     public let rawValue: String

@@ -41,10 +41,16 @@ public struct WidgetReader: Sendable {
         /// The time the gate judged by: never earlier than a time the widget
         /// has already seen, so setting the clock back does not revive data.
         public let now: Date
+        /// What the app's own setup got wrong, for a developer: `nil` unless
+        /// the placeholder's cause is a bug of the app's, not the device's
+        /// state (today: the home's keychain store is of a kind this process
+        /// never registered). See ``BridgeTimeline/developerNote``.
+        public let developerNote: String?
 
-        package init(result: GateResult, now: Date) {
+        package init(result: GateResult, now: Date, developerNote: String? = nil) {
             self.result = result
             self.now = now
+            self.developerNote = developerNote
         }
     }
 
@@ -57,6 +63,7 @@ public struct WidgetReader: Sendable {
     public func read(now: Date, whatIf: Bool = false) -> Reading {
         let reading = readPlaces(now: now, whatIf: whatIf)
         logDecision(reading.result)
+        if let note = reading.developerNote { logger.core(.warning, "\(note)") }
         return reading
     }
 
@@ -101,8 +108,17 @@ public struct WidgetReader: Sendable {
             }
             return (reading ?? nil) ?? Reading(result: .refused(.notOnboarded), now: now)
         } catch {
-            return Reading(result: .refused(Self.reason(for: error)), now: now)
+            return Reading(result: .refused(Self.reason(for: error)), now: now, developerNote: Self.developerNote(for: error))
         }
+    }
+
+    /// The developer note of a failure that is the app's bug: a keychain
+    /// store kind the process has not registered. The user still sees
+    /// `keychain-unavailable`; the note says what to fix, naming the kind.
+    static func developerNote(for error: any Error) -> String? {
+        guard case let .unregisteredKind(name)? = error as? KeychainStoreError else { return nil }
+        return "The home keeps its keychain in a store of kind \(KeychainStoreError.shown(name)), which this process never registered: "
+            + "call KeychainStoreKind.register with that kind at launch, in the widget extension as in the app."
     }
 
     /// The store `keychain/store` names: files when there is no such file.
@@ -266,6 +282,10 @@ extension WidgetReader {
     /// set: nothing is persisted (see `read(now:whatIf:)`).
     package func timeline(for request: WidgetRequest, now: Date, whatIf: Bool) -> BridgeTimeline {
         let reading = read(now: now, whatIf: whatIf)
-        return WidgetTimeline.timeline(for: reading.result, request: request, now: reading.now)
+        var request = request
+        request.keychainUnlock = home.platform.keychainUnlock
+        var timeline = WidgetTimeline.timeline(for: reading.result, request: request, now: reading.now)
+        timeline.developerNote = reading.developerNote
+        return timeline
     }
 }

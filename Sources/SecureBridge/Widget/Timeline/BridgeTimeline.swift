@@ -24,6 +24,14 @@ public struct BridgeTimeline: Sendable, Equatable {
     public let entries: [BridgeEntry]
     /// When to ask again.
     public let policy: ReloadPolicy
+    /// What the app's own setup got wrong, in one sentence for a developer:
+    /// show it in a debug build or log it (the reader logs it at warning
+    /// level too). `nil` unless a placeholder's cause is the app's bug rather
+    /// than the device's state: today, a home whose keychain store is of a
+    /// kind the widget extension never registered
+    /// (`KeychainStoreKind.register`), which the user sees as
+    /// `keychain-unavailable`. It never holds a secret or an amount.
+    public package(set) var developerNote: String?
     /// The identifier of the locale the entries' text was written for (the
     /// request's), e.g. `de_DE`: what renders the timeline writes its own words in.
     package let localeIdentifier: String

@@ -40,7 +40,7 @@ package enum EntryBuilder {
     static func loginPromptEntry(reason: Reason, request: WidgetRequest, at date: Date) -> BridgeEntry {
         BridgeEntry(
             date: date, state: .loginPrompt, reason: reason,
-            title: WidgetLanguage(localeIdentifier: request.localeIdentifier).text(LoginPrompt.title(for: reason)),
+            title: WidgetLanguage(localeIdentifier: request.localeIdentifier).text(LoginPrompt.title(for: reason, unlocking: request.keychainUnlock)),
             headline: .prompt(reason),
             isSample: false, url: try? DeepLink.login.url(scheme: request.deepLinkScheme),
             accounts: [], spending: nil, lastUpdated: nil)
@@ -78,7 +78,7 @@ package enum EntryBuilder {
 
 /// The headline of a placeholder entry, in English (the key of its translations).
 enum LoginPrompt {
-    static func title(for reason: Reason) -> String {
+    static func title(for reason: Reason, unlocking unlock: KeychainUnlock = .keyring) -> String {
         switch reason {
         case .notOnboarded: return "Open SecureBridge to set up your widget"
         case .loggedOut: return "Log in to see your accounts"
@@ -89,7 +89,10 @@ enum LoginPrompt {
         case .unavailable:
             return "Your accounts will show again in a moment"
         case .keychainUnavailable:
-            return "Unlock your keyring to see your accounts"
+            switch unlock {
+            case .keyring: return "Unlock your keyring to see your accounts"
+            case .device: return "Unlock your device to see your accounts"
+            }
         case .locked, .hidden, .privacy, .desktopLocked, .stale, .expired:
             return "Open SecureBridge to see your accounts"
         }

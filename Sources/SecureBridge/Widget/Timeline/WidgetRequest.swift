@@ -24,6 +24,10 @@ public struct WidgetRequest: Sendable, Hashable {
     /// Whether the user's desktop session is locked: masked with
     /// `desktop-locked` (set by a long-lived reader that watches the lock).
     public private(set) var isDesktopLocked = false
+    /// What the `keychain-unavailable` placeholder asks the person to
+    /// unlock: the home's platform's (`BridgePlatform.keychainUnlock`), set by
+    /// the reader; the desktop's keyring for a request no reader has seen.
+    package var keychainUnlock: KeychainUnlock = .keyring
     /// The identifier of ``locale``, well formed (see ``isValidLocaleIdentifier(_:)``), e.g. `en_US`, `de_DE`.
     package let localeIdentifier: String
     /// The app's URL scheme for deep links, normalised to lower case.

@@ -37,6 +37,7 @@ extension WidgetLanguage {
 /* Placeholder while the shared files cannot be read. */
 "Your accounts will show again in a moment" = "Your accounts will show again in a moment";
 "Unlock your keyring to see your accounts" = "Unlock your keyring to see your accounts";
+"Unlock your device to see your accounts" = "Unlock your device to see your accounts";
 
 /* Placeholder when amounts may not be shown. */
 "Open SecureBridge to see your accounts" = "Open SecureBridge to see your accounts";
@@ -190,6 +191,7 @@ extension WidgetLanguage {
 /* Placeholder while the shared files cannot be read. */
 "Your accounts will show again in a moment" = "Ihre Konten werden gleich wieder angezeigt";
 "Unlock your keyring to see your accounts" = "Entsperren Sie Ihren Schlüsselbund, um Ihre Konten zu sehen";
+"Unlock your device to see your accounts" = "Entsperren Sie Ihr Gerät, um Ihre Konten zu sehen";
 
 /* Placeholder when amounts may not be shown. */
 "Open SecureBridge to see your accounts" = "Öffnen Sie SecureBridge, um Ihre Konten zu sehen";
@@ -343,6 +345,7 @@ extension WidgetLanguage {
 /* Placeholder while the shared files cannot be read. */
 "Your accounts will show again in a moment" = "Vos comptes s’afficheront de nouveau dans un instant";
 "Unlock your keyring to see your accounts" = "Déverrouillez votre trousseau pour voir vos comptes";
+"Unlock your device to see your accounts" = "Déverrouillez votre appareil pour voir vos comptes";
 
 /* Placeholder when amounts may not be shown. */
 "Open SecureBridge to see your accounts" = "Ouvrez SecureBridge pour voir vos comptes";
@@ -496,6 +499,7 @@ extension WidgetLanguage {
 /* Placeholder while the shared files cannot be read. */
 "Your accounts will show again in a moment" = "Tus cuentas volverán a mostrarse en un momento";
 "Unlock your keyring to see your accounts" = "Desbloquea tu llavero para ver tus cuentas";
+"Unlock your device to see your accounts" = "Desbloquea tu dispositivo para ver tus cuentas";
 
 /* Placeholder when amounts may not be shown. */
 "Open SecureBridge to see your accounts" = "Abre SecureBridge para ver tus cuentas";
@@ -649,6 +653,7 @@ extension WidgetLanguage {
 /* Placeholder while the shared files cannot be read. */
 "Your accounts will show again in a moment" = "まもなく口座が再表示されます";
 "Unlock your keyring to see your accounts" = "口座を表示するにはキーリングのロックを解除してください";
+"Unlock your device to see your accounts" = "口座を表示するにはデバイスのロックを解除してください";
 
 /* Placeholder when amounts may not be shown. */
 "Open SecureBridge to see your accounts" = "SecureBridge を開いて口座を表示してください";
@@ -802,6 +807,7 @@ extension WidgetLanguage {
 /* Placeholder while the shared files cannot be read. */
 "Your accounts will show again in a moment" = "ستظهر حساباتك مجددًا بعد لحظات";
 "Unlock your keyring to see your accounts" = "افتح سلسلة المفاتيح لعرض حساباتك";
+"Unlock your device to see your accounts" = "افتح قفل جهازك لعرض حساباتك";
 
 /* Placeholder when amounts may not be shown. */
 "Open SecureBridge to see your accounts" = "افتح SecureBridge لعرض حساباتك";
