@@ -371,7 +371,13 @@ let package = Package(
             ],
             exclude: ["Link"],
             swiftSettings: explicitImports + [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
-            linkerSettings: [.unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(releaseLinking, .when(platforms: [.linux], configuration: .release)),
+                // ICU, which FoundationInternationalization needs: with every
+                // module's imports internal (`explicitImports`), the static
+                // link no longer learns it from an import, so it is named.
+                .linkedLibrary("_FoundationICU", .when(platforms: [.linux], configuration: .release)),
+            ]
         ),
     ] + testTargets,
     swiftLanguageModes: [.v6]
