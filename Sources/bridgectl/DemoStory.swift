@@ -79,7 +79,7 @@ public enum DemoStory {
         let pattern = FileManager.default.temporaryDirectory.path + "/securebridge-demo-XXXXXX"
         var template = Array(pattern.utf8CString)
         guard mkdtemp(&template) != nil else {
-            throw StorageError(.io(path: pattern, operation: "create a temporary home", errno: Errno(rawValue: errno)))
+            throw StorageError(.io(path: pattern, operation: .create, errno: Errno(rawValue: errno)))
         }
         return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func sessionErrorsReadAsBefore() {
-        let full = StorageError(.io(path: "/h/container/snapshot", operation: "sync", errno: .noSpace))
+        let full = StorageError(.io(path: "/h/container/snapshot", operation: .sync, errno: .noSpace))
         let cases: [(SessionError.Cause, String)] = [
             (.invalidPasscode(.tooShort(minimum: 4)), "The passcode is not acceptable: it must be at least 4 characters."),
             (.invalidPasscode(.tooLong(maximumBytes: 128)), "The passcode is not acceptable: it must be at most 128 bytes."),

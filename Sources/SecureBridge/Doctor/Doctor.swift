@@ -85,7 +85,7 @@ extension Doctor {
             } catch let error as StorageError {
                 self = .refused(error)
             } catch {
-                self = .refused(StorageError(.io(path: home.path(for: place).string, operation: "open", errno: .ioError)))
+                self = .refused(StorageError(.io(path: home.path(for: place).string, operation: .open, errno: .ioError)))
             }
         }
 
@@ -140,7 +140,7 @@ extension Doctor {
                 } catch let error as StorageError {
                     return .refused(error)
                 } catch {
-                    return .refused(StorageError(.io(path: directory.path.string, operation: "read", errno: .ioError)))
+                    return .refused(StorageError(.io(path: directory.path.string, operation: .read, errno: .ioError)))
                 }
             }
             signingKey = load(.app) { try $0.readSecret(.signingKey) }

@@ -91,7 +91,7 @@ import SecureBridge
             #expect(mkdir(blocker, 0o700) == 0)
             try makeFile(blocker + "/inside", [0])
             #expect(throws: StorageError(.io(
-                path: blocker, operation: "rename a temporary file over", errno: .isDirectory))
+                path: blocker, operation: .renameTemporaryFile, errno: .isDirectory))
             ) {
                 try directory.write("snapshot", [1, 2, 3])
             }
@@ -103,7 +103,7 @@ import SecureBridge
         try ScratchDirectory.with { scratch throws in
             let directory = SecureDirectory(path: FilePath(scratch.child("gone")), place: .container, platform: .system)
             #expect(throws: StorageError(.io(
-                path: scratch.child("gone/snapshot"), operation: "write", errno: .noSuchFileOrDirectory))
+                path: scratch.child("gone/snapshot"), operation: .write, errno: .noSuchFileOrDirectory))
             ) {
                 try directory.write("snapshot", [1])
             }

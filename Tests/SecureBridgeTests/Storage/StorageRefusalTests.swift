@@ -274,7 +274,7 @@ import SecureBridge
     }
 
     @Test func ioErrorsNameThePathTheOperationAndTheSystemReason() {
-        let error = StorageError(.io(path: "/h/container/snapshot", operation: "rename a temporary file over", errno: .noSpace))
+        let error = StorageError(.io(path: "/h/container/snapshot", operation: .renameTemporaryFile, errno: .noSpace))
         #expect(error.description == "Could not rename a temporary file over `/h/container/snapshot`: No space left on device.")
     }
 }

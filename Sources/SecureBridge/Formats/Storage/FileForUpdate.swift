@@ -33,7 +33,7 @@ package final class FileForUpdate {
             try descriptor.write(bytes, atOffset: offset)
             if syncingData { try descriptor.syncData() }
         } catch {
-            throw StorageError(.io(path: path, operation: "write", errno: error))
+            throw StorageError(.io(path: path, operation: .write, errno: error))
         }
     }
 }

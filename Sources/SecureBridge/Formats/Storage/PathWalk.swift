@@ -84,14 +84,14 @@ struct PathWalk {
                 resolved.append(name)
                 continue
             } catch {
-                throw StorageError(.io(path: current, operation: "inspect", errno: error))
+                throw StorageError(.io(path: current, operation: .inspect, errno: error))
             }
             switch status.type {
             case .symbolicLink:
                 try visit(Component(path: current, status: status))
                 links += 1
                 guard links <= maximumSymbolicLinks else {
-                    throw StorageError(.io(path: current, operation: "resolve", errno: .tooManySymbolicLinkLevels))
+                    throw StorageError(.io(path: current, operation: .resolve, errno: .tooManySymbolicLinkLevels))
                 }
                 let target = try linkTarget(current, on: platform)
                 if target.hasPrefix("/") { resolved = [] }
@@ -134,7 +134,7 @@ struct PathWalk {
         do {
             return try platform.linkStatus(atPath: path)
         } catch {
-            throw StorageError(.io(path: path, operation: "inspect", errno: error))
+            throw StorageError(.io(path: path, operation: .inspect, errno: error))
         }
     }
 
@@ -143,7 +143,7 @@ struct PathWalk {
         do {
             return try platform.symbolicLinkTarget(atPath: path)
         } catch {
-            throw StorageError(.io(path: path, operation: "read the link", errno: error))
+            throw StorageError(.io(path: path, operation: .readLink, errno: error))
         }
     }
 }

@@ -14,7 +14,7 @@ extension SecureDirectory {
     /// - Throws: `StorageError` when the lock cannot be taken, or what `body` throws.
     package func withExclusiveLock<Result>(_ body: () throws -> Result) throws -> Result {
         let lockPath = path(of: Self.lockName)
-        let lock = try withExistingDirectory("lock", Self.lockName) { directory in
+        let lock = try withExistingDirectory(.lock, Self.lockName) { directory in
             let descriptor: OpenFile
             do {
                 descriptor = try directory.openFile(
@@ -26,10 +26,10 @@ extension SecureDirectory {
             } catch Errno.noSuchAddressOrDevice {
                 throw StorageError(.notRegularFile(path: lockPath))
             } catch let error as Errno {
-                throw StorageError(.io(path: lockPath, operation: "open", errno: error))
+                throw StorageError(.io(path: lockPath, operation: .open, errno: error))
             }
             do {
-                let status = try attempt("inspect", lockPath) { try descriptor.status() }
+                let status = try attempt(.inspect, lockPath) { try descriptor.status() }
                 guard status.type == .regular else { throw StorageError(.notRegularFile(path: lockPath)) }
                 try checkOwnerAndPermissions(status, path: lockPath, isDirectory: false)
                 return descriptor
@@ -39,7 +39,7 @@ extension SecureDirectory {
             }
         }
         defer { try? lock.close() }  // closing the descriptor releases the lock
-        try attempt("lock", lockPath) { try lock.lockExclusively() }
+        try attempt(.lock, lockPath) { try lock.lockExclusively() }
         return try body()
     }
 
@@ -73,7 +73,7 @@ extension SecureDirectory {
     private func removeTemporaryFiles(listingOnly: Bool) throws -> Int {
         try withDirectory { directory in
             var removed = 0
-            try attempt("list", path.string) {
+            try attempt(.list, path.string) {
                 try directory.forEachEntry { name in
                     guard Self.isTemporaryName(String(cString: name)) else { return }
                     if listingOnly {

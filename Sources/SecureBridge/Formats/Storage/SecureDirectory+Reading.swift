@@ -63,7 +63,7 @@ extension SecureDirectory {
             } catch Errno.noSuchFileOrDirectory {
                 return nil
             } catch let error as Errno {
-                throw StorageError(.io(path: filePath, operation: "inspect", errno: error))
+                throw StorageError(.io(path: filePath, operation: .inspect, errno: error))
             }
             let modified = status.st_mtim
             return FileStatus(
@@ -136,7 +136,7 @@ extension SecureDirectory {
         } catch Errno.noSuchFileOrDirectory {
             return nil
         } catch let error as Errno {
-            throw StorageError(.io(path: filePath, operation: "inspect", errno: error))
+            throw StorageError(.io(path: filePath, operation: .inspect, errno: error))
         }
         let descriptor: OpenFile
         do {
@@ -150,11 +150,11 @@ extension SecureDirectory {
         } catch Errno.noSuchAddressOrDevice {
             throw StorageError(.notRegularFile(path: filePath))
         } catch {
-            throw StorageError(.io(path: filePath, operation: "open", errno: error))
+            throw StorageError(.io(path: filePath, operation: .open, errno: error))
         }
         do {
             // Check again what was actually opened: the entry may have been swapped.
-            let status = try attempt("inspect", filePath) { try descriptor.status() }
+            let status = try attempt(.inspect, filePath) { try descriptor.status() }
             try checkFile(status, path: filePath, user: user)
             guard status.size <= Int64(limit) else {
                 throw StorageError(.tooLarge(path: filePath, limit: limit))
@@ -189,7 +189,7 @@ extension SecureDirectory {
         path filePath: String,
         limit: Int
     ) throws {
-        try attempt("read", filePath) {
+        try attempt(.read, filePath) {
             var filled = 0
             while filled < buffer.count {
                 let count = try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))

@@ -82,7 +82,7 @@ extension SecureDirectory {
     private func overwriteUnsynced(_ name: String, with bytes: [UInt8]) throws -> Bool {
         try withCheckedFile(name, limit: bytes.count, access: .readWrite) { descriptor, size, filePath in
             guard size == bytes.count else { return false }
-            try attempt("write", filePath) { try descriptor.write(bytes, atOffset: 0) }
+            try attempt(.write, filePath) { try descriptor.write(bytes, atOffset: 0) }
             return true
         } ?? false
     }
@@ -107,7 +107,7 @@ extension SecureDirectory {
             } catch Errno.noSuchFileOrDirectory {
                 return
             } catch let error as Errno {
-                throw StorageError(.io(path: filePath, operation: "remove", errno: error))
+                throw StorageError(.io(path: filePath, operation: .remove, errno: error))
             }
             try syncDirectory(directory)
         }
@@ -134,7 +134,7 @@ extension SecureDirectory {
             } catch Errno.noSuchFileOrDirectory {
                 return
             } catch let error as Errno {
-                throw StorageError(.io(path: filePath, operation: "inspect", errno: error))
+                throw StorageError(.io(path: filePath, operation: .inspect, errno: error))
             }
             var overwriteError: (any Error)?
             if isShreddable(entry) {
@@ -149,7 +149,7 @@ extension SecureDirectory {
             } catch Errno.noSuchFileOrDirectory {
                 // Someone else removed it meanwhile, which is what we wanted.
             } catch let error as Errno {
-                throw StorageError(.io(path: filePath, operation: "remove", errno: error))
+                throw StorageError(.io(path: filePath, operation: .remove, errno: error))
             }
             try syncDirectory(directory)
             if let overwriteError { throw overwriteError }
@@ -179,9 +179,9 @@ extension SecureDirectory {
     ) throws {
         try checkName(name)
         let filePath = path(of: name)
-        try withExistingDirectory("write", name) { directory in
+        try withExistingDirectory(.write, name) { directory in
             let temporary = Self.temporaryName(for: name)
-            let descriptor = try attempt("create a temporary file for", filePath) {
+            let descriptor = try attempt(.createTemporaryFile, filePath) {
                 try directory.openFile(
                     named: temporary, .writeOnly,
                     options: [.create, .exclusiveCreate, .noFollow, .closeOnExec],
@@ -191,7 +191,7 @@ extension SecureDirectory {
             defer {
                 if !renamed { try? directory.unlinkEntry(named: temporary) }
             }
-            try attempt("write", filePath) {
+            try attempt(.write, filePath) {
                 try descriptor.closeAfter {
                     try descriptor.setPermissions(.ownerReadWrite)  // exactly 0600, whatever the umask
                     try contents(descriptor)
@@ -199,7 +199,7 @@ extension SecureDirectory {
                 }
             }
             try beforeRename()
-            try attempt("rename a temporary file over", filePath) {
+            try attempt(.renameTemporaryFile, filePath) {
                 try directory.renameEntry(named: temporary, to: name)
             }
             renamed = true
@@ -238,10 +238,10 @@ extension SecureDirectory {
     private func overwriteWithZeros(
         _ name: String, in directory: OpenDirectory, expected: Stat, path filePath: String
     ) throws {
-        let descriptor = try attempt("open", filePath) {
+        let descriptor = try attempt(.open, filePath) {
             try directory.openFile(named: name, .writeOnly, options: [.noFollow, .closeOnExec, .nonBlocking])
         }
-        try attempt("overwrite", filePath) {
+        try attempt(.overwrite, filePath) {
             try descriptor.closeAfter {
                 let status = try descriptor.status()
                 guard status.inode == expected.inode, status.deviceID == expected.deviceID,

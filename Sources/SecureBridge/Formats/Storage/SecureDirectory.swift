@@ -62,7 +62,7 @@ package struct SecureDirectory: Sendable {
         if let existing = try heldOpen() { return existing }
         try makeDirectory(path)
         guard let directory = try heldOpen() else {
-            throw StorageError(.io(path: path.string, operation: "open", errno: .noSuchFileOrDirectory))
+            throw StorageError(.io(path: path.string, operation: .open, errno: .noSuchFileOrDirectory))
         }
         return directory
     }
@@ -196,10 +196,10 @@ extension SecureDirectory {
                 if status.type == .symbolicLink { throw StorageError(.symbolicLink(path: path.string)) }
                 if status.type != .directory { throw StorageError(.notDirectory(path: path.string)) }
             }
-            throw StorageError(.io(path: path.string, operation: "open", errno: error))
+            throw StorageError(.io(path: path.string, operation: .open, errno: error))
         }
         do {
-            let status = try attempt("inspect", path.string) { try descriptor.status() }
+            let status = try attempt(.inspect, path.string) { try descriptor.status() }
             guard status.type == .directory else { throw StorageError(.notDirectory(path: path.string)) }
             try checkOwnerAndPermissions(status, path: path.string, isDirectory: true)
             return descriptor
@@ -240,7 +240,7 @@ extension SecureDirectory {
         } catch Errno.invalidArgument {
             return
         } catch {
-            throw StorageError(.io(path: path.string, operation: "sync", errno: error))
+            throw StorageError(.io(path: path.string, operation: .sync, errno: error))
         }
     }
 
@@ -255,7 +255,7 @@ extension SecureDirectory {
             return
         } catch Errno.noSuchFileOrDirectory {
             guard !parent.isEmpty, parent != path else {
-                throw StorageError(.io(path: path.string, operation: "create", errno: .noSuchFileOrDirectory))
+                throw StorageError(.io(path: path.string, operation: .create, errno: .noSuchFileOrDirectory))
             }
             try makeDirectory(parent)
             do {
@@ -263,10 +263,10 @@ extension SecureDirectory {
             } catch Errno.fileExists {
                 return
             } catch {
-                throw StorageError(.io(path: path.string, operation: "create", errno: error))
+                throw StorageError(.io(path: path.string, operation: .create, errno: error))
             }
         } catch {
-            throw StorageError(.io(path: path.string, operation: "create", errno: error))
+            throw StorageError(.io(path: path.string, operation: .create, errno: error))
         }
         try syncNewEntry(in: parent.isEmpty ? FilePath(platform.workingDirectory() ?? ".") : parent)
     }
@@ -283,7 +283,7 @@ extension SecureDirectory {
         } catch Errno.invalidArgument {
             return
         } catch {
-            throw StorageError(.io(path: parent.string, operation: "sync", errno: error))
+            throw StorageError(.io(path: parent.string, operation: .sync, errno: error))
         }
     }
 
@@ -312,10 +312,10 @@ extension SecureDirectory {
             } catch Errno.permissionDenied, Errno.notDirectory {
                 return nil
             } catch {
-                throw StorageError(.io(path: target.string, operation: "sync", errno: error))
+                throw StorageError(.io(path: target.string, operation: .sync, errno: error))
             }
         } catch {
-            throw StorageError(.io(path: parent.string, operation: "sync", errno: error))
+            throw StorageError(.io(path: parent.string, operation: .sync, errno: error))
         }
     }
 

@@ -154,42 +154,41 @@ extension StorageError {
     }
 
     /// What storage was doing when a system call failed, named as the message
-    /// says it (`Could not <operation> <path>`): a small open set, like `Errno`.
-    package struct Operation: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// says it (`Could not <operation> <path>`): one of the constants below.
+    package struct Operation: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The verb phrase, e.g. `open` or `rename a temporary file over`.
         public let rawValue: String
 
         public init(rawValue: String) { self.rawValue = rawValue }
-        public init(stringLiteral value: String) { self.rawValue = value }
 
         /// Opening a file or directory.
-        public static let open: Operation = "open"
+        public static let open = Operation(rawValue: "open")
         /// Reading a file's or directory's status.
-        public static let inspect: Operation = "inspect"
+        public static let inspect = Operation(rawValue: "inspect")
         /// Reading a file.
-        public static let read: Operation = "read"
+        public static let read = Operation(rawValue: "read")
         /// Reading a symbolic link.
-        public static let readLink: Operation = "read the link"
+        public static let readLink = Operation(rawValue: "read the link")
         /// Resolving a path's symbolic links.
-        public static let resolve: Operation = "resolve"
+        public static let resolve = Operation(rawValue: "resolve")
         /// Listing a directory.
-        public static let list: Operation = "list"
+        public static let list = Operation(rawValue: "list")
         /// Creating a directory.
-        public static let create: Operation = "create"
+        public static let create = Operation(rawValue: "create")
         /// Creating the temporary file of an atomic replace.
-        public static let createTemporaryFile: Operation = "create a temporary file for"
+        public static let createTemporaryFile = Operation(rawValue: "create a temporary file for")
         /// Writing a file.
-        public static let write: Operation = "write"
+        public static let write = Operation(rawValue: "write")
         /// Overwriting a file in place.
-        public static let overwrite: Operation = "overwrite"
+        public static let overwrite = Operation(rawValue: "overwrite")
         /// Renaming the temporary file of an atomic replace over its target.
-        public static let renameTemporaryFile: Operation = "rename a temporary file over"
+        public static let renameTemporaryFile = Operation(rawValue: "rename a temporary file over")
         /// Flushing a file or directory to stable storage.
-        public static let sync: Operation = "sync"
+        public static let sync = Operation(rawValue: "sync")
         /// Removing a file.
-        public static let remove: Operation = "remove"
+        public static let remove = Operation(rawValue: "remove")
         /// Taking a directory's lock.
-        public static let lock: Operation = "lock"
+        public static let lock = Operation(rawValue: "lock")
 
         public var description: String { rawValue }
     }
