@@ -35,7 +35,9 @@ import PlatformStandIns
         #expect(home.container == group.appending("SecureBridge/container"))
         #expect(home.app == FilePath(places.support.path(percentEncoded: false)).appending("SecureBridge/app"))
         // The documented sample makes a home of the same shape.
-        let sample = try #require(try bridgeHome(appGroup: "group.com.example.securebridge.sample"))
+        let sampleGroup = "group.com.example.securebridge.sample.\(UUID().uuidString)"
+        let sample = try #require(try bridgeHome(appGroup: sampleGroup))
+        defer { _ = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: sampleGroup).map { try? FileManager.default.removeItem(at: $0) } }
         #expect(sample.container.lastComponent?.string == "container")
         #expect(throws: StorageError.self) {
             try BridgeHome(appGroupContainer: URL(string: "https://example.com/group")!, applicationSupport: places.support)

@@ -193,7 +193,7 @@ extension Doctor {
         case .homeUnknown:
             return Finding(.layout, .problem, "\(error)", fix: "pass --home DIR or set BRIDGE_HOME")
         case .notAFileURL:
-            return Finding(.layout, .problem, "\(error)", fix: "make the home of the App Group container's file URL and the app's Application Support")
+            return Finding(.layout, .problem, "\(error)", fix: "pass the file URLs FileManager gives for the App Group container and Application Support")
         case let .io(path, operation, errno):
             return Finding(
                 .layout, .problem, "could not \(operation) \(path): \(errno)",

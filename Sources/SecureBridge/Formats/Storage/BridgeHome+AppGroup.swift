@@ -12,7 +12,7 @@ public import SecureBridgeLinux
 extension BridgeHome {
     /// The folder SecureBridge keeps its places in, inside each directory an
     /// app gives it.
-    public static let folderName = "SecureBridge"
+    private static let folderName = "SecureBridge"
 
     /// The home of an app and its widget extension, from the directories an
     /// Apple app has: `keychain/` and `container/` in the App Group container
