@@ -135,6 +135,21 @@ import SecureBridge
         #expect(await follower.next() == nil)
     }
 
+    /// The follower's clock and the watch's timeout end at the same instant,
+    /// so the watch is often cancelled just after its wait has ended: that
+    /// cancel must not end the next wait (a follower once stopped there, silently).
+    @Test(.timeLimit(.minutes(1))) func aCancelThatCameAfterItsWaitEndedDoesNotEndTheNextWait() async throws {
+        let fixture = try BridgeFixture()
+        try fixture.loginAndPublish()
+        let watch = try #require(ContainerWatch.wakeUps(for: fixture.home) as? InotifyWatch)
+        watch.handles.interrupt()
+        #expect(try await watch.next(timeout: .milliseconds(20)) == .deadlineReached)
+
+        let waiting = Task { try await watch.next(timeout: nil) }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+    }
+
     @Test func aMissingContainerFallsBackToPolling() throws {
         let fixture = try BridgeFixture()
         #expect(ContainerWatch.wakeUps(for: fixture.home) is PollingWakeUps)

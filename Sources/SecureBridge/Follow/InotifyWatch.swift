@@ -28,7 +28,7 @@ import Musl
 /// replaced (its watch is dropped), or reading events fails, it reports a
 /// change and polls (`fallback`) from then on.
 final class InotifyWatch: WakeUpSource, Sendable {
-    private let handles: Handles
+    let handles: Handles
     private let fallback: PollingWakeUps
     private let queue = DispatchQueue(label: "SecureBridge.follow.inotify")
     /// Set once a watch is gone; `next` then polls.
@@ -47,13 +47,19 @@ final class InotifyWatch: WakeUpSource, Sendable {
         if watchLost.withLock({ $0 }) { return try await fallback.next(timeout: timeout) }
         let deadline = timeout.map { ContinuousClock.now + $0 }
         let handles = self.handles
-        let outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: Self.settled(handles.wait(until: deadline), handles)) }
+        var outcome: Outcome
+        repeat {
+            outcome = await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    queue.async { continuation.resume(returning: Self.settled(handles.wait(until: deadline), handles)) }
+                }
+            } onCancel: {
+                handles.interrupt()
             }
-        } onCancel: {
-            handles.interrupt()
-        }
+            // A task cancelled just after its wait ended (the follower's clock
+            // and this timeout fire at the same instant) leaves its byte in the
+            // pipe: the next wait sees it at once, and it was not meant for that wait.
+        } while outcome == .cancelled && !Task.isCancelled
         switch outcome {
         case .changed: return .containerChanged
         case .deadline: return .deadlineReached
@@ -88,7 +94,7 @@ extension InotifyWatch {
         return .changed
     }
 
-    enum Outcome: Sendable {
+    enum Outcome: Sendable, Equatable {
         case changed, deadline, cancelled
         case lost(String)
     }
