@@ -36,15 +36,15 @@ struct BridgeCtl: AsyncParsableCommand {
         ]
     )
 
+    /// The process that started this one, read first thing: a follower
+    /// whose parent exits before it watches it must still see that it did.
+    nonisolated(unsafe) static var parentAtStart: pid_t = 0
+
     /// Makes the process non-dumpable before any secret is read, bootstraps
     /// the logging system (the one place that does), then runs the command:
     /// a plain `read` or `publish` straight away (see `QuickRead`), anything
     /// else through the argument parser. When the process cannot be protected, no command
     /// runs: one sentence on standard error, exit 1.
-    /// The process that started this one, read first thing: a follower
-    /// whose parent exits before it watches it must still see that it did.
-    nonisolated(unsafe) static var parentAtStart: pid_t = 0
-
     static func main() async {
         parentAtStart = getppid()
         do {
