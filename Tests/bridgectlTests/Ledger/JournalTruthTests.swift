@@ -192,11 +192,8 @@ import SecureBridge
             try await home.login()
             let journal = try LedgerJournals.write(for: "beancount", into: home.root.appendingPathComponent("inputs"))
             let tools = home.root.appendingPathComponent("tools")
-            try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
-            let counter = tools.appendingPathComponent("bean-query").path
             let runs = tools.appendingPathComponent("runs").path
-            try Data("#!/bin/sh\necho run >> '\(runs)'\nexec /usr/bin/bean-query \"$@\"\n".utf8).write(to: URL(fileURLWithPath: counter))
-            #expect(chmod(counter, 0o755) == 0)
+            try StandInTool.write("#!/bin/sh\necho run >> '\(runs)'\nexec /usr/bin/bean-query \"$@\"\n", as: "bean-query", in: tools)
             let result = try await Bridgectl.run(
                 ["publish", "--from", "beancount", journal, "--home", home.home] + LedgerPublishTests.options,
                 setting: ["PATH": tools.path + ":/usr/bin:/bin"])

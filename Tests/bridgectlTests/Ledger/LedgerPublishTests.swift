@@ -159,10 +159,7 @@ import SecureBridge
             }
             // A tool that prints past the 16 MiB cap is stopped (a stand-in on PATH for hledger).
             let tools = home.root.appendingPathComponent("tools")
-            try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
-            let chatty = tools.appendingPathComponent("hledger").path
-            try Data("#!/bin/sh\nexec /usr/bin/head -c 17000000 /dev/zero\n".utf8).write(to: URL(fileURLWithPath: chatty))
-            #expect(chmod(chatty, 0o755) == 0)
+            try StandInTool.write("#!/bin/sh\nexec /usr/bin/head -c 17000000 /dev/zero\n", as: "hledger", in: tools)
             let capped = try await Bridgectl.run(
                 ["publish", "--from", "hledger", journal, "--home", home.home], setting: ["PATH": tools.path])
             #expect(capped.status == 1 && capped.stderr.contains("hledger printed more than 16 MiB and was stopped"), "\(capped)")
