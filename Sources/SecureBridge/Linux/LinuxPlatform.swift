@@ -151,10 +151,7 @@ public final class LinuxPlatform: BridgePlatform {
         try retryingOnInterrupt { pwrite(file.rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }
     }
 
-    /// `fstat`. (swift-system's `stat()` and `Stat` initialisers return
-    /// through a `Result<stat, Errno>`, whose generic metadata a static
-    /// `bridgectl read` would build at start-up for this alone: about 0.2 M
-    /// instructions. The platform calls the C functions directly.)
+    /// `fstat`.
     public func status(of file: PlatformHandle) throws(Errno) -> Stat {
         var status = CInterop.Stat()
         _ = try retryingOnInterrupt { fstat(file.rawValue, &status) }

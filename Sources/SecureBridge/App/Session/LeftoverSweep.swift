@@ -5,8 +5,7 @@ import Synchronization
 /// removes its own temporary file, so leftovers come only from a process
 /// that was killed: one sweep at the first command of each process finds
 /// them all, and a long-lived `BridgeApp` (the app itself, a benchmark)
-/// saves listing three directories on every later command (about 40 µs of a
-/// publish).
+/// saves listing three directories on every later command.
 final class LeftoverSweep: Sendable {
     private let done = Mutex(false)
 

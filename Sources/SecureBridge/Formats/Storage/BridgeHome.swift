@@ -192,9 +192,7 @@ extension BridgeHome {
     }
 
     /// `checkSeparate()`, reusing the resolved paths in `known`: places whose
-    /// way the caller already walked (`SecureDirectory.checkAncestors`). A
-    /// list, not a dictionary keyed by place: a widget read calls this, and
-    /// a dictionary's first use costs a process more than the whole check.
+    /// way the caller already walked (`SecureDirectory.checkAncestors`).
     func checkSeparate(resolved known: [(place: StoragePlace, components: [String])]) throws {
         let places = StoragePlace.allCases
         let lexical = places.map { PathWalk.lexicalComponents(of: path(for: $0), on: platform) }

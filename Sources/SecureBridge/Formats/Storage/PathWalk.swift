@@ -30,17 +30,9 @@ struct PathWalk {
         let status: Stat
     }
 
-    /// `/` followed by `names` with a `/` between each. Not `joined(separator:)`,
-    /// whose generic code makes the Swift runtime look its types up by name at
-    /// a short process's first call (about 0.24 M instructions of a widget read).
+    /// `/` followed by `names` with a `/` between each.
     static func absolutePath(_ names: [String]) -> String {
-        guard !names.isEmpty else { return "/" }
-        var path = ""
-        for name in names {
-            path += "/"
-            path += name
-        }
-        return path
+        "/" + names.joined(separator: "/")
     }
 
     /// Walks `path`, calling `visit` for each directory and link on the way.
@@ -202,9 +194,8 @@ extension SecureDirectory {
     }
 
     /// `path` up to its last `/`, that included ("" when it has none): its
-    /// parent as written. Not `removingLastComponent()`, whose generic code
-    /// makes the Swift runtime look its types up by name at a short process's
-    /// first call (about 0.24 M instructions of a publish).
+    /// parent as written. A start-up trick (docs/PERFORMANCE.md): not
+    /// `removingLastComponent()`, whose generic code costs a process's first call.
     static func parentAsWritten(_ path: FilePath) -> Substring {
         let text = path.string
         guard let slash = text.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }

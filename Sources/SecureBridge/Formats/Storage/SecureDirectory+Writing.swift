@@ -41,9 +41,7 @@ extension SecureDirectory {
     }
 
     /// Writes all of `buffer` at the file position, however many calls it
-    /// takes. Not swift-system's `writeAll`, which is generic over sequences
-    /// and makes the Swift runtime look its types up by name at a short
-    /// process's first write (about 0.22 M instructions of a publish).
+    /// takes.
     private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: OpenFile) throws {
         var rest = buffer
         while !rest.isEmpty {
@@ -55,9 +53,7 @@ extension SecureDirectory {
 
     /// Replaces the whole of `name` with `bytes` without a sync: in place over
     /// a plain file of ours of the same size (one `pwrite`, which a killed
-    /// process never leaves half done; on ext4 a replace by rename costs about
-    /// 180 µs even unsynced, as the file system flushes the new file at the
-    /// rename), else atomically (`write(_:_:durability: .atomicOnly)`), which
+    /// process never leaves half done), else atomically (`write(_:_:durability: .atomicOnly)`), which
     /// also replaces whatever else is there (a link, a directory planted at
     /// the name) or says why it cannot. Only for hints whose loss or tearing
     /// by a power cut costs nothing (the reload token, the publish cursor).
@@ -215,9 +211,8 @@ extension SecureDirectory {
 
     /// Whether `name` looks like a temporary file left by `replace`: `.*.tmp-*`.
     package static func isTemporaryName(_ name: String) -> Bool {
-        // Compared as bytes, as the file system names them; not `String.contains`,
-        // whose first call builds a dictionary (a search of every conformance
-        // in the binary) in a short process.
+        // Compared as bytes, as the file system names them; a start-up trick
+        // (docs/PERFORMANCE.md): `String.contains` builds a dictionary at its first call.
         let bytes = Array(name.utf8)
         let marker = Array(".tmp-".utf8)
         guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count else { return false }

@@ -60,21 +60,15 @@ package enum JSONOutput: Sendable {
     /// `\u00XX` escapes, and U+2028/U+2029 escaped so the output is also safe
     /// to embed in JavaScript.
     private static func writeString(_ text: String, to out: inout [UInt8]) {
+        var escaped = ""
+        appendEscaped(text, to: &escaped)
         out.append(UInt8(ascii: "\""))
-        // Most strings need no escape at all: the fast path appends them whole.
-        if needsEscaping(text) {
-            var escaped = ""
-            appendEscaped(text, to: &escaped)
-            out.append(contentsOf: escaped.utf8)
-        } else {
-            out.append(contentsOf: text.utf8)
-        }
+        out.append(contentsOf: escaped.utf8)
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `text` escaped scalar by scalar: the general path, right for
-    /// every string (`needsEscaping` says when it would change nothing).
-    static func appendEscaped(_ text: String, to out: inout String) {
+    /// Appends `text` escaped scalar by scalar.
+    private static func appendEscaped(_ text: String, to out: inout String) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

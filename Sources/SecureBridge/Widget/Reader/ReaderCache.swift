@@ -20,8 +20,7 @@ final class ReaderCache: Sendable {
         let stored: SecureBytes
         let keyset: DataKeyset
         /// Snapshot keys derived from this keyset's keys, with the key id and
-        /// epoch of each: a short list (a dictionary's first use costs a
-        /// one-shot read more than the look-ups it would save).
+        /// epoch of each.
         var snapshotKeys: [(id: SnapshotKeyID, key: AES256Key)] = []
     }
 

@@ -105,8 +105,6 @@ enum SpokenAmount {
         for _ in 0..<min(digits, 19) { scale = scale.multipliedReportingOverflow(by: 10).partialValue }
         let whole = digits >= 19 ? 0 : magnitude / scale
         let minor = digits >= 19 ? magnitude : magnitude % scale
-        // Appended, not `joined(separator:)`: its generic code costs a short
-        // process a look-up of its types by name at the first call.
         var label = money.minorUnits < 0 ? "minus " : ""
         label += String(whole) + " " + unitName(of: money.currency.code, count: whole)
         if minor != 0 { label += " " + String(minor) }

@@ -2,10 +2,9 @@
 /// account id or category, in constant time per text.
 ///
 /// A small open-addressing hash table over two lists, not a `Dictionary`:
-/// a dictionary's first use makes the Swift runtime look its storage type up
-/// by name and search every protocol conformance in the binary for
-/// `String: Hashable`, about 0.33 M instructions of a widget read (a tenth of
-/// its own work). The lists and the table need no such look-up.
+/// a start-up trick (docs/PERFORMANCE.md). A dictionary's first use makes the
+/// Swift runtime search every protocol conformance in the binary for
+/// `String: Hashable`; the lists and the table need no such look-up.
 struct FirstOccurrences {
     private var texts: [String] = []
     private var numbers: [Int] = []
