@@ -1,80 +1,71 @@
 package import SystemPackage
 
-/// What went wrong in the cryptographic layer.
+/// What went wrong in the cryptographic layer, each way it can with the
+/// values its description names: a `BridgeError`'s cause `.crypto`.
 ///
 /// The description names lengths, operations and reasons, never key
 /// material, plaintext or signatures, so it is always safe to print.
-public struct CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What went wrong, in full: the description is made from it.
-    package let cause: Cause
+package enum CryptoProblem: Equatable, Sendable, CustomStringConvertible {
+    /// A key had the wrong number of bytes.
+    case invalidKeyLength(expected: Int, actual: Int)
+    /// An AES-GCM nonce was not 12 bytes.
+    case invalidNonceLength(expected: Int, actual: Int)
+    /// An AES-GCM tag was not 16 bytes.
+    case invalidTagLength(expected: Int, actual: Int)
+    /// An Ed25519 signature was not 64 bytes.
+    case invalidSignatureLength(expected: Int, actual: Int)
+    /// The ciphertext, tag, key or associated data do not belong together.
+    case authenticationFailure
+    /// A signature did not verify under the given public key.
+    case signatureMismatch
+    /// A PEM or DER key could not be read, or is not the expected algorithm.
+    case invalidKeyEncoding(KeyEncodingProblem)
+    /// A derivation asked for more output than the function can give.
+    case invalidOutputLength(requested: Int, maximum: Int)
+    /// A stored passcode verifier is not one this version accepts.
+    case invalidParameters(VerifierProblem)
+    /// The crypto backend failed in `operation` (the call that failed, e.g.
+    /// `EVP_DigestInit_ex2`), for the reason `failure` gives.
+    case backendFailure(operation: String, BackendFailure)
 
-    package init(_ cause: Cause) { self.cause = cause }
-
-    public var description: String { cause.description }
-}
-
-extension CryptoError {
-    /// Each way this error can arise, with the values its description names.
-    package enum Cause: Equatable, Sendable, CustomStringConvertible {
-        /// A key had the wrong number of bytes.
-        case invalidKeyLength(expected: Int, actual: Int)
-        /// An AES-GCM nonce was not 12 bytes.
-        case invalidNonceLength(expected: Int, actual: Int)
-        /// An AES-GCM tag was not 16 bytes.
-        case invalidTagLength(expected: Int, actual: Int)
-        /// An Ed25519 signature was not 64 bytes.
-        case invalidSignatureLength(expected: Int, actual: Int)
-        /// The ciphertext, tag, key or associated data do not belong together.
-        case authenticationFailure
-        /// A signature did not verify under the given public key.
-        case signatureMismatch
-        /// A PEM or DER key could not be read, or is not the expected algorithm.
-        case invalidKeyEncoding(KeyEncodingProblem)
-        /// A derivation asked for more output than the function can give.
-        case invalidOutputLength(requested: Int, maximum: Int)
-        /// A stored passcode verifier is not one this version accepts.
-        case invalidParameters(VerifierProblem)
-        /// The crypto backend failed in `operation` (the call that failed, e.g.
-        /// `EVP_DigestInit_ex2`), for the reason `failure` gives.
-        case backendFailure(operation: String, BackendFailure)
-
-        public var description: String {
-            switch self {
-            case let .invalidKeyLength(expected, actual):
-                return "The key is \(actual) bytes long; it must be \(expected) bytes."
-            case let .invalidNonceLength(expected, actual):
-                return "The nonce is \(actual) bytes long; it must be \(expected) bytes."
-            case let .invalidTagLength(expected, actual):
-                return "The authentication tag is \(actual) bytes long; it must be \(expected) bytes."
-            case let .invalidSignatureLength(expected, actual):
-                return "The signature is \(actual) bytes long; it must be \(expected) bytes."
-            case .authenticationFailure:
-                return "The ciphertext failed authentication: it was altered or sealed under another key."
-            case .signatureMismatch:
-                return "The signature does not match the data and the pinned public key."
-            case let .invalidKeyEncoding(problem):
-                return "The key could not be read: \(problem)."
-            case let .invalidOutputLength(requested, maximum):
-                return "The derivation asked for \(requested) bytes; at most \(maximum) can be derived."
-            case let .invalidParameters(problem):
-                return "The passcode verifier's parameters are not acceptable: \(problem)."
-            case let .backendFailure(operation, .openSSL(codes)):
-                let reason = codes.isEmpty ? "no detail given" : codes.map { "error code \(Self.hex($0))" }.joined(separator: "; ")
-                return "OpenSSL failed in \(operation): \(reason)."
-            case let .backendFailure(operation, .cryptoKit(description)):
-                return "CryptoKit failed in \(operation): \(description)."
-            case let .backendFailure(operation, .kernelRandom(errno)):
-                return "The kernel's random generator failed in \(operation): \(errno)."
-            }
-        }
-
-        /// `code` as eight upper-case hex digits, the form `openssl errstr` takes.
-        private static func hex(_ code: UInt) -> String {
-            let digits = String(code, radix: 16, uppercase: true)
-            return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    public var description: String {
+        switch self {
+        case let .invalidKeyLength(expected, actual):
+            return "The key is \(actual) bytes long; it must be \(expected) bytes."
+        case let .invalidNonceLength(expected, actual):
+            return "The nonce is \(actual) bytes long; it must be \(expected) bytes."
+        case let .invalidTagLength(expected, actual):
+            return "The authentication tag is \(actual) bytes long; it must be \(expected) bytes."
+        case let .invalidSignatureLength(expected, actual):
+            return "The signature is \(actual) bytes long; it must be \(expected) bytes."
+        case .authenticationFailure:
+            return "The ciphertext failed authentication: it was altered or sealed under another key."
+        case .signatureMismatch:
+            return "The signature does not match the data and the pinned public key."
+        case let .invalidKeyEncoding(problem):
+            return "The key could not be read: \(problem)."
+        case let .invalidOutputLength(requested, maximum):
+            return "The derivation asked for \(requested) bytes; at most \(maximum) can be derived."
+        case let .invalidParameters(problem):
+            return "The passcode verifier's parameters are not acceptable: \(problem)."
+        case let .backendFailure(operation, .openSSL(codes)):
+            let reason = codes.isEmpty ? "no detail given" : codes.map { "error code \(Self.hex($0))" }.joined(separator: "; ")
+            return "OpenSSL failed in \(operation): \(reason)."
+        case let .backendFailure(operation, .cryptoKit(description)):
+            return "CryptoKit failed in \(operation): \(description)."
+        case let .backendFailure(operation, .kernelRandom(errno)):
+            return "The kernel's random generator failed in \(operation): \(errno)."
         }
     }
 
+    /// `code` as eight upper-case hex digits, the form `openssl errstr` takes.
+    private static func hex(_ code: UInt) -> String {
+        let digits = String(code, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    }
+}
+
+extension CryptoProblem {
     /// The two PEM documents an Ed25519 key is read from and written as.
     package enum KeyDocument: Equatable, Sendable {
         /// PKCS#8, `-----BEGIN PRIVATE KEY-----`.

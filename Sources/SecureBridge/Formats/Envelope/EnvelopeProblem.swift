@@ -1,66 +1,58 @@
-/// Why a stored snapshot envelope or signed record was refused.
+/// Why a stored snapshot envelope or signed record was refused, each way it
+/// can be with the values its description names: a `BridgeError`'s cause
+/// `.envelope`.
 ///
 /// The description names the structure, never the contents, so it is safe
 /// to print and to log.
-public struct EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What went wrong, in full: the description is made from it.
-    package let cause: Cause
+package enum EnvelopeProblem: Equatable, Sendable, CustomStringConvertible {
+    /// The bytes do not start with the magic of the `expected` format.
+    case badMagic(expected: Format)
+    /// A format version this build does not read.
+    case unsupportedVersion(UInt8)
+    /// More bytes than the format allows; refused before parsing.
+    case tooLarge(size: Int, limit: Int)
+    /// The bytes end before the field named (e.g. `"signature"`, `"nonce"`).
+    case truncated(field: String)
+    /// Bytes left over after the signature.
+    case trailingBytes(count: Int)
+    /// The field named holds a value the format does not allow.
+    case invalidField(field: String, FieldProblem)
+    /// The signature does not verify under the pinned publisher key.
+    case signatureMismatch
+    /// Signed by a key other than the pinned publisher key.
+    case unknownSigningKey(KeyID)
+    /// Sealed under a data key that the keyset does not hold (rotated out or shredded).
+    case unknownDataKey(KeyID)
+    /// The ciphertext did not authenticate under the data key.
+    case decryptionFailed
 
-    package init(_ cause: Cause) { self.cause = cause }
-
-    public var description: String { cause.description }
-}
-
-extension EnvelopeError {
-    /// Each way this error can arise, with the values its description names.
-    package enum Cause: Equatable, Sendable, CustomStringConvertible {
-        /// The bytes do not start with the magic of the `expected` format.
-        case badMagic(expected: Format)
-        /// A format version this build does not read.
-        case unsupportedVersion(UInt8)
-        /// More bytes than the format allows; refused before parsing.
-        case tooLarge(size: Int, limit: Int)
-        /// The bytes end before the field named (e.g. `"signature"`, `"nonce"`).
-        case truncated(field: String)
-        /// Bytes left over after the signature.
-        case trailingBytes(count: Int)
-        /// The field named holds a value the format does not allow.
-        case invalidField(field: String, FieldProblem)
-        /// The signature does not verify under the pinned publisher key.
-        case signatureMismatch
-        /// Signed by a key other than the pinned publisher key.
-        case unknownSigningKey(KeyID)
-        /// Sealed under a data key that the keyset does not hold (rotated out or shredded).
-        case unknownDataKey(KeyID)
-        /// The ciphertext did not authenticate under the data key.
-        case decryptionFailed
-
-        public var description: String {
-            switch self {
-            case let .badMagic(expected):
-                return "The file is not a SecureBridge \(expected): its first bytes are wrong."
-            case let .unsupportedVersion(version):
-                return "The file uses format version \(version), which this build does not read."
-            case let .tooLarge(size, limit):
-                return "The file is \(size) bytes, more than the \(limit)-byte limit."
-            case let .truncated(field):
-                return "The file ends before its \(field)."
-            case let .trailingBytes(count):
-                return "The file has \(count) unexpected bytes after its signature."
-            case let .invalidField(field, problem):
-                return "The file's \(field) is invalid: \(problem)."
-            case .signatureMismatch:
-                return "The file's signature does not verify under the pinned publisher key."
-            case let .unknownSigningKey(id):
-                return "The file is signed by key \(id), not by the pinned publisher key."
-            case let .unknownDataKey(id):
-                return "The file is encrypted under data key \(id), which the keyset does not hold."
-            case .decryptionFailed:
-                return "The file's ciphertext failed authentication."
-            }
+    public var description: String {
+        switch self {
+        case let .badMagic(expected):
+            return "The file is not a SecureBridge \(expected): its first bytes are wrong."
+        case let .unsupportedVersion(version):
+            return "The file uses format version \(version), which this build does not read."
+        case let .tooLarge(size, limit):
+            return "The file is \(size) bytes, more than the \(limit)-byte limit."
+        case let .truncated(field):
+            return "The file ends before its \(field)."
+        case let .trailingBytes(count):
+            return "The file has \(count) unexpected bytes after its signature."
+        case let .invalidField(field, problem):
+            return "The file's \(field) is invalid: \(problem)."
+        case .signatureMismatch:
+            return "The file's signature does not verify under the pinned publisher key."
+        case let .unknownSigningKey(id):
+            return "The file is signed by key \(id), not by the pinned publisher key."
+        case let .unknownDataKey(id):
+            return "The file is encrypted under data key \(id), which the keyset does not hold."
+        case .decryptionFailed:
+            return "The file's ciphertext failed authentication."
         }
     }
+}
 
+extension EnvelopeProblem {
     /// The stored formats.
     package enum Format: Equatable, Sendable, CustomStringConvertible {
         /// A snapshot envelope (`SBSN`).
