@@ -174,7 +174,7 @@ extension Conformance {
             var expected: [String: Any] = ["accepted": true, "field": NSNull()]
             do {
                 _ = try Portfolio(bankJSON: bytes)
-            } catch let error as InputError {
+            } catch let error as BridgeError {
                 expected = ["accepted": false, "field": Self.field(of: error) ?? NSNull()]
             }
             if (expected["accepted"] as? Bool) != accepted {
@@ -191,8 +191,8 @@ extension Conformance {
 
         /// Where a refused input's problem is, as a path: `accounts[1].IBAN`,
         /// `analytics.spent[0].amount`, `analytics`; `nil` for the document as a whole.
-        static func field(of error: InputError) -> String? {
-            guard case let .invalid(record, field, _) = error.cause else { return nil }
+        static func field(of error: BridgeError) -> String? {
+            guard case let .input(.invalid(record, field, _)) = error.cause else { return nil }
             let base: String? = switch record {
             case .document: nil
             case let .account(number, _): "accounts[\(number - 1)]"

@@ -14,16 +14,16 @@ import Testing
     static let jpy = Currency.iso4217("JPY")!
     static let passcode = SecureBytes(copying: Array("2468".utf8))
 
-    /// The error `body` throws, which must be an `InputError`.
-    static func inputError(_ body: () throws -> Void) -> InputError? {
+    /// The error `body` throws, which must be a `BridgeError`.
+    static func inputError(_ body: () throws -> Void) -> BridgeError? {
         do {
             try body()
-            Issue.record("expected an InputError, nothing was thrown")
+            Issue.record("expected a BridgeError, nothing was thrown")
             return nil
-        } catch let error as InputError {
+        } catch let error as BridgeError {
             return error
         } catch {
-            Issue.record("expected an InputError, got \(type(of: error)): \(error)")
+            Issue.record("expected a BridgeError, got \(type(of: error)): \(error)")
             return nil
         }
     }
@@ -119,14 +119,14 @@ import Testing
         do {
             _ = try Portfolio(bankJSON: Data(#"{"accounts": [}"#.utf8))
             Issue.record("invalid JSON was accepted")
-        } catch let error as InputError {
+        } catch let error as BridgeError {
             #expect(error.description == "The input is not valid JSON: line 1, column 15: expected a value or ']' after '['.")
         }
 
         do {
             _ = try DeepLink(parsing: "securebridge://login?next=x", scheme: "securebridge")
             Issue.record("a query was accepted")
-        } catch let error as DeepLinkError {
+        } catch let error as BridgeError {
             #expect(error.description == "The deep link has a query part, which app links never have.")
         }
 
@@ -167,7 +167,7 @@ import Testing
         do {
             _ = try app.status(now: Date())
             Issue.record("a damaged signing key was read")
-        } catch let error as CryptoError {
+        } catch let error as BridgeError {
             #expect(error.description.hasPrefix("The key could not be read: not "), "\(error)")
         }
     }

@@ -26,11 +26,13 @@ extension CryptoTests {
         /// decoders say what is wrong (`openSSLProblem`); the CryptoKit backend
         /// reads the canonical layout only and refuses everything else with one
         /// sentence per kind.
-        static func refusal(_ openSSLProblem: CryptoError.KeyEncodingProblem, _ kind: Ed25519.PEMKind) -> CryptoError.Cause {
+        static func refusal(_ openSSLProblem: CryptoProblem.KeyEncodingProblem, _ kind: Ed25519.PEMKind) -> CryptoProblem {
             #if CryptoKit
             let error = Result { try CryptoKitEd25519.readPEM(SecureBytes(copying: []), kind: kind) }
-            guard case let .failure(refusal as CryptoError) = error else { return .invalidKeyEncoding(.notCanonical) }
-            return refusal.cause
+            guard case let .failure(refusal as BridgeError) = error, case let .crypto(problem) = refusal.cause else {
+                return .invalidKeyEncoding(.notCanonical)
+            }
+            return problem
             #else
             return .invalidKeyEncoding(openSSLProblem)
             #endif

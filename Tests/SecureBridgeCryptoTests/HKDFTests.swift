@@ -44,7 +44,7 @@ extension CryptoTests {
                     let error = cryptoError("tcId \(test.tcId)") {
                         try HKDFSHA256.deriveKey(inputKeyMaterial: ikm, salt: test.salt, info: test.info, outputByteCount: test.size)
                     }
-                    let expected = CryptoError.Cause.invalidOutputLength(requested: test.size, maximum: 8160)
+                    let expected = CryptoProblem.invalidOutputLength(requested: test.size, maximum: 8160)
                     #expect(error == expected, "tcId \(test.tcId)")
                     if error == expected { tooLargeRejected += 1 }
                 case .acceptable:

@@ -26,7 +26,7 @@ extension CryptoTests {
             ("text before the armour", "key\n" + canonical),
         ])
         func everyOtherLayoutIsRefused(layout: String, pem: String) {
-            #expect(throws: CryptoError(.invalidKeyEncoding(.notCanonicalPEM(.publicKey))), "\(layout)") {
+            #expect(throws: BridgeError(.invalidKeyEncoding(.notCanonicalPEM(.publicKey))), "\(layout)") {
                 try Ed25519.PublicKey(pinnedKeyPEM: Array(pem.utf8))
             }
         }

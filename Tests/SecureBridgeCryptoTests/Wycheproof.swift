@@ -97,19 +97,18 @@ struct WycheproofFormatError: Error, CustomStringConvertible {
     }
 }
 
-/// The reason of the `CryptoError` that `body` throws, or nil when it
-/// returns. Any other error is recorded as a test failure.
+/// The problem of the `BridgeError` of the crypto layer that `body` throws,
+/// or nil when it returns. Any other error is recorded as a test failure.
 func cryptoError(
     _ comment: Comment? = nil,
     sourceLocation: SourceLocation = #_sourceLocation,
     of body: () throws -> Any
-) -> CryptoError.Cause? {
+) -> CryptoProblem? {
     do {
         _ = try body()
         return nil
-    } catch let error as CryptoError {
-        return error.cause
     } catch {
+        if case let .crypto(problem)? = (error as? BridgeError)?.cause { return problem }
         Issue.record(error, comment, sourceLocation: sourceLocation)
         return nil
     }

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func cryptoErrorsReadAsBefore() {
-        let cases: [(CryptoError.Cause, String)] = [
+        let cases: [(CryptoProblem, String)] = [
             (.invalidKeyEncoding(.notPEM(.privateKey)), "The key could not be read: not a PKCS#8 PEM private key."),
             (.invalidKeyEncoding(.notPEM(.publicKey)), "The key could not be read: not a SubjectPublicKeyInfo PEM public key."),
             (.invalidKeyEncoding(.notEd25519), "The key could not be read: the PEM holds a key of another algorithm, not Ed25519."),
@@ -50,11 +50,11 @@ import Testing
             (.backendFailure(operation: "getrandom", .kernelRandom(.noFunction)),
              "The kernel's random generator failed in getrandom: \(Errno.noFunction)."),
         ]
-        for (error, message) in cases { #expect(CryptoError(error).description == message) }
+        for (error, message) in cases { #expect(BridgeError(error).description == message) }
     }
 
     @Test func envelopeErrorsReadAsBefore() {
-        let cases: [(EnvelopeError.Cause, String)] = [
+        let cases: [(EnvelopeProblem, String)] = [
             (.badMagic(expected: .snapshotEnvelope), "The file is not a SecureBridge snapshot envelope: its first bytes are wrong."),
             (.badMagic(expected: .signedRecord), "The file is not a SecureBridge signed record: its first bytes are wrong."),
             (.badMagic(expected: .snapshotEnvelopeOrSignedRecord),
@@ -71,7 +71,7 @@ import Testing
             (.invalidField(field: "lifetimes", .lifetimesOutOfOrder),
              "The file's lifetimes is invalid: they must satisfy issued ≤ stale ≤ expires."),
         ]
-        for (error, message) in cases { #expect(EnvelopeError(error).description == message) }
+        for (error, message) in cases { #expect(BridgeError(error).description == message) }
     }
 
     @Test func sessionErrorsReadAsBefore() {
@@ -116,22 +116,22 @@ import Testing
 
     @Test func failuresKeepTheErrorTheyWrap() {
         #expect(SessionError.Failure(KeychainError.corrupt(file: "keyset")) == .keychain(.corrupt(file: "keyset")))
-        #expect(SessionError.Failure(CryptoError(.authenticationFailure)) == .crypto(CryptoError(.authenticationFailure)))
+        #expect(SessionError.Failure(BridgeError(.authenticationFailure)) == .bridge(BridgeError(.authenticationFailure)))
         #expect(SessionError.Failure(StorageError(.homeUnknown)) == .storage(StorageError(.homeUnknown)))
         #expect(SessionError.Failure(Errno.noSpace) == .other(description: Errno.noSpace.description))
     }
 
     @Test func modelAndLinkErrorsReadAsBefore() {
         let cases: [(any Error & CustomStringConvertible, String)] = [
-            (DeepLinkError(.forbiddenComponent(.userInfo)), "The deep link has a user info part, which app links never have."),
-            (DeepLinkError(.forbiddenComponent(.percentEscape)), "The deep link has a percent-escape part, which app links never have."),
-            (InputError(.invalid(.account(number: 1, id: "a"), field: "balance", .amount(.tooLarge(limit: .maximumMagnitude(in: Self.eur))))),
+            (BridgeError(.forbiddenComponent(.userInfo)), "The deep link has a user info part, which app links never have."),
+            (BridgeError(.forbiddenComponent(.percentEscape)), "The deep link has a percent-escape part, which app links never have."),
+            (BridgeError(InputProblem.invalid(.account(number: 1, id: "a"), field: "balance", .amount(.tooLarge(limit: .maximumMagnitude(in: Self.eur))))),
              #"Account 1 ("a"), field "balance": is beyond the limit of 1000000000000000 EUR in magnitude."#),
-            (InputError(.invalid(.spent(number: 2), field: "amount", .amount(.tooLarge(limit: .maximumMagnitude(in: .iso4217("CLF")!))))),
+            (BridgeError(InputProblem.invalid(.spent(number: 2), field: "amount", .amount(.tooLarge(limit: .maximumMagnitude(in: .iso4217("CLF")!))))),
              #"Spent entry 2, field "amount": is beyond the limit of 100000000000000 CLF in magnitude."#),
-            (InputError(.invalid(.document, field: nil, .notAccountsOrObject(found: .string))),
+            (BridgeError(InputProblem.invalid(.document, field: nil, .notAccountsOrObject(found: .string))),
              #"The input must be an array of accounts or an object with "accounts", not a string."#),
-            (PayloadError(.unencodable(.document, field: "accounts", .noAccounts)),
+            (BridgeError(.unencodable(.document, field: "accounts", .noAccounts)),
              #"The portfolio cannot be encoded: the field "accounts": must list at least one account."#),
             (KeyExportError.noPEMForm, "A data key has no PEM form; use --format raw or --format jwk."),
         ]

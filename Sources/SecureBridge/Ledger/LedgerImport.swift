@@ -106,7 +106,7 @@ public struct LedgerImport: Sendable {
     /// for `valuesHoldings` twice more: the values and the prices' dates)
     /// and builds the portfolio.
     /// - Parameter now: The day holdings are valued on.
-    /// - Throws: `LedgerImportError`, or `InputError` when the journal's
+    /// - Throws: `LedgerImportError`, or `BridgeError` when the journal's
     ///   accounts break a rule of publish input (a name, an amount's limit).
     public func run(now: Date = Date()) throws -> Imported {
         let path = URL(fileURLWithPath: journal).standardizedFileURL.path

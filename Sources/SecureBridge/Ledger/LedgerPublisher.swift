@@ -54,7 +54,7 @@ public struct LedgerPublisher: Sendable {
 
     /// Reads the settled journal and publishes it once.
     /// - Throws: `LedgerImportError` (`.unsettled` when the journal kept
-    ///   changing), `InputError`, or what `BridgeApp.publish` throws.
+    ///   changing), `BridgeError`, or what `BridgeApp.publish` throws.
     public func publishOnce(now: Date = Date()) throws -> Published {
         let imported = try importSettled(now: now, patience: Self.writerPatience).imported
         let receipt = try app.publish(imported.portfolio, staleAfter: staleAfter, expiresAfter: expiresAfter, now: now)

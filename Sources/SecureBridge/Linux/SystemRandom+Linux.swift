@@ -17,7 +17,7 @@ internal import CLinux
 package enum KernelRandom {
     /// Fills a non-empty `buffer`, however many calls it takes.
     /// - Throws: The `Errno` of `getrandom` when the kernel refuses
-    ///   (`SystemRandom` reports it as `CryptoError.backendFailure`).
+    ///   (`SystemRandom` reports it as `BridgeError(.backendFailure)`).
     package static func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(Errno) {
         var filled = 0
         while filled < buffer.count {

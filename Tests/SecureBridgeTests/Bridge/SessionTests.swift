@@ -184,7 +184,7 @@ import SecureBridge
         try fixture.loginAndPublish()
         let before = try ["snapshot", "reload-token", "auth-status"].map { try fixture.bytes(.container, $0) }
         let bad = Array(#"[{"id":"x","name":"X","balance":"1.00","currency":"EUR","IBAN":"DE00370400440532013000","type":"main"}]"#.utf8)
-        #expect(throws: InputError.self) {
+        #expect(throws: BridgeError.self) {
             try fixture.app.publish(bad, staleAfter: .seconds(60), expiresAfter: .seconds(60), now: fixture.start)
         }
         #expect(try ["snapshot", "reload-token", "auth-status"].map { try fixture.bytes(.container, $0) } == before)

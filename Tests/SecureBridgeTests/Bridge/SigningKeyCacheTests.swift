@@ -28,7 +28,7 @@ import SecureBridge
         try fixture.overwrite(.app, "signing-key.pem", with: replacement.pemRepresentation.withUnsafeBytes { Array($0) })
         try publish(fixture, BridgeFixture.accounts)
         try snapshot(fixture).verifySignature(with: replacement.publicKey)
-        #expect(throws: EnvelopeError.self) { try snapshot(fixture).verifySignature(with: first.publicKey) }
+        #expect(throws: BridgeError.self) { try snapshot(fixture).verifySignature(with: first.publicKey) }
     }
 
     @Test func aDamagedKeyFileFailsEvenAfterAGoodOne() throws {

@@ -39,7 +39,7 @@ import SecureBridge
         let otherStored = try SignedFrame.sign(Array("balance".utf8), with: other, context: context)
         try verify(otherStored, with: other.publicKey, in: cache)
         // The right bytes under the wrong key: verified, and refused.
-        #expect(throws: EnvelopeError(.signatureMismatch)) { try verify(stored, with: other.publicKey, in: cache) }
+        #expect(throws: BridgeError(EnvelopeProblem.signatureMismatch)) { try verify(stored, with: other.publicKey, in: cache) }
         #expect(cache.counts.hits == 0)
     }
 
@@ -49,7 +49,7 @@ import SecureBridge
         try verify(stored, in: cache)
         var forged = stored
         forged[0] ^= 1  // the body changes, the signature stays
-        #expect(throws: EnvelopeError(.signatureMismatch)) { try verify(forged, in: cache) }
+        #expect(throws: BridgeError(EnvelopeProblem.signatureMismatch)) { try verify(forged, in: cache) }
         #expect(cache.counts == (hits: 0, misses: 2))
     }
 
@@ -57,7 +57,7 @@ import SecureBridge
         let cache = VerificationCache()
         let stored = try frame(Array("balance".utf8))
         try verify(stored, in: cache)
-        #expect(throws: EnvelopeError(.signatureMismatch)) {
+        #expect(throws: BridgeError(EnvelopeProblem.signatureMismatch)) {
             try SignedFrame.verify(
                 stored, bodyLength: stored.count - Ed25519.signatureByteCount, publicKey: key.publicKey,
                 context: Ed25519.Context("SecureBridge other test v1"), cache: cache)
@@ -70,7 +70,7 @@ import SecureBridge
         var stored = try frame(Array("balance".utf8))
         stored[stored.count - 1] ^= 1
         for _ in 0..<2 {
-            #expect(throws: EnvelopeError(.signatureMismatch)) { try verify(stored, in: cache) }
+            #expect(throws: BridgeError(EnvelopeProblem.signatureMismatch)) { try verify(stored, in: cache) }
         }
         #expect(cache.counts == (hits: 0, misses: 2))
     }

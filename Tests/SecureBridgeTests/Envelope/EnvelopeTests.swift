@@ -75,16 +75,16 @@ enum EnvelopeFixture {
 
     @Test func everyTruncationAndAnyTrailingByteIsRejected() throws {
         for length in 0..<envelope.bytes.count {
-            #expect(throws: EnvelopeError.self, "length \(length)") {
+            #expect(throws: BridgeError.self, "length \(length)") {
                 try SnapshotEnvelope(bytes: Array(envelope.bytes.prefix(length)))
             }
         }
-        #expect(throws: EnvelopeError(.trailingBytes(count: 1))) { try SnapshotEnvelope(bytes: envelope.bytes + [0]) }
+        #expect(throws: BridgeError(EnvelopeProblem.trailingBytes(count: 1))) { try SnapshotEnvelope(bytes: envelope.bytes + [0]) }
     }
 
     @Test func oversizeInputIsRefusedBeforeParsing() {
         let huge = [UInt8](repeating: 0, count: SnapshotEnvelope.maximumByteCount + 1)
-        #expect(throws: EnvelopeError(.tooLarge(size: huge.count, limit: SnapshotEnvelope.maximumByteCount))) {
+        #expect(throws: BridgeError(EnvelopeProblem.tooLarge(size: huge.count, limit: SnapshotEnvelope.maximumByteCount))) {
             try SnapshotEnvelope(bytes: huge)
         }
     }
@@ -92,16 +92,16 @@ enum EnvelopeFixture {
     @Test func unknownVersionIsRefused() {
         var bytes = envelope.bytes
         bytes[4] = 2
-        #expect(throws: EnvelopeError(.unsupportedVersion(2))) { try SnapshotEnvelope(bytes: bytes) }
+        #expect(throws: BridgeError(EnvelopeProblem.unsupportedVersion(2))) { try SnapshotEnvelope(bytes: bytes) }
     }
 
     @Test func anotherPublisherOrDataKeyIsNamedAsUnknown() throws {
         let stranger = try Ed25519.PrivateKey()
-        #expect(throws: EnvelopeError(.unknownSigningKey(signing.publicKey.keyID))) {
+        #expect(throws: BridgeError(.unknownSigningKey(signing.publicKey.keyID))) {
             try envelope.open(verifyingWith: stranger.publicKey, dataKey: data)
         }
         let otherKey = try DataKey.generate()
-        #expect(throws: EnvelopeError(.unknownDataKey(data.id))) {
+        #expect(throws: BridgeError(.unknownDataKey(data.id))) {
             try envelope.open(verifyingWith: signing.publicKey, dataKey: otherKey)
         }
     }
@@ -110,13 +110,13 @@ enum EnvelopeFixture {
         // Same key, same bytes, other context: domain separation at work.
         let body = Array(envelope.bytes.dropLast(64))
         let recordSignature = try signing.signature(for: body, context: SignedRecord.signatureContext)
-        #expect(throws: EnvelopeError(.signatureMismatch)) {
+        #expect(throws: BridgeError(EnvelopeProblem.signatureMismatch)) {
             try SnapshotEnvelope(bytes: body + recordSignature).open(verifyingWith: signing.publicKey, dataKey: data)
         }
     }
 
     @Test func inconsistentLifetimesAreRefusedWhenSealing() throws {
-        #expect(throws: EnvelopeError.self) {
+        #expect(throws: BridgeError.self) {
             try SnapshotEnvelope.seal(
                 payload: [1], epoch: 1, sequence: 1, issuedAt: 10, staleAt: 30, expiresAt: 20, signingKey: signing,
                 dataKey: data)
@@ -148,13 +148,13 @@ enum EnvelopeFixture {
             }
         }
         for length in 0..<record.bytes.count {
-            #expect(throws: EnvelopeError.self) { try SignedRecord(bytes: Array(record.bytes.prefix(length)), expected: .onboarding) }
+            #expect(throws: BridgeError.self) { try SignedRecord(bytes: Array(record.bytes.prefix(length)), expected: .onboarding) }
         }
     }
 
     @Test func aRecordOfAnotherKindIsRefused() throws {
         let record = try OnboardingRecord(enrollmentID: Array(repeating: 1, count: 16), onboardedAt: 5)
             .signed(sequence: 1, with: key)
-        #expect(throws: EnvelopeError.self) { try SignedRecord(bytes: record.bytes, expected: .authStatus) }
+        #expect(throws: BridgeError.self) { try SignedRecord(bytes: record.bytes, expected: .authStatus) }
     }
 }

@@ -10,21 +10,23 @@ import SecureBridge
 @Suite struct AccountNumberTests {
     private let usd = Currency.iso4217("USD")!
 
-    private func inputFailure(_ json: String) -> InputError.Cause? {
+    private func inputFailure(_ json: String) -> InputProblem? {
         do {
             _ = try PublishInput.decode(Array(json.utf8))
             return nil
         } catch {
-            return (error as? InputError)?.cause
+            guard case let .input(problem)? = (error as? BridgeError)?.cause else { return nil }
+            return problem
         }
     }
 
-    private func payloadFailure(_ bytes: [UInt8]) -> PayloadError.Cause? {
+    private func payloadFailure(_ bytes: [UInt8]) -> PayloadProblem? {
         do {
             _ = try Portfolio(payload: bytes)
             return nil
         } catch {
-            return (error as? PayloadError)?.cause
+            guard case let .payload(problem)? = (error as? BridgeError)?.cause else { return nil }
+            return problem
         }
     }
 
@@ -75,7 +77,7 @@ import SecureBridge
         ("GB00WEST12345698765432", .accountNumber(.ibanWithWrongCheckDigits(country: "GB"))),
     ])
     func aBadAccountNumberIsRefusedNamingTheField(text: String, problem: FieldProblem) {
-        #expect(throws: InputError(.invalid(.document, field: "accountNumber", problem))) { try AccountNumber(text) }
+        #expect(throws: BridgeError(InputProblem.invalid(.document, field: "accountNumber", problem))) { try AccountNumber(text) }
         let escaped = text.replacingOccurrences(of: "\t", with: "\\t")
         #expect(inputFailure(document(#""accountNumber":"\#(escaped)""#)) == .invalid(Self.record, field: "accountNumber", problem))
     }
@@ -271,7 +273,7 @@ import SecureBridge
         let portfolio = Portfolio(uncheckedAccounts: [Account(
             uncheckedID: "u", name: "U", balance: Money(minorUnits: 1, currency: usd),
             identifier: .accountNumber(AccountNumber(checkedCompactForm: "12 34")), type: .main)])
-        #expect(throws: PayloadError(.unencodable(.account(number: 1, id: "u"), field: "accountNumber", .accountNumber(.invalidCharacters)))) {
+        #expect(throws: BridgeError(.unencodable(.account(number: 1, id: "u"), field: "accountNumber", .accountNumber(.invalidCharacters)))) {
             try portfolio.payloadBytes()
         }
     }

@@ -9,8 +9,8 @@ import SecureBridge
         do {
             _ = try IBAN(text)
             return nil
-        } catch let error as InputError {
-            guard case let .invalid(.document, "IBAN"?, problem) = error.cause else {
+        } catch let error as BridgeError {
+            guard case let .input(.invalid(.document, "IBAN"?, problem)) = error.cause else {
                 Issue.record("IBAN(_:) threw \(error)")
                 return nil
             }

@@ -26,7 +26,7 @@ import SecureBridge
             #expect(violation.problem == problem)
         } catch { Issue.record("unexpected \(error)") }
         #expect(!DeepLink.isValidAccountID(id))
-        #expect(throws: DeepLinkError(.invalidAccountID)) { try DeepLink.account(id: id).url(scheme: "securebridge") }
+        #expect(throws: BridgeError(.invalidAccountID)) { try DeepLink.account(id: id).url(scheme: "securebridge") }
     }
 
     @Test func userIDsAlsoTakeAtAndTheDotNames() {

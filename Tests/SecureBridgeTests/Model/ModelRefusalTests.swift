@@ -13,16 +13,15 @@ import SecureBridge
     static let jpy = Currency.iso4217("JPY")!
     static let usd = Currency.iso4217("USD")!
 
-    /// The cause of the error `body` throws, which must be an `InputError`.
-    static func inputError(_ body: () throws -> Void) -> InputError.Cause? {
+    /// The problem of the error `body` throws, which must be a `BridgeError` refusing input.
+    static func inputError(_ body: () throws -> Void) -> InputProblem? {
         do {
             try body()
-            Issue.record("expected an InputError, nothing was thrown")
+            Issue.record("expected refused input, nothing was thrown")
             return nil
-        } catch let error as InputError {
-            return error.cause
         } catch {
-            Issue.record("expected an InputError, got \(type(of: error)): \(error)")
+            if case let .input(problem)? = (error as? BridgeError)?.cause { return problem }
+            Issue.record("expected refused input, got \(type(of: error)): \(error)")
             return nil
         }
     }
@@ -84,7 +83,7 @@ import SecureBridge
     @Test func aBadAccountIsRefusedNamingTheField() throws {
         let money = Money(minorUnits: 100, currency: Self.eur)
         let iban = try IBAN("DE89370400440532013000")
-        func refusal(id: String = "a", name: String = "A", balance: Money? = nil) -> InputError.Cause? {
+        func refusal(id: String = "a", name: String = "A", balance: Money? = nil) -> InputProblem? {
             Self.inputError { _ = try Account(id: id, name: name, balance: balance ?? money, iban: iban, type: .main) }
         }
         #expect(refusal(id: "") == .invalid(.document, field: "id", .empty))
@@ -106,7 +105,7 @@ import SecureBridge
     @Test func badAnalyticsAreRefusedNamingTheEntry() throws {
         let rent = try Self.entry("Rent", "1.00")
         let yen = try CategoryAmount(category: "Sushi", amount: Money(decimal: "500", currency: Self.jpy))
-        func refusal(period: String = "2026-11", spent: [CategoryAmount] = [], received: [CategoryAmount] = []) -> InputError.Cause? {
+        func refusal(period: String = "2026-11", spent: [CategoryAmount] = [], received: [CategoryAmount] = []) -> InputProblem? {
             Self.inputError { _ = try Analytics(period: period, currency: Self.eur, spent: spent, received: received) }
         }
         #expect(refusal(period: "2026-13") == .invalid(.analytics, field: "period", .invalidPeriod))
@@ -119,7 +118,7 @@ import SecureBridge
     }
 
     @Test func aBadPortfolioIsRefusedNamingTheAccount() throws {
-        func refusal(_ accounts: [Account]) -> InputError.Cause? {
+        func refusal(_ accounts: [Account]) -> InputProblem? {
             Self.inputError { _ = try Portfolio(accounts: accounts) }
         }
         #expect(refusal([]) == .invalid(.document, field: "accounts", .noAccounts))

@@ -9,12 +9,13 @@ import SecureBridge
     private let eur = Currency.iso4217("EUR")!
     private let jpy = Currency.iso4217("JPY")!
 
-    private func failure(_ bytes: [UInt8]) -> PayloadError.Cause? {
+    private func failure(_ bytes: [UInt8]) -> PayloadProblem? {
         do {
             _ = try Portfolio(payload: bytes)
             return nil
         } catch {
-            return (error as? PayloadError)?.cause
+            guard case let .payload(problem)? = (error as? BridgeError)?.cause else { return nil }
+            return problem
         }
     }
 
@@ -203,7 +204,7 @@ import SecureBridge
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let bytes: [UInt8]
-        let expected: PayloadError.Cause
+        let expected: PayloadProblem
         var testDescription: String { name }
     }
 
@@ -309,7 +310,8 @@ import SecureBridge
                     #expect(try decoded.payloadBytes() == bytes)
                     accepted += 1
                 } catch {
-                    #expect(error is PayloadError)
+                    let refusedPayload = if case .payload? = (error as? BridgeError)?.cause { true } else { false }
+                    #expect(refusedPayload, "\(type(of: error)): \(error)")
                 }
             }
         }
@@ -318,27 +320,28 @@ import SecureBridge
     }
 
     @Test func describesPayloadErrorsWithRecordAndField() {
-        #expect(PayloadError(.truncated(.document, field: "version")).description
+        #expect(BridgeError(PayloadProblem.truncated(.document, field: "version")).description
             == #"The payload is truncated: it ends inside the field "version"."#)
-        #expect(PayloadError(.truncated(.account(number: 3, id: "acc-3"), field: "name")).description
+        #expect(BridgeError(PayloadProblem.truncated(.account(number: 3, id: "acc-3"), field: "name")).description
             == #"The payload is truncated: it ends inside account 3 ("acc-3"), field "name"."#)
-        #expect(PayloadError(.invalid(.account(number: 1, id: "a"), field: "type", .unknownCode(7))).description
+        #expect(BridgeError(PayloadProblem.invalid(.account(number: 1, id: "a"), field: "type", .unknownCode(7))).description
             == #"The payload is invalid: account 1 ("a"), field "type": holds the unknown code 0x07."#)
-        #expect(PayloadError(.trailingBytes(count: 1)).description == "The payload has 1 unexpected byte after its end.")
-        #expect(PayloadError(.unsupportedVersion(9)).description
+        #expect(BridgeError(PayloadProblem.trailingBytes(count: 1)).description == "The payload has 1 unexpected byte after its end.")
+        #expect(BridgeError(PayloadProblem.unsupportedVersion(9)).description
             == "The payload has format version 9; this build reads versions 1 to 3.")
-        #expect(PayloadError(.unencodable(.spent(number: 2), field: "amount", .currencyMismatch)).description
+        #expect(BridgeError(.unencodable(.spent(number: 2), field: "amount", .currencyMismatch)).description
             == #"The portfolio cannot be encoded: spent entry 2, field "amount": is in another currency than the analytics."#)
     }
 
     // MARK: Encoding refuses what decoding would refuse
 
-    private func encodingFailure(_ portfolio: Portfolio) -> PayloadError.Cause? {
+    private func encodingFailure(_ portfolio: Portfolio) -> PayloadProblem? {
         do {
             _ = try portfolio.payloadBytes()
             return nil
         } catch {
-            return (error as? PayloadError)?.cause
+            guard case let .payload(problem)? = (error as? BridgeError)?.cause else { return nil }
+            return problem
         }
     }
 

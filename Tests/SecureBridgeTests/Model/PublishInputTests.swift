@@ -13,16 +13,17 @@ import SecureBridge
         try PublishInput.decode(Array(text.utf8))
     }
 
-    private func failure(_ text: String) -> InputError.Cause? {
+    private func failure(_ text: String) -> InputProblem? {
         failure(Array(text.utf8))
     }
 
-    private func failure(_ bytes: [UInt8]) -> InputError.Cause? {
+    private func failure(_ bytes: [UInt8]) -> InputProblem? {
         do {
             _ = try PublishInput.decode(bytes)
             return nil
         } catch {
-            return (error as? InputError)?.cause
+            guard case let .input(problem)? = (error as? BridgeError)?.cause else { return nil }
+            return problem
         }
     }
 
@@ -31,7 +32,7 @@ import SecureBridge
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let input: String
-        let expected: InputError.Cause
+        let expected: InputProblem
         var testDescription: String { name }
     }
 

@@ -14,9 +14,9 @@ import SecureBridge
     }
 
     @Test func buildingRefusesBadIdsAndSchemes() {
-        #expect(throws: DeepLinkError(.invalidAccountID)) { try DeepLink.account(id: "a/b").url(scheme: "securebridge") }
-        #expect(throws: DeepLinkError(.invalidAccountID)) { try DeepLink.account(id: "").url(scheme: "securebridge") }
-        #expect(throws: DeepLinkError(.invalidScheme)) { try DeepLink.login.url(scheme: "1bank") }
+        #expect(throws: BridgeError(.invalidAccountID)) { try DeepLink.account(id: "a/b").url(scheme: "securebridge") }
+        #expect(throws: BridgeError(.invalidAccountID)) { try DeepLink.account(id: "").url(scheme: "securebridge") }
+        #expect(throws: BridgeError(.invalidScheme)) { try DeepLink.login.url(scheme: "1bank") }
     }
 
     @Test(arguments: [
@@ -37,7 +37,7 @@ import SecureBridge
     }
 
     @Test(arguments: [
-        ("otherapp://login", DeepLinkError.Cause.wrongScheme(expected: "securebridge")),
+        ("otherapp://login", DeepLinkProblem.wrongScheme(expected: "securebridge")),
         ("securebridge:login", .wrongScheme(expected: "securebridge")),
         ("https://login", .wrongScheme(expected: "securebridge")),
         ("", .wrongScheme(expected: "securebridge")),
@@ -67,12 +67,12 @@ import SecureBridge
         ("securebridge://account/a\u{0}", .invalidCharacter),
         ("securebridge://account/" + String(repeating: "x", count: 300), .tooLong(limit: 256)),
     ])
-    func parserRejectsEverythingElse(text: String, cause: DeepLinkError.Cause) {
-        #expect(throws: DeepLinkError(cause)) { try DeepLink(parsing: text, scheme: "securebridge") }
+    func parserRejectsEverythingElse(text: String, cause: DeepLinkProblem) {
+        #expect(throws: BridgeError(cause)) { try DeepLink(parsing: text, scheme: "securebridge") }
     }
 
     @Test func parserRefusesAnInvalidExpectedScheme() {
-        #expect(throws: DeepLinkError(.invalidScheme)) { try DeepLink(parsing: "x://login", scheme: "") }
+        #expect(throws: BridgeError(.invalidScheme)) { try DeepLink(parsing: "x://login", scheme: "") }
     }
 
     @Test func errorsAreOneSentenceWithoutTheInput() {

@@ -67,7 +67,7 @@ import SecureBridge
         let fixture = try BridgeFixture.published()
         let before = try fixture.bytes(.container, "snapshot")
         let huge = [UInt8](repeating: UInt8(ascii: "["), count: PublishInput.maximumByteCount + 1)
-        #expect(throws: InputError(.tooLarge(byteCount: huge.count, limit: PublishInput.maximumByteCount))) {
+        #expect(throws: BridgeError(InputProblem.tooLarge(byteCount: huge.count, limit: PublishInput.maximumByteCount))) {
             try fixture.app.publish(huge, staleAfter: .seconds(60), expiresAfter: .seconds(3600), now: fixture.start)
         }
         #expect(try fixture.bytes(.container, "snapshot") == before)
@@ -77,8 +77,8 @@ import SecureBridge
     func deepNestingStopsAtTheDepthLimit(open: String, close: String) throws {
         let input = Array((String(repeating: open, count: 100_000) + "1" + String(repeating: close, count: 100_000)).utf8)
         #expect(input.count < PublishInput.maximumByteCount)
-        let error = try #require(throws: InputError.self) { try PublishInput.decode(input) }
-        guard case let .invalidJSON(json) = error.cause else {
+        let error = try #require(throws: BridgeError.self) { try PublishInput.decode(input) }
+        guard case let .input(.invalidJSON(json)) = error.cause else {
             Issue.record("expected a JSON error, got \(error)")
             return
         }

@@ -82,7 +82,7 @@ extension BridgeApp {
     ///     state cannot be used, or no record number is left;
     ///   - ``SessionError/Kind/unfinished``: the snapshot is live, a later step failed.
     ///
-    ///   ``/SecureBridgeFormats/PayloadError`` for a portfolio that breaks a rule (one built by the validating
+    ///   ``/SecureBridgeFormats/BridgeError`` for a portfolio that breaks a rule (one built by the validating
     ///   initialisers never does); ``/SecureBridgeFormats/KeychainError`` when the
     ///   data keyset is missing or damaged; ``/SecureBridgeFormats/KeychainStoreError`` when the keychain's store
     ///   cannot be used now; ``/SecureBridgeFormats/StorageError`` for a file or directory that cannot be used

@@ -5,7 +5,7 @@ package enum Inspection {
     /// Describes the snapshot in `home`'s container, read with the container's checks;
     /// something else at its name (a FIFO, a directory, a link…) is described as a finding
     /// (`snapshot: unreadable: …`).
-    /// - Throws: `StorageError`, `EnvelopeError`, or `SessionError.noSnapshot` when there is none.
+    /// - Throws: `StorageError`, `BridgeError`, or `SessionError.noSnapshot` when there is none.
     /// - Returns: The description, and the refusal when something else stands at the snapshot's name.
     package static func describeSnapshot(in home: BridgeHome) throws -> (text: String, problem: StorageError?) {
         guard let container = try SecureDirectory.open(.container, in: home) else { throw SessionError(.noSnapshot) }
@@ -22,7 +22,7 @@ package enum Inspection {
     }
 
     /// Describes `bytes` as a snapshot envelope or a signed record.
-    /// - Throws: `EnvelopeError` when the bytes are neither.
+    /// - Throws: `BridgeError` when the bytes are neither.
     package static func describe(_ bytes: [UInt8]) throws -> String {
         if bytes.starts(with: SnapshotEnvelope.magic) {
             let header = try SnapshotEnvelope(bytes: bytes).header
@@ -50,6 +50,6 @@ package enum Inspection {
                 "signature: not verified (inspect never uses keys)",
             ].joined(separator: "\n")
         }
-        throw EnvelopeError(.badMagic(expected: .snapshotEnvelopeOrSignedRecord))
+        throw BridgeError(.badMagic(expected: .snapshotEnvelopeOrSignedRecord))
     }
 }

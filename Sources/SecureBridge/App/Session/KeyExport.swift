@@ -16,7 +16,7 @@ package enum KeyExport {
     }
 
     /// The publisher's public key in `format`, with a final newline.
-    /// - Throws: `CryptoError` when the key cannot be written as PEM.
+    /// - Throws: `BridgeError` when the key cannot be written as PEM.
     package static func publisherKey(_ key: Ed25519.PublicKey, as format: Format) throws -> [UInt8] {
         switch format {
         case .pem:

@@ -254,12 +254,8 @@ extension SessionError {
         case storage(StorageError)
         /// A keychain item is missing or damaged.
         case keychain(KeychainError)
-        /// The cryptographic layer failed.
-        case crypto(CryptoError)
-        /// A stored record or envelope was refused.
-        case envelope(EnvelopeError)
-        /// A snapshot payload could not be encoded or decoded.
-        case payload(PayloadError)
+        /// A cryptographic call failed, or a stored file, a payload or an input was refused.
+        case bridge(BridgeError)
         /// Another step of the session refused.
         case session(SessionError)
         /// Another error (of the platform or a keychain store), by its description.
@@ -270,9 +266,7 @@ extension SessionError {
             switch error {
             case let error as StorageError: self = .storage(error)
             case let error as KeychainError: self = .keychain(error)
-            case let error as CryptoError: self = .crypto(error)
-            case let error as EnvelopeError: self = .envelope(error)
-            case let error as PayloadError: self = .payload(error)
+            case let error as BridgeError: self = .bridge(error)
             case let error as SessionError: self = .session(error)
             default: self = .other(description: "\(error)")
             }
@@ -282,9 +276,7 @@ extension SessionError {
             switch self {
             case let .storage(error): error.description
             case let .keychain(error): error.description
-            case let .crypto(error): error.description
-            case let .envelope(error): error.description
-            case let .payload(error): error.description
+            case let .bridge(error): error.description
             case let .session(error): error.description
             case let .other(description): description
             }

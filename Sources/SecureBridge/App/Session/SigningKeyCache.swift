@@ -15,7 +15,7 @@ final class SigningKeyCache: Sendable {
     private let entry = Mutex<Entry?>(nil)
 
     /// The private key in `pem` (the signing key file's bytes).
-    /// - Throws: `CryptoError.invalidKeyEncoding` as `Ed25519.PrivateKey(pemRepresentation:)` does.
+    /// - Throws: `BridgeError(.invalidKeyEncoding)` as `Ed25519.PrivateKey(pemRepresentation:)` does.
     func key(pem: SecureBytes) throws -> Ed25519.PrivateKey {
         try entry.withLock { entry in
             if let cached = entry, cached.pem == pem { return cached.key }

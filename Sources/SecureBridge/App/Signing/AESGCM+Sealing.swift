@@ -6,7 +6,7 @@ extension AESGCM {
     ///   - nonce: A nonce never used before with this key.
     ///   - associatedData: Bytes authenticated but not encrypted.
     /// - Returns: The ciphertext followed by the 16-byte tag.
-    /// - Throws: `CryptoError.backendFailure` when the backend fails.
+    /// - Throws: `BridgeError(.backendFailure)` when the backend fails.
     static func seal(
         _ plaintext: some Collection<UInt8>,
         using key: AES256Key,

@@ -14,10 +14,10 @@ extension Ed25519 {
         }
 
         /// Imports a raw 32-byte seed.
-        /// - Throws: `CryptoError.invalidKeyLength` unless the seed is 32 bytes.
+        /// - Throws: `BridgeError(.invalidKeyLength)` unless the seed is 32 bytes.
         package init(rawRepresentation seed: SecureBytes) throws {
             guard seed.count == Ed25519.keyByteCount else {
-                throw CryptoError(.invalidKeyLength(expected: Ed25519.keyByteCount, actual: seed.count))
+                throw BridgeError(.invalidKeyLength(expected: Ed25519.keyByteCount, actual: seed.count))
             }
             try self.init(handle: Backend.privateKey(seed: seed))
         }
@@ -27,7 +27,7 @@ extension Ed25519 {
         ///
         /// The canonical layout (the one `pemRepresentation` and OpenSSL write)
         /// is read directly; any other layout goes through the backend's PEM reader.
-        /// - Throws: `CryptoError.invalidKeyEncoding` for anything but an Ed25519 PKCS#8 key.
+        /// - Throws: `BridgeError(.invalidKeyEncoding)` for anything but an Ed25519 PKCS#8 key.
         package init(pemRepresentation pem: SecureBytes) throws {
             if let seed = Self.canonicalPEMSeed(pem) {
                 try self.init(rawRepresentation: seed)
@@ -84,7 +84,7 @@ extension Ed25519.PrivateKey {
             return try? SecureBytes(count: derCount) { der in
                 guard Base64.decodeCanonical(body, into: der) == derCount,
                     der.prefix(CanonicalPEM.privateKeyPrefix.count).elementsEqual(CanonicalPEM.privateKeyPrefix)
-                else { throw CryptoError(.invalidKeyEncoding(.notCanonical)) }
+                else { throw BridgeError(.invalidKeyEncoding(.notCanonical)) }
             }
         }.map { der in
             der.withUnsafeBytes { SecureBytes(copying: $0.suffix(Ed25519.keyByteCount)) }

@@ -14,7 +14,7 @@ extension SignedRecord {
         kind: Kind, sequence: UInt64, payload: [UInt8], with key: Ed25519.PrivateKey
     ) throws -> SignedRecord {
         guard payload.count <= maximumPayloadByteCount else {
-            throw EnvelopeError(.tooLarge(size: payload.count, limit: maximumPayloadByteCount))
+            throw BridgeError(EnvelopeProblem.tooLarge(size: payload.count, limit: maximumPayloadByteCount))
         }
         var writer = ByteWriter(capacity: headerByteCount + payload.count + Ed25519.signatureByteCount)
         writer.append(magic)
@@ -36,7 +36,7 @@ extension SnapshotEnvelope {
     ///   - signingKey: The publisher's Ed25519 key.
     ///   - dataKey: The keyset's primary data key.
     /// - Returns: The sealed envelope with a fresh random nonce.
-    /// - Throws: `EnvelopeError.tooLarge` for an oversize payload, `CryptoError` on failure.
+    /// - Throws: `BridgeError` with `EnvelopeProblem.tooLarge` for an oversize payload, or with a `CryptoProblem` on failure.
     static func seal(
         payload: [UInt8], epoch: UInt64, sequence: UInt64, issuedAt: Int64, staleAt: Int64, expiresAt: Int64,
         signingKey: Ed25519.PrivateKey, dataKey: DataKey
@@ -52,10 +52,10 @@ extension SnapshotEnvelope {
         signingKey: Ed25519.PrivateKey, dataKey: DataKey, nonce: AESGCM.Nonce
     ) throws -> SnapshotEnvelope {
         guard payload.count <= maximumPayloadByteCount else {
-            throw EnvelopeError(.tooLarge(size: payload.count, limit: maximumPayloadByteCount))
+            throw BridgeError(EnvelopeProblem.tooLarge(size: payload.count, limit: maximumPayloadByteCount))
         }
         guard issuedAt <= staleAt, staleAt <= expiresAt else {
-            throw EnvelopeError(.invalidField(field: "lifetimes", .lifetimesOutOfOrder))
+            throw BridgeError(.invalidField(field: "lifetimes", .lifetimesOutOfOrder))
         }
         var writer = ByteWriter(capacity: headerByteCount + payload.count + 80)
         writer.append(magic)

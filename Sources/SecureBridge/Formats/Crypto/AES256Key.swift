@@ -6,10 +6,10 @@ package struct AES256Key: Sendable, Equatable, CustomStringConvertible {
     package let bytes: SecureBytes
 
     /// Wraps existing key material.
-    /// - Throws: `CryptoError.invalidKeyLength` unless `bytes` holds exactly 32 bytes.
+    /// - Throws: `BridgeError(.invalidKeyLength)` unless `bytes` holds exactly 32 bytes.
     package init(_ bytes: SecureBytes) throws {
         guard bytes.count == Self.byteCount else {
-            throw CryptoError(.invalidKeyLength(expected: Self.byteCount, actual: bytes.count))
+            throw BridgeError(.invalidKeyLength(expected: Self.byteCount, actual: bytes.count))
         }
         self.bytes = bytes
     }

@@ -15,7 +15,7 @@ package enum CryptoKitAESGCM {
     /// its own zeroing storage (swift-crypto's `SecureBytes` on Linux), which
     /// it wipes when released; it is copied and never written to (a write
     /// through that `Data` would land in CryptoKit's storage).
-    /// - Throws: `CryptoError.authenticationFailure` when anything was altered.
+    /// - Throws: `BridgeError(.authenticationFailure)` when anything was altered.
     static func open(
         _ ciphertext: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer, key: AES256Key, nonce: AESGCM.Nonce,
         aad: UnsafeRawBufferPointer
@@ -30,7 +30,7 @@ package enum CryptoKitAESGCM {
             // With the lengths checked, opening fails only when the tag does not
             // match: Apple's CryptoKit says `.authenticationFailure`, swift-crypto
             // on Linux passes BoringSSL's error code on instead.
-            throw CryptoError(.authenticationFailure)
+            throw BridgeError(.authenticationFailure)
         }
         return plaintext.withUnsafeBytes { SecureBytes(copying: $0) }
     }
@@ -46,9 +46,9 @@ extension AES256Key {
 /// What the CryptoKit backend throws when CryptoKit fails for a reason
 /// SecureBridge has no name of its own for.
 package enum CryptoKitFailure {
-    /// `CryptoError.backendFailure` naming `operation` and CryptoKit's error.
-    static func error(_ operation: String, _ error: any Error) -> CryptoError {
-        CryptoError(.backendFailure(operation: operation, .cryptoKit(description: String(describing: error))))
+    /// `BridgeError(.backendFailure)` naming `operation` and CryptoKit's error.
+    static func error(_ operation: String, _ error: any Error) -> BridgeError {
+        BridgeError(.backendFailure(operation: operation, .cryptoKit(description: String(describing: error))))
     }
 
     /// Runs `body`, turning what it throws into `error(operation, _)`.

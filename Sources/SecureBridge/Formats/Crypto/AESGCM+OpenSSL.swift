@@ -20,7 +20,7 @@ package enum OpenSSLAESGCM {
 
     /// Checks `tag` and decrypts `ciphertext` into wiped memory, released only
     /// when the tag matched.
-    /// - Throws: `CryptoError.authenticationFailure` when anything was altered.
+    /// - Throws: `BridgeError(.authenticationFailure)` when anything was altered.
     static func open(
         _ ciphertext: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer, key: AES256Key, nonce: AESGCM.Nonce,
         aad: UnsafeRawBufferPointer
@@ -34,7 +34,7 @@ package enum OpenSSLAESGCM {
             let written = try context.update(ciphertext, into: plaintext)
             guard context.finish(into: UnsafeMutableRawBufferPointer(rebasing: plaintext.dropFirst(written))) else {
                 OpenSSL.clearErrors()
-                throw CryptoError(.authenticationFailure)
+                throw BridgeError(.authenticationFailure)
             }
         }
     }

@@ -18,10 +18,10 @@ package enum AESGCM {
         }
 
         /// Wraps given nonce bytes.
-        /// - Throws: `CryptoError.invalidNonceLength` unless there are exactly 12 bytes.
+        /// - Throws: `BridgeError(.invalidNonceLength)` unless there are exactly 12 bytes.
         package init(bytes: some Collection<UInt8>) throws {
             guard bytes.count == AESGCM.nonceByteCount else {
-                throw CryptoError(.invalidNonceLength(expected: AESGCM.nonceByteCount, actual: bytes.count))
+                throw BridgeError(.invalidNonceLength(expected: AESGCM.nonceByteCount, actual: bytes.count))
             }
             self.bytes = Array(bytes)
         }
@@ -32,8 +32,8 @@ package enum AESGCM {
     /// Plaintext is released only after the tag has been checked; on failure the
     /// decrypted bytes are wiped and nothing is returned.
     /// - Returns: The plaintext, in wiped memory.
-    /// - Throws: `CryptoError.invalidTagLength` for a tag that is not 16 bytes,
-    ///   `CryptoError.authenticationFailure` when anything was altered.
+    /// - Throws: `BridgeError(.invalidTagLength)` for a tag that is not 16 bytes,
+    ///   `BridgeError(.authenticationFailure)` when anything was altered.
     package static func open(
         ciphertext: some Collection<UInt8>,
         tag: some Collection<UInt8>,
@@ -42,7 +42,7 @@ package enum AESGCM {
         authenticating associatedData: some Collection<UInt8>
     ) throws -> SecureBytes {
         guard tag.count == tagByteCount else {
-            throw CryptoError(.invalidTagLength(expected: tagByteCount, actual: tag.count))
+            throw BridgeError(.invalidTagLength(expected: tagByteCount, actual: tag.count))
         }
         return try Bytes.withContiguous(ciphertext) { (ciphertext) throws in
             try Bytes.withContiguous(tag) { (tag) throws in
@@ -54,7 +54,7 @@ package enum AESGCM {
     }
 
     /// Splits a combined `ciphertext ‖ tag` and opens it.
-    /// - Throws: `CryptoError.invalidTagLength` when the input is shorter than a tag.
+    /// - Throws: `BridgeError(.invalidTagLength)` when the input is shorter than a tag.
     package static func open(
         combined: ArraySlice<UInt8>,
         using key: AES256Key,
@@ -62,7 +62,7 @@ package enum AESGCM {
         authenticating associatedData: some Collection<UInt8>
     ) throws -> SecureBytes {
         guard combined.count >= tagByteCount else {
-            throw CryptoError(.invalidTagLength(expected: tagByteCount, actual: combined.count))
+            throw BridgeError(.invalidTagLength(expected: tagByteCount, actual: combined.count))
         }
         let split = combined.endIndex - tagByteCount
         return try open(ciphertext: combined[..<split], tag: combined[split...], using: key, nonce: nonce, authenticating: associatedData)

@@ -84,11 +84,11 @@ extension Ed25519.PublicKey {
     /// line ends, wrapped base64, blank lines) are refused, as the CryptoKit
     /// backend refuses every PEM, so both backends' widgets agree on every file.
     /// - Parameter pem: The file's bytes.
-    /// - Throws: `CryptoError.invalidKeyEncoding(.notCanonicalPEM(.publicKey))`
+    /// - Throws: `BridgeError(.invalidKeyEncoding(.notCanonicalPEM(.publicKey)))`
     ///   for any other text; as `init(rawRepresentation:)` for a bad key.
     package init(pinnedKeyPEM pem: some Collection<UInt8>) throws {
         guard let raw = Self.canonicalPEMRawKey(pem) else {
-            throw CryptoError(.invalidKeyEncoding(.notCanonicalPEM(.publicKey)))
+            throw BridgeError(.invalidKeyEncoding(.notCanonicalPEM(.publicKey)))
         }
         try self.init(rawRepresentation: raw)
     }

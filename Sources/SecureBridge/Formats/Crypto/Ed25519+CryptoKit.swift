@@ -33,7 +33,7 @@ package enum CryptoKitEd25519 {
         /// The private key; a public key alone has none to sign or export with.
         package var privateKey: Curve25519.Signing.PrivateKey {
             get throws {
-                guard case let .privateKey(key) = self else { throw CryptoError(.invalidKeyEncoding(.noPrivatePart)) }
+                guard case let .privateKey(key) = self else { throw BridgeError(.invalidKeyEncoding(.noPrivatePart)) }
                 return key
             }
         }
@@ -74,9 +74,9 @@ package enum CryptoKitEd25519 {
     }
 
     /// Reached only for a PEM that is not in the canonical layout, which this backend does not read.
-    /// - Throws: `CryptoError.invalidKeyEncoding`, always.
+    /// - Throws: `BridgeError(.invalidKeyEncoding)`, always.
     package static func readPEM(_ pem: SecureBytes, kind: Ed25519.PEMKind) throws -> Key {
-        throw CryptoError(.invalidKeyEncoding(.notCanonicalPEM(kind)))
+        throw BridgeError(.invalidKeyEncoding(.notCanonicalPEM(kind)))
     }
 
     /// The key as PEM of `kind`, in the canonical layout, in wiped memory.

@@ -94,7 +94,7 @@ package enum OpenSSLEd25519 {
     }
 
     /// Reads a PEM of any layout OpenSSL's decoders take, through a memory BIO.
-    /// - Throws: `CryptoError.invalidKeyEncoding` for anything but an Ed25519 key of `kind`.
+    /// - Throws: `BridgeError(.invalidKeyEncoding)` for anything but an Ed25519 key of `kind`.
     package static func readPEM(_ pem: SecureBytes, kind: Ed25519.PEMKind) throws -> Key {
         try OpenSSL.initialize()
         let pointer: OpaquePointer? = pem.withUnsafeBytes { bytes in
@@ -111,11 +111,11 @@ package enum OpenSSLEd25519 {
         }
         guard let pointer else {
             OpenSSL.clearErrors()
-            throw CryptoError(.invalidKeyEncoding(.notPEM(kind)))
+            throw BridgeError(.invalidKeyEncoding(.notPEM(kind)))
         }
         defer { EVP_PKEY_free(pointer) }
         guard EVP_PKEY_get_base_id(pointer) == EVP_PKEY_ED25519 else {
-            throw CryptoError(.invalidKeyEncoding(.notEd25519))
+            throw BridgeError(.invalidKeyEncoding(.notEd25519))
         }
         switch kind {
         case .privateKey:

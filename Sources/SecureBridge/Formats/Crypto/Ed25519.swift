@@ -37,10 +37,10 @@ package enum Ed25519 {
         package let keyID: KeyID
 
         /// Imports a raw 32-byte public key.
-        /// - Throws: `CryptoError.invalidKeyLength` unless the key is 32 bytes.
+        /// - Throws: `BridgeError(.invalidKeyLength)` unless the key is 32 bytes.
         package init(rawRepresentation raw: some Collection<UInt8>) throws {
             guard raw.count == Ed25519.keyByteCount else {
-                throw CryptoError(.invalidKeyLength(expected: Ed25519.keyByteCount, actual: raw.count))
+                throw BridgeError(.invalidKeyLength(expected: Ed25519.keyByteCount, actual: raw.count))
             }
             let bytes = Array(raw)
             handle = try Backend.publicKey(raw: bytes)
@@ -52,7 +52,7 @@ package enum Ed25519 {
         ///
         /// The canonical layout (the one `pemRepresentation` and OpenSSL write)
         /// is read directly; any other layout goes through the backend's PEM reader.
-        /// - Throws: `CryptoError.invalidKeyEncoding` for anything but an Ed25519 key.
+        /// - Throws: `BridgeError(.invalidKeyEncoding)` for anything but an Ed25519 key.
         package init(pemRepresentation pem: String) throws {
             if let raw = Self.canonicalPEMRawKey(pem.utf8) {
                 try self.init(rawRepresentation: raw)
@@ -104,5 +104,5 @@ package enum Ed25519 {
 
 extension Ed25519 {
     /// The two PEM documents an Ed25519 key is read from and written as.
-    package typealias PEMKind = CryptoError.KeyDocument
+    package typealias PEMKind = CryptoProblem.KeyDocument
 }

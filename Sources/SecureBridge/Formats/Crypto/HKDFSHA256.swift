@@ -10,7 +10,7 @@ enum HKDFSHA256 {
     ///   - info: Context that separates one derived key from another.
     ///   - outputByteCount: How many bytes to derive.
     /// - Returns: The derived bytes, in wiped memory.
-    /// - Throws: `CryptoError.invalidOutputLength` above 8160 bytes, `CryptoError.backendFailure` on failure.
+    /// - Throws: `BridgeError(.invalidOutputLength)` above 8160 bytes, `BridgeError(.backendFailure)` on failure.
     static func deriveKey(
         inputKeyMaterial: SecureBytes,
         salt: [UInt8] = [],
@@ -18,7 +18,7 @@ enum HKDFSHA256 {
         outputByteCount: Int
     ) throws -> SecureBytes {
         guard (1...maximumOutputByteCount).contains(outputByteCount) else {
-            throw CryptoError(.invalidOutputLength(requested: outputByteCount, maximum: maximumOutputByteCount))
+            throw BridgeError(.invalidOutputLength(requested: outputByteCount, maximum: maximumOutputByteCount))
         }
         return try Backend.deriveKey(
             inputKeyMaterial: inputKeyMaterial, salt: salt, info: info, outputByteCount: outputByteCount)

@@ -3,7 +3,7 @@ internal import COpenSSL
 
 /// SecureBridge's one way into libcrypto: the checked initialisation that
 /// every `*+OpenSSL.swift` file goes through before its first OpenSSL call,
-/// and the error queue drained into `CryptoError.backendFailure`.
+/// and the error queue drained into `BridgeError(.backendFailure)`.
 ///
 /// Only files named `*+OpenSSL.swift` import `COpenSSL`; each holds one
 /// primitive's OpenSSL backend (`CryptoBackend.swift` says which backend each
@@ -27,7 +27,7 @@ package enum OpenSSL {
     ///   and `EVP_*_fetch` for SHA-256 and scrypt), which needs neither.
     ///   Together they were about a fifth of a `bridgectl read` process's
     ///   instructions.
-    private static let initialization: Result<Void, CryptoError> = {
+    private static let initialization: Result<Void, BridgeError> = {
         let options = UInt64(
             OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ATEXIT | OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS
                 | OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_ADD_ALL_DIGESTS)
@@ -36,7 +36,7 @@ package enum OpenSSL {
     }()
 
     /// Initialises libcrypto on the first call; later calls report that outcome again.
-    /// - Throws: `CryptoError.backendFailure` when `OPENSSL_init_crypto` failed.
+    /// - Throws: `BridgeError(.backendFailure)` when `OPENSSL_init_crypto` failed.
     static func initialize() throws {
         try initialization.get()
     }
@@ -74,16 +74,16 @@ package enum OpenSSL {
     /// queued error is reported as its packed code, which `openssl errstr CODE`
     /// turns into OpenSSL's text. Callers that can say what went wrong in
     /// SecureBridge's terms (a bad signature, an unreadable key) throw their
-    /// own `CryptoError` instead and only clear the queue.
+    /// own `BridgeError` instead and only clear the queue.
     /// - Parameter operation: The call that failed, for the message.
-    package static func error(_ operation: String) -> CryptoError {
+    package static func error(_ operation: String) -> BridgeError {
         var codes: [UInt] = []
         while true {
             let code = ERR_get_error()
             if code == 0 { break }
             codes.append(code)
         }
-        return CryptoError(.backendFailure(operation: operation, .openSSL(errorCodes: codes)))
+        return BridgeError(.backendFailure(operation: operation, .openSSL(errorCodes: codes)))
     }
 
     /// Empties this thread's error queue after a failure that is reported

@@ -8,10 +8,10 @@ public struct KeyID: Hashable, Sendable, CustomStringConvertible {
     package let bytes: [UInt8]
 
     /// Wraps 8 id bytes read from storage.
-    /// - Throws: `CryptoError.invalidKeyLength` unless there are 8 bytes.
+    /// - Throws: `BridgeError(.invalidKeyLength)` unless there are 8 bytes.
     package init(bytes: some Collection<UInt8>) throws {
         guard bytes.count == Self.byteCount else {
-            throw CryptoError(.invalidKeyLength(expected: Self.byteCount, actual: bytes.count))
+            throw BridgeError(.invalidKeyLength(expected: Self.byteCount, actual: bytes.count))
         }
         self.bytes = Array(bytes)
     }

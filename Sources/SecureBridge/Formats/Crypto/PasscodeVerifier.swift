@@ -63,9 +63,9 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Reads the stored form.
-    /// - Throws: `CryptoError.invalidParameters` for a wrong size, magic, version or cost.
+    /// - Throws: `BridgeError(.invalidParameters)` for a wrong size, magic, version or cost.
     package init(storedBytes bytes: SecureBytes) throws {
-        let notVerifier = CryptoError(.invalidParameters(.notVersion1Verifier))
+        let notVerifier = BridgeError(.invalidParameters(.notVersion1Verifier))
         guard bytes.count == Self.storedByteCount else { throw notVerifier }
         let (cost, salt, hash) = try ByteReader.read(bytes) { reader in
             guard Array(try reader.take(Self.magic.count, or: notVerifier)) == Self.magic,
@@ -80,7 +80,7 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
             return (cost, salt, hash)
         }
         guard cost.isAccepted else {
-            throw CryptoError(.invalidParameters(.costOutOfRange(log2N: cost.log2N, r: cost.r, p: cost.p)))
+            throw BridgeError(.invalidParameters(.costOutOfRange(log2N: cost.log2N, r: cost.r, p: cost.p)))
         }
         self.init(cost: cost, salt: salt, hash: hash)
     }

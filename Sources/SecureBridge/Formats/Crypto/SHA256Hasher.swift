@@ -4,7 +4,7 @@ package enum SHA256Hasher {
     package static let byteCount = 32
 
     /// The SHA-256 digest of the concatenation of `parts`.
-    /// - Throws: `CryptoError.backendFailure` when the backend fails.
+    /// - Throws: `BridgeError(.backendFailure)` when the backend fails.
     package static func hash(_ parts: [UInt8]...) throws -> [UInt8] {
         try hash { (update) throws in
             for part in parts { try part.withUnsafeBytes { (bytes) throws in try update(bytes) } }

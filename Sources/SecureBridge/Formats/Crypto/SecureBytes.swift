@@ -35,7 +35,7 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
     }
 
     /// Fresh random bytes from the CSPRNG (`SystemRandom`).
-    /// - Throws: `CryptoError.backendFailure` when the generator fails.
+    /// - Throws: `BridgeError(.backendFailure)` when the generator fails.
     package static func random(count: Int) throws -> SecureBytes {
         try SecureBytes(count: count) { (buffer) throws in
             try SystemRandom.fill(buffer)

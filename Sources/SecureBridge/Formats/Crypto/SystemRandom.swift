@@ -4,7 +4,7 @@ import SystemPackage
 /// (`getrandom`) with the OpenSSL backend, CryptoKit's with CryptoKit.
 package enum SystemRandom {
     /// Returns `count` random bytes for values that are not secret (nonces, ids, tokens).
-    /// - Throws: `CryptoError.backendFailure` when the generator fails.
+    /// - Throws: `BridgeError(.backendFailure)` when the generator fails.
     package static func bytes(count: Int) throws -> [UInt8] {
         var output = [UInt8](repeating: 0, count: count)
         try output.withUnsafeMutableBytes { (buffer) throws in try fill(buffer) }
@@ -17,7 +17,7 @@ package enum SystemRandom {
         do {
             try Backend.fill(buffer)
         } catch {
-            throw CryptoError(.backendFailure(operation: "getrandom", .kernelRandom(error)))
+            throw BridgeError(.backendFailure(operation: "getrandom", .kernelRandom(error)))
         }
     }
 }

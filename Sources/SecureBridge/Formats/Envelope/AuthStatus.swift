@@ -73,7 +73,7 @@ package struct AuthStatus: Sendable, Equatable {
 
     /// Decodes a verified payload strictly.
     package init(payload: ArraySlice<UInt8>) throws {
-        let notAuthStatus = EnvelopeError(.invalidField(
+        let notAuthStatus = BridgeError(.invalidField(
             field: "auth status", .wrongSize(expected: Self.payloadByteCount)))
         guard payload.count == Self.payloadByteCount else { throw notAuthStatus }
         let (stateByte, epoch, issuedAt, expiresAt, flags, enrollment) = try ByteReader.read(payload) { reader in
@@ -83,10 +83,10 @@ package struct AuthStatus: Sendable, Equatable {
                 reader.read(UInt8.self, or: notAuthStatus), Array(reader.take(16, or: notAuthStatus)))
         }
         guard let state = State(rawValue: stateByte) else {
-            throw EnvelopeError(.invalidField(field: "auth state", .unknownState(stateByte)))
+            throw BridgeError(.invalidField(field: "auth state", .unknownState(stateByte)))
         }
         guard flags & ~1 == 0 else {
-            throw EnvelopeError(.invalidField(field: "auth flags", .unknownFlags(flags)))
+            throw BridgeError(.invalidField(field: "auth flags", .unknownFlags(flags)))
         }
         self.init(
             state: state, epoch: epoch, issuedAt: issuedAt, sessionExpiresAt: expiresAt, hidesBalances: flags == 1,
@@ -118,7 +118,7 @@ package struct OnboardingRecord: Sendable, Equatable {
     }
 
     package init(payload: ArraySlice<UInt8>) throws {
-        let notOnboarding = EnvelopeError(.invalidField(
+        let notOnboarding = BridgeError(.invalidField(
             field: "onboarding record", .wrongSize(expected: Self.payloadByteCount)))
         guard payload.count == Self.payloadByteCount else { throw notOnboarding }
         let (enrollment, at) = try ByteReader.read(payload) { reader in

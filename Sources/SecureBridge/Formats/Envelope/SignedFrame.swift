@@ -9,14 +9,14 @@ package enum SignedFrame {
     ///   - bodyLength: Where the signature starts, as the parsed header says.
     ///   - cache: Verifications already made, for a long-lived reader; the
     ///     signature is checked only when these bytes are not among them.
-    /// - Throws: `EnvelopeError.signatureMismatch`.
+    /// - Throws: `BridgeError(EnvelopeProblem.signatureMismatch)`.
     static func verify(
         _ stored: [UInt8], bodyLength: Int, publicKey: Ed25519.PublicKey, context: Ed25519.Context,
         cache: VerificationCache? = nil
     ) throws {
         func verify() throws {
             guard publicKey.isValidSignature(stored[bodyLength...], for: stored[..<bodyLength], context: context) else {
-                throw EnvelopeError(.signatureMismatch)
+                throw BridgeError(EnvelopeProblem.signatureMismatch)
             }
         }
         guard let cache else { return try verify() }
@@ -24,12 +24,12 @@ package enum SignedFrame {
     }
 
     /// Refuses oversize input and checks the magic and version every format starts with.
-    static func checkPreamble(_ bytes: [UInt8], magic: [UInt8], version: UInt8, limit: Int, format: EnvelopeError.Format) throws {
-        guard bytes.count <= limit else { throw EnvelopeError(.tooLarge(size: bytes.count, limit: limit)) }
+    static func checkPreamble(_ bytes: [UInt8], magic: [UInt8], version: UInt8, limit: Int, format: EnvelopeProblem.Format) throws {
+        guard bytes.count <= limit else { throw BridgeError(EnvelopeProblem.tooLarge(size: bytes.count, limit: limit)) }
         guard bytes.count >= magic.count, Array(bytes.prefix(magic.count)) == magic else {
-            throw EnvelopeError(.badMagic(expected: format))
+            throw BridgeError(.badMagic(expected: format))
         }
-        guard bytes.count > magic.count else { throw EnvelopeError(.truncated(field: "format version")) }
-        guard bytes[magic.count] == version else { throw EnvelopeError(.unsupportedVersion(bytes[magic.count])) }
+        guard bytes.count > magic.count else { throw BridgeError(EnvelopeProblem.truncated(field: "format version")) }
+        guard bytes[magic.count] == version else { throw BridgeError(EnvelopeProblem.unsupportedVersion(bytes[magic.count])) }
     }
 }

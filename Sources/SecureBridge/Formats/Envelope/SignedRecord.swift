@@ -16,7 +16,7 @@
 /// The payload is decoded only after the signature has been verified.
 package struct SignedRecord: Sendable, Equatable {
     /// What a record is about.
-    package typealias Kind = EnvelopeError.RecordKind
+    package typealias Kind = EnvelopeProblem.RecordKind
 
     package static let magic: [UInt8] = Array("SBRC".utf8)
     package static let version: UInt8 = 1
@@ -39,27 +39,27 @@ package struct SignedRecord: Sendable, Equatable {
 
     /// Parses the frame strictly, without trusting or decoding the payload.
     /// - Parameter expected: The kind the caller is reading; another kind is refused.
-    /// - Throws: `EnvelopeError` naming the first problem.
+    /// - Throws: `BridgeError` naming the first problem.
     package init(bytes: [UInt8], expected: Kind) throws {
         try SignedFrame.checkPreamble(
             bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, format: .signedRecord)
         let (keyID, sequence) = try ByteReader.read(bytes) { reader in
-            func truncated(_ field: String) -> EnvelopeError { EnvelopeError(.truncated(field: field)) }
+            func truncated(_ field: String) -> BridgeError { BridgeError(EnvelopeProblem.truncated(field: field)) }
             _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
             let kindByte = try reader.read(UInt8.self, or: truncated("record kind"))
             guard kindByte == expected.rawValue else {
-                throw EnvelopeError(.invalidField(field: "record kind", .wrongRecordKind(expected: expected, found: kindByte)))
+                throw BridgeError(.invalidField(field: "record kind", .wrongRecordKind(expected: expected, found: kindByte)))
             }
             let keyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))
             let sequence = try reader.read(UInt64.self, or: truncated("sequence"))
             let length = try reader.read(UInt16.self, or: truncated("payload length"))
             guard Int(length) <= Self.maximumPayloadByteCount else {
-                throw EnvelopeError(.invalidField(
+                throw BridgeError(.invalidField(
                     field: "payload length", .overLimit(Int(length), limit: Self.maximumPayloadByteCount)))
             }
             _ = try reader.take(Int(length), or: truncated("payload"))
             _ = try reader.take(Ed25519.signatureByteCount, or: truncated("signature"))
-            guard reader.remaining == 0 else { throw EnvelopeError(.trailingBytes(count: reader.remaining)) }
+            guard reader.remaining == 0 else { throw BridgeError(EnvelopeProblem.trailingBytes(count: reader.remaining)) }
             return (keyID, sequence)
         }
         self.bytes = bytes
@@ -70,9 +70,9 @@ package struct SignedRecord: Sendable, Equatable {
 
     /// Verifies the signature and returns the payload, now trusted.
     /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
-    /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
+    /// - Throws: `BridgeError` with `.unknownSigningKey` or `.signatureMismatch`.
     package func verifiedPayload(publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws -> ArraySlice<UInt8> {
-        guard signingKeyID == publicKey.keyID else { throw EnvelopeError(.unknownSigningKey(signingKeyID)) }
+        guard signingKeyID == publicKey.keyID else { throw BridgeError(.unknownSigningKey(signingKeyID)) }
         try SignedFrame.verify(
             bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,
             context: Self.signatureContext, cache: cache)

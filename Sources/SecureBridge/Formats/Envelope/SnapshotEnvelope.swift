@@ -80,16 +80,16 @@ package struct SnapshotEnvelope: Sendable, Equatable {
 
     /// Parses stored bytes strictly: size cap, magic, version, reserved byte,
     /// exact length, consistent lifetimes, no trailing bytes. No cryptography.
-    /// - Throws: `EnvelopeError` naming the first problem.
+    /// - Throws: `BridgeError` naming the first problem.
     package init(bytes: [UInt8]) throws {
         try SignedFrame.checkPreamble(
             bytes, magic: Self.magic, version: Self.version, limit: Self.maximumByteCount, format: .snapshotEnvelope)
         self.bytes = bytes
         self.header = try ByteReader.read(bytes) { reader in
-            func truncated(_ field: String) -> EnvelopeError { EnvelopeError(.truncated(field: field)) }
+            func truncated(_ field: String) -> BridgeError { BridgeError(EnvelopeProblem.truncated(field: field)) }
             _ = try reader.take(Self.magic.count + 1, or: truncated("format version"))
             guard try reader.read(UInt8.self, or: truncated("reserved byte")) == 0 else {
-                throw EnvelopeError(.invalidField(field: "reserved byte", .notZero))
+                throw BridgeError(.invalidField(field: "reserved byte", .notZero))
             }
             let signingKeyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("signing key id")))
             let dataKeyID = try KeyID(bytes: reader.take(KeyID.byteCount, or: truncated("data key id")))
@@ -103,15 +103,15 @@ package struct SnapshotEnvelope: Sendable, Equatable {
             guard ciphertextLength >= AESGCM.tagByteCount,
                   ciphertextLength <= Self.maximumPayloadByteCount + AESGCM.tagByteCount
             else {
-                throw EnvelopeError(.invalidField(
+                throw BridgeError(.invalidField(
                     field: "ciphertext length",
                     .outOfRange(ciphertextLength, range: AESGCM.tagByteCount...(Self.maximumPayloadByteCount + AESGCM.tagByteCount))))
             }
             _ = try reader.take(ciphertextLength, or: truncated("ciphertext"))
             _ = try reader.take(Ed25519.signatureByteCount, or: truncated("signature"))
-            guard reader.remaining == 0 else { throw EnvelopeError(.trailingBytes(count: reader.remaining)) }
+            guard reader.remaining == 0 else { throw BridgeError(EnvelopeProblem.trailingBytes(count: reader.remaining)) }
             guard issuedAt <= staleAt, staleAt <= expiresAt else {
-                throw EnvelopeError(.invalidField(field: "lifetimes", .lifetimesOutOfOrder))
+                throw BridgeError(.invalidField(field: "lifetimes", .lifetimesOutOfOrder))
             }
             return SnapshotHeader(
                 signingKeyID: signingKeyID, dataKeyID: dataKeyID, epoch: epoch, sequence: sequence,
@@ -124,20 +124,20 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     ///   - publicKey: The pinned publisher key.
     ///   - dataKey: The keyset entry whose id the header names.
     /// - Returns: The plaintext payload, in wiped memory.
-    /// - Throws: `EnvelopeError.unknownSigningKey`, `.signatureMismatch`,
+    /// - Throws: `BridgeError` with `.unknownSigningKey`, `.signatureMismatch`,
     ///   `.unknownDataKey` or `.decryptionFailed`.
     package func open(verifyingWith publicKey: Ed25519.PublicKey, dataKey: DataKey) throws -> SecureBytes {
         try verifySignature(with: publicKey)
-        guard dataKey.id == header.dataKeyID else { throw EnvelopeError(.unknownDataKey(header.dataKeyID)) }
+        guard dataKey.id == header.dataKeyID else { throw BridgeError(.unknownDataKey(header.dataKeyID)) }
         return try decrypt(with: dataKey)
     }
 
     /// Checks that the envelope is signed by `publicKey` over its exact bytes.
     /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
-    /// - Throws: `EnvelopeError.unknownSigningKey` or `.signatureMismatch`.
+    /// - Throws: `BridgeError` with `.unknownSigningKey` or `.signatureMismatch`.
     package func verifySignature(with publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws {
         guard header.signingKeyID == publicKey.keyID else {
-            throw EnvelopeError(.unknownSigningKey(header.signingKeyID))
+            throw BridgeError(.unknownSigningKey(header.signingKeyID))
         }
         try SignedFrame.verify(
             bytes, bodyLength: bytes.count - Ed25519.signatureByteCount, publicKey: publicKey,
@@ -156,8 +156,8 @@ package struct SnapshotEnvelope: Sendable, Equatable {
             return try AESGCM.open(
                 combined: bytes[ciphertextRange], using: key, nonce: header.nonce,
                 authenticating: bytes[..<Self.headerByteCount])
-        } catch let error as CryptoError where error.cause == .authenticationFailure {
-            throw EnvelopeError(.decryptionFailed)
+        } catch let error as BridgeError where error.cause == .crypto(.authenticationFailure) {
+            throw BridgeError(.decryptionFailed)
         }
     }
 }

@@ -30,7 +30,7 @@ package final class VerificationCache: Sendable {
     /// - Parameters:
     ///   - stored: The frame as stored: the signed body, then its signature.
     ///   - verify: The real verification; it throws when the signature is wrong.
-    /// - Throws: What `verify` throws, or `CryptoError` when the digest cannot be computed.
+    /// - Throws: What `verify` throws, or `BridgeError` when the digest cannot be computed.
     func verify(
         _ stored: [UInt8], publicKey: Ed25519.PublicKey, context: Ed25519.Context, _ verify: () throws -> Void
     ) throws {

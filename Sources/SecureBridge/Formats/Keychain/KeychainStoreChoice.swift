@@ -24,7 +24,7 @@ package struct KeychainStoreChoice: Equatable, Sendable {
     }
 
     /// A new choice of `kind`, with a new id for any kind but files.
-    /// - Throws: `CryptoError` when no random id can be made.
+    /// - Throws: `BridgeError` when no random id can be made.
     package static func new(_ kind: KeychainStoreKind) throws -> KeychainStoreChoice {
         kind == .files ? .files : KeychainStoreChoice(kind: kind, id: Bytes.hex(try SystemRandom.bytes(count: 16)))
     }

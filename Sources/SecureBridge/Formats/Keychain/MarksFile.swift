@@ -78,14 +78,14 @@ struct MarksFile {
     /// - Returns: `nil` when the raise must replace the whole file instead
     ///   (`fileBytes(holding:)`, written atomically): a v1 file, or a v2 file
     ///   at generation 2^64 − 1, which has no next generation.
-    /// - Throws: `CryptoError` when the check cannot be computed.
+    /// - Throws: `BridgeError` when the check cannot be computed.
     func nextSlot(holding marks: HighWaterMarks) throws -> (offset: Int64, bytes: [UInt8])? {
         guard hasSlots, generation < UInt64.max else { return nil }
         return (Int64(Self.slotOffsets[1 - newestSlot]), try Self.slotBytes(marks, generation: generation + 1))
     }
 
     /// A whole v2 file holding `marks` as generation 1 (slot 1; slot 0 empty).
-    /// - Throws: `CryptoError` when the check cannot be computed.
+    /// - Throws: `BridgeError` when the check cannot be computed.
     static func fileBytes(holding marks: HighWaterMarks) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: byteCount)
         bytes.replaceSubrange(slotOffsets[1] ..< byteCount, with: try slotBytes(marks, generation: 1))

@@ -20,7 +20,7 @@ extension Portfolio {
     /// - Parameters:
     ///   - accounts: The accounts, in the order a widget lists them.
     ///   - analytics: The month's spending and income, if the app publishes them.
-    /// - Throws: `InputError.invalid` naming the record (`.document` with field
+    /// - Throws: `BridgeError(InputProblem.invalid)` naming the record (`.document` with field
     ///   `"accounts"`, `.account(number:id:)`, `.analytics`, `.spent(number:)`,
     ///   `.received(number:)`), the field and the `FieldProblem`.
     public init(accounts: [Account], analytics: Analytics? = nil) throws {
@@ -30,7 +30,7 @@ extension Portfolio {
 
     /// Checks every rule of a portfolio, reporting a broken one as `subject`'s
     /// error: the validating initialiser and the payload encoder.
-    /// - Throws: `InputError` or `PayloadError.unencodable`, per `subject`.
+    /// - Throws: `BridgeError(InputProblem.invalid)` or `BridgeError(.unencodable)`, per `subject`.
     func check(as subject: PortfolioRules.Subject) throws {
         try PortfolioRules.check(.document, "accounts", in: subject) {
             try PortfolioRules.checkAccountCount(accounts.count)
@@ -63,7 +63,7 @@ extension Account {
     /// are rules of the portfolio: `Portfolio(accounts:analytics:)`. Two
     /// accounts may have the same IBAN (a multi-currency account's balances,
     /// or a pocket of an account, have its IBAN); the id tells them apart.
-    /// - Throws: `InputError.invalid(.document, field:, problem)` with the field
+    /// - Throws: `BridgeError(InputProblem.invalid(.document, field:, problem))` with the field
     ///   `"id"`, `"name"` or `"balance"`: the account is not yet part of a portfolio.
     public init(id: String, name: String, balance: Money, iban: IBAN, type: AccountType) throws {
         try self.init(id: id, name: name, balance: balance, identifier: .iban(iban), type: type)
@@ -75,7 +75,7 @@ extension Account {
     /// The rules are those of `init(id:name:balance:iban:type:)`; the number
     /// is checked when it is made (`AccountNumber(_:)`: 4 to 34 letters and
     /// digits with at least one digit, not an IBAN), and again here.
-    /// - Throws: `InputError.invalid(.document, field:, problem)` with the field
+    /// - Throws: `BridgeError(InputProblem.invalid(.document, field:, problem))` with the field
     ///   `"id"`, `"name"`, `"balance"` or `"accountNumber"`.
     public init(id: String, name: String, balance: Money, accountNumber: AccountNumber, type: AccountType) throws {
         try self.init(id: id, name: name, balance: balance, identifier: .accountNumber(accountNumber), type: type)
@@ -84,7 +84,7 @@ extension Account {
     /// An account with no number at all, such as one read from a ledger
     /// journal, checked as publish input is (the rules of
     /// `init(id:name:balance:iban:type:)`). A widget shows it without a number line.
-    /// - Throws: `InputError.invalid(.document, field:, problem)` with the field
+    /// - Throws: `BridgeError(InputProblem.invalid(.document, field:, problem))` with the field
     ///   `"id"`, `"name"` or `"balance"`.
     public init(id: String, name: String, balance: Money, type: AccountType) throws {
         try self.init(id: id, name: name, balance: balance, identifier: nil, type: type)
@@ -92,7 +92,7 @@ extension Account {
 
     /// An account identified by either number, or by none (`nil`), checked
     /// as publish input is (the rules of `init(id:name:balance:iban:type:)`).
-    /// - Throws: `InputError.invalid(.document, field:, problem)` with the field
+    /// - Throws: `BridgeError(InputProblem.invalid(.document, field:, problem))` with the field
     ///   `"id"`, `"name"`, `"balance"`, `"IBAN"` or `"accountNumber"`.
     public init(id: String, name: String, balance: Money, identifier: AccountIdentifier?, type: AccountType) throws {
         self.init(uncheckedID: id, name: name, balance: balance, identifier: identifier, type: type)
@@ -132,7 +132,7 @@ extension Analytics {
     /// - `spent` and `received`: at most 50 entries each, every amount in
     ///   `currency`, categories unique within a list (each entry already
     ///   passed `CategoryAmount(category:amount:)`).
-    /// - Throws: `InputError.invalid` with the record `.analytics` (fields
+    /// - Throws: `BridgeError(InputProblem.invalid)` with the record `.analytics` (fields
     ///   `"period"`, `"currency"`, `"spent"`, `"received"`) or an entry's
     ///   (`.spent(number:)`, `.received(number:)`; fields `"category"`,
     ///   `"amount"`: `.currencyMismatch` for an amount in another currency).
@@ -170,7 +170,7 @@ extension CategoryAmount {
     ///   refused as in an account name;
     /// - `amount`: not negative, and at most 10^15 major units (10^14 for a
     ///   currency with four minor-unit digits).
-    /// - Throws: `InputError.invalid(.document, field:, problem)` with the field
+    /// - Throws: `BridgeError(InputProblem.invalid(.document, field:, problem))` with the field
     ///   `"category"` or `"amount"`: the entry is not yet part of a list.
     public init(category: String, amount: Money) throws {
         self.init(uncheckedCategory: category, amount: amount)
@@ -207,7 +207,7 @@ extension Money {
     /// - Parameters:
     ///   - text: The amount in major units, e.g. `"4675.00"`, `"-12.5"` or `"500"` for JPY.
     ///   - currency: The currency; it decides the decimal places.
-    /// - Throws: `InputError.invalid(.document, field: "amount", .amount(problem))`,
+    /// - Throws: `BridgeError(InputProblem.invalid(.document, field: "amount", .amount(problem)))`,
     ///   or `.unknownCurrency` for a currency that is not in ISO 4217.
     public init(decimal text: String, currency: Currency) throws {
         self = try PortfolioRules.check(.document, "amount", in: .publishInput) {

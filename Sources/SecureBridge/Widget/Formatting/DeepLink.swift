@@ -23,18 +23,18 @@ public enum DeepLink: Sendable, Hashable {
     ///
     /// - Parameter scheme: The app's URL scheme, e.g. `securebridge`.
     /// - Returns: `securebridge://login` or `securebridge://account/<id>`.
-    /// - Throws: `DeepLinkError` if the scheme or the account id is not valid.
+    /// - Throws: `BridgeError` if the scheme or the account id is not valid.
     public func url(scheme: String) throws -> URL {
-        guard Self.isValidScheme(scheme) else { throw DeepLinkError(.invalidScheme) }
+        guard Self.isValidScheme(scheme) else { throw BridgeError(.invalidScheme) }
         let text: String
         switch self {
         case .login:
             text = "\(scheme.lowercased())://login"
         case let .account(id):
-            guard Self.isValidAccountID(id) else { throw DeepLinkError(.invalidAccountID) }
+            guard Self.isValidAccountID(id) else { throw BridgeError(.invalidAccountID) }
             text = "\(scheme.lowercased())://account/\(id)"
         }
-        guard let url = URL(string: text) else { throw DeepLinkError(.invalidScheme) }
+        guard let url = URL(string: text) else { throw BridgeError(.invalidScheme) }
         return url
     }
 
@@ -48,36 +48,36 @@ public enum DeepLink: Sendable, Hashable {
     /// - Parameters:
     ///   - text: The link, e.g. `securebridge://account/8ab78900f99013a`.
     ///   - scheme: The app's URL scheme.
-    /// - Throws: `DeepLinkError` naming the first problem found.
+    /// - Throws: `BridgeError` naming the first problem found.
     public init(parsing text: String, scheme: String) throws {
-        guard Self.isValidScheme(scheme) else { throw DeepLinkError(.invalidScheme) }
+        guard Self.isValidScheme(scheme) else { throw BridgeError(.invalidScheme) }
         let bytes = Array(text.utf8)
         guard bytes.count <= Self.maximumLength else {
-            throw DeepLinkError(.tooLong(limit: Self.maximumLength))
+            throw BridgeError(.tooLong(limit: Self.maximumLength))
         }
-        guard bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw DeepLinkError(.invalidCharacter) }
+        guard bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw BridgeError(.invalidCharacter) }
 
         let prefix = Array("\(scheme.lowercased())://".utf8)
         guard bytes.count >= prefix.count,
             zip(bytes, prefix).allSatisfy({ Self.asciiLowercased($0) == $1 })
-        else { throw DeepLinkError(.wrongScheme(expected: scheme.lowercased())) }
+        else { throw BridgeError(.wrongScheme(expected: scheme.lowercased())) }
         let rest = bytes[prefix.count...]
 
         for (byte, component) in Self.forbidden where rest.contains(byte) {
-            throw DeepLinkError(.forbiddenComponent(component))
+            throw BridgeError(.forbiddenComponent(component))
         }
         let segments = rest.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
         switch segments.first {
         case "login":
-            guard segments.count == 1 else { throw DeepLinkError(.invalidPath) }
+            guard segments.count == 1 else { throw BridgeError(.invalidPath) }
             self = .login
         case "account":
-            guard segments.count == 2 else { throw DeepLinkError(.invalidPath) }
-            guard Self.isValidAccountID(segments[1]) else { throw DeepLinkError(.invalidAccountID) }
+            guard segments.count == 2 else { throw BridgeError(.invalidPath) }
+            guard Self.isValidAccountID(segments[1]) else { throw BridgeError(.invalidAccountID) }
             self = .account(id: segments[1])
         default:
-            throw DeepLinkError(.unknownDestination)
+            throw BridgeError(.unknownDestination)
         }
     }
 
@@ -100,7 +100,7 @@ public enum DeepLink: Sendable, Hashable {
     }
 
     /// Characters that would introduce a URL component the links never have.
-    private static let forbidden: [(UInt8, DeepLinkError.Component)] = [
+    private static let forbidden: [(UInt8, DeepLinkProblem.Component)] = [
         (UInt8(ascii: "?"), .query),
         (UInt8(ascii: "#"), .fragment),
         (UInt8(ascii: "@"), .userInfo),
@@ -116,82 +116,5 @@ public enum DeepLink: Sendable, Hashable {
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-}
-
-/// Why a deep link was refused.
-public struct DeepLinkError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What went wrong, in full: the description is made from it.
-    package let cause: Cause
-
-    package init(_ cause: Cause) { self.cause = cause }
-
-    public var description: String { cause.description }
-}
-
-extension DeepLinkError {
-    /// Each way this error can arise, with the values its description names.
-    package enum Cause: Equatable, Sendable, CustomStringConvertible {
-        /// The link is longer than the limit.
-        case tooLong(limit: Int)
-        /// The link holds whitespace, a control character or a non-ASCII character.
-        case invalidCharacter
-        /// The link does not start with `<scheme>://`.
-        case wrongScheme(expected: String)
-        /// The destination is neither `login` nor `account`.
-        case unknownDestination
-        /// The link has a component deep links never have (query, fragment, user info, port, percent-escape).
-        case forbiddenComponent(Component)
-        /// The path has missing or extra segments.
-        case invalidPath
-        /// The account id is not 1–64 characters of `A-Z a-z 0-9 . _ -`, or is `.` or `..`.
-        case invalidAccountID
-        /// The app's scheme itself is not a valid URL scheme.
-        case invalidScheme
-
-        public var description: String {
-            switch self {
-            case let .tooLong(limit):
-                return "The deep link is longer than \(limit) bytes."
-            case .invalidCharacter:
-                return "The deep link contains whitespace, a control character or a non-ASCII character."
-            case let .wrongScheme(expected):
-                return "The deep link does not start with '\(expected)://'."
-            case .unknownDestination:
-                return "The deep link's destination is neither 'login' nor 'account'."
-            case let .forbiddenComponent(component):
-                return "The deep link has a \(component) part, which app links never have."
-            case .invalidPath:
-                return "The deep link's path must be 'login' or 'account/<id>' with nothing more."
-            case .invalidAccountID:
-                return "The deep link's account id must be 1–64 characters of letters, digits, '.', '_' or '-', and not '.' or '..'."
-            case .invalidScheme:
-                return "The app's URL scheme must be a letter followed by letters, digits, '+', '-' or '.' (at most 32)."
-            }
-        }
-    }
-
-    /// A URL component app links never have.
-    package enum Component: Equatable, Sendable, CustomStringConvertible {
-        /// `?…`.
-        case query
-        /// `#…`.
-        case fragment
-        /// `user@`.
-        case userInfo
-        /// `:port`.
-        case port
-        /// `%XX`.
-        case percentEscape
-
-        public var description: String {
-            switch self {
-            case .query: "query"
-            case .fragment: "fragment"
-            case .userInfo: "user info"
-            case .port: "port"
-            case .percentEscape: "percent-escape"
-            }
-        }
     }
 }

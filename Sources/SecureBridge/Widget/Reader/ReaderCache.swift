@@ -44,7 +44,7 @@ final class ReaderCache: Sendable {
     let verifications = VerificationCache()
 
     /// The publisher key in `pem` (the pinned key file's bytes).
-    /// - Throws: `CryptoError.invalidKeyEncoding` as `Ed25519.PublicKey(pinnedKeyPEM:)` does.
+    /// - Throws: `BridgeError(.invalidKeyEncoding)` as `Ed25519.PublicKey(pinnedKeyPEM:)` does.
     func publicKey(pem: [UInt8]) throws -> Ed25519.PublicKey {
         try state.withLock { state in
             if let cached = state.pinnedKey, cached.pem == pem { return cached.key }
@@ -67,7 +67,7 @@ final class ReaderCache: Sendable {
 
     /// The key that opens snapshots of `epoch` sealed under `dataKey`, which
     /// must come from the keyset `keyset(stored:)` returned last.
-    /// - Throws: `CryptoError` when the derivation fails.
+    /// - Throws: `BridgeError` when the derivation fails.
     func snapshotKey(for dataKey: DataKey, epoch: UInt64) throws -> AES256Key {
         let id = SnapshotKeyID(dataKeyID: dataKey.id, epoch: epoch)
         return try state.withLock { state in

@@ -253,9 +253,9 @@ public struct WidgetReader: Sendable {
             case _ where error.isTransient: return .unavailable
             default: return .insecureStorage
             }
-        case let error as EnvelopeError:
+        case let error as BridgeError:
             switch error.cause {
-            case .unknownSigningKey, .unknownDataKey: return .unknownKey
+            case .envelope(.unknownSigningKey), .envelope(.unknownDataKey): return .unknownKey
             default: return .tampered
             }
         case KeychainError.missing: return .unknownKey

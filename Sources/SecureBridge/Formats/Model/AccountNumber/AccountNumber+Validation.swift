@@ -17,7 +17,7 @@ extension AccountNumber {
     /// it). The result has no separators and upper-case letters, so the same
     /// number written two ways is equal.
     /// - Parameter text: The account number as given.
-    /// - Throws: `InputError.invalid(.document, field: "accountNumber", problem)`,
+    /// - Throws: `BridgeError(InputProblem.invalid(.document, field: "accountNumber", problem))`,
     ///   the problem `.empty` or an `.accountNumber` one, checked in this
     ///   order: separators and characters, length, digit, IBAN, mistyped IBAN.
     public init(_ text: String) throws {

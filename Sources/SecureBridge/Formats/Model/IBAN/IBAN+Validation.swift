@@ -7,7 +7,7 @@ extension IBAN {
     /// (`DE89 3704 0044 0532 0130 00`), in either letter case. The result is
     /// the upper-case electronic format.
     /// - Parameter text: The IBAN as given.
-    /// - Throws: `InputError.invalid(.document, field: "IBAN", problem)`, the
+    /// - Throws: `BridgeError(InputProblem.invalid(.document, field: "IBAN", problem))`, the
     ///   problem `.empty` or an `.iban` one, checked in this order: spacing,
     ///   characters, country, length, checksum.
     public init(_ text: String) throws {

@@ -17,7 +17,7 @@ package enum PublishInput {
     /// Decodes and validates publish input.
     /// - Parameter bytes: The JSON document, UTF-8.
     /// - Returns: The portfolio, accounts in input order.
-    /// - Throws: `InputError` naming the first problem found.
+    /// - Throws: `BridgeError` naming the first problem found.
     static func decode(_ bytes: [UInt8]) throws -> Portfolio {
         try bytes.withUnsafeBytes { try decode($0) }
     }
@@ -25,11 +25,11 @@ package enum PublishInput {
     /// Decodes and validates publish input held in memory the caller owns.
     /// - Parameter bytes: The JSON document, UTF-8.
     /// - Returns: The portfolio, accounts in input order.
-    /// - Throws: `InputError` naming the first problem found.
+    /// - Throws: `BridgeError` naming the first problem found.
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> Portfolio {
-        guard !bytes.isEmpty else { throw InputError(.empty) }
+        guard !bytes.isEmpty else { throw BridgeError(.empty) }
         guard bytes.count <= maximumByteCount else {
-            throw InputError(.tooLarge(byteCount: bytes.count, limit: maximumByteCount))
+            throw BridgeError(InputProblem.tooLarge(byteCount: bytes.count, limit: maximumByteCount))
         }
         let isOnlyWhitespace = !bytes.contains { byte in
             switch byte {
@@ -37,12 +37,12 @@ package enum PublishInput {
             default: return true
             }
         }
-        guard !isOnlyWhitespace else { throw InputError(.empty) }
+        guard !isOnlyWhitespace else { throw BridgeError(.empty) }
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
         } catch let error as JSONError {
-            throw InputError(.invalidJSON(error))
+            throw BridgeError(.invalidJSON(error))
         }
         switch document {
         case let .array(accounts):
@@ -57,11 +57,11 @@ package enum PublishInput {
             case let .object(members)?:
                 analytics = try decodeAnalytics(members)
             case let other?:
-                throw InputError(.invalid(.document, field: "analytics", .wrongType(expected: .object, found: other.kind)))
+                throw BridgeError(InputProblem.invalid(.document, field: "analytics", .wrongType(expected: .object, found: other.kind)))
             }
             return Portfolio(uncheckedAccounts: accounts, analytics: analytics)
         default:
-            throw InputError(.invalid(.document, field: nil, .notAccountsOrObject(found: document.kind)))
+            throw BridgeError(InputProblem.invalid(.document, field: nil, .notAccountsOrObject(found: document.kind)))
         }
     }
 
@@ -71,7 +71,7 @@ package enum PublishInput {
         do {
             try PortfolioRules.checkAccountCount(list.count)
         } catch let violation as PortfolioRules.Violation {
-            throw InputError(.invalid(.document, field: field, violation.problem))
+            throw BridgeError(InputProblem.invalid(.document, field: field, violation.problem))
         }
         var accounts: [Account] = []
         accounts.reserveCapacity(list.count)
@@ -86,7 +86,7 @@ package enum PublishInput {
 
     private static func decodeAccount(_ element: JSONValue, number: Int, set: inout PortfolioRules.AccountSet) throws -> Account {
         guard case let .object(members) = element else {
-            throw InputError(.invalid(
+            throw BridgeError(InputProblem.invalid(
                 .account(number: number, id: nil), field: nil, .wrongType(expected: .object, found: element.kind)))
         }
         // Name the record by its id in every error, once the id is known to be valid.
@@ -122,7 +122,7 @@ package enum PublishInput {
     /// The account's one number: its `IBAN`, or its `accountNumber` when it
     /// has no IBAN, or none when `accountNumber` is `"none"`. A field that is
     /// absent or `null` is not given: an account without a number says so.
-    /// - Throws: `InputError` on the field `"IBAN"` when neither is given, on
+    /// - Throws: `BridgeError` on the field `"IBAN"` when neither is given, on
     ///   `"accountNumber"` when both are, or on the given field when it breaks its rule.
     private static func decodeIdentifier(_ fields: Fields) throws -> AccountIdentifier? {
         let iban = try fields.optionalString(AccountIdentifier.Kind.iban.field)
@@ -139,9 +139,9 @@ package enum PublishInput {
                 .accountNumber(try AccountNumber(parsing: number))
             }
         case (nil, nil):
-            throw InputError(.invalid(fields.record, field: AccountIdentifier.Kind.iban.field, .noAccountNumber))
+            throw BridgeError(InputProblem.invalid(fields.record, field: AccountIdentifier.Kind.iban.field, .noAccountNumber))
         case (.some, .some):
-            throw InputError(.invalid(fields.record, field: AccountIdentifier.Kind.accountNumber.field, .bothAccountNumbers))
+            throw BridgeError(InputProblem.invalid(fields.record, field: AccountIdentifier.Kind.accountNumber.field, .bothAccountNumbers))
         }
     }
 
@@ -172,7 +172,7 @@ package enum PublishInput {
         for (index, element) in list.enumerated() {
             let entryRecord = record(index + 1)
             guard case let .object(members) = element else {
-                throw InputError(.invalid(entryRecord, field: nil, .wrongType(expected: .object, found: element.kind)))
+                throw BridgeError(InputProblem.invalid(entryRecord, field: nil, .wrongType(expected: .object, found: element.kind)))
             }
             let entry = try Fields(members, allowed: ["category", "amount"], record: entryRecord)
             let category = try entry.string("category")
@@ -193,13 +193,13 @@ package enum PublishInput {
         let record: PortfolioRecord
         private let members: [(key: String, value: JSONValue)]
 
-        /// - Throws: `InputError` with `.unknownField` for the first member not in `allowed`.
+        /// - Throws: `BridgeError` with `.unknownField` for the first member not in `allowed`.
         init(_ members: [(key: String, value: JSONValue)], allowed: [String], record: PortfolioRecord) throws {
             self.record = record
             self.members = members
             if let unknown = members.first(where: { !allowed.contains($0.key) })?.key {
                 let suggestion = allowed.first { $0.lowercased() == unknown.lowercased() }
-                throw InputError(.invalid(record, field: unknown, .unknownField(allowed: allowed, suggestion: suggestion)))
+                throw BridgeError(InputProblem.invalid(record, field: unknown, .unknownField(allowed: allowed, suggestion: suggestion)))
             }
         }
 
@@ -209,14 +209,14 @@ package enum PublishInput {
 
         /// The field's value, which must be present.
         func require(_ field: String) throws -> JSONValue {
-            guard let value = self[field] else { throw InputError(.invalid(record, field: field, .missing)) }
+            guard let value = self[field] else { throw BridgeError(InputProblem.invalid(record, field: field, .missing)) }
             return value
         }
 
         func string(_ field: String) throws -> String {
             let value = try require(field)
             guard case let .string(text) = value else {
-                throw InputError(.invalid(record, field: field, .wrongType(expected: .string, found: value.kind)))
+                throw BridgeError(InputProblem.invalid(record, field: field, .wrongType(expected: .string, found: value.kind)))
             }
             return text
         }
@@ -227,14 +227,14 @@ package enum PublishInput {
             case nil, .null?: return nil
             case let .string(text)?: return text
             case let value?:
-                throw InputError(.invalid(record, field: field, .wrongType(expected: .string, found: value.kind)))
+                throw BridgeError(InputProblem.invalid(record, field: field, .wrongType(expected: .string, found: value.kind)))
             }
         }
 
         func array(_ field: String) throws -> [JSONValue] {
             let value = try require(field)
             guard case let .array(elements) = value else {
-                throw InputError(.invalid(record, field: field, .wrongType(expected: .array, found: value.kind)))
+                throw BridgeError(InputProblem.invalid(record, field: field, .wrongType(expected: .array, found: value.kind)))
             }
             return elements
         }
@@ -242,13 +242,13 @@ package enum PublishInput {
         func currency(_ field: String) throws -> Currency {
             let code = try string(field)
             guard let currency = Currency.iso4217(code) else {
-                throw InputError(.invalid(record, field: field, .unknownCurrency))
+                throw BridgeError(InputProblem.invalid(record, field: field, .unknownCurrency))
             }
             return currency
         }
 
         func amount(_ field: String, currency: Currency, allowsNegative: Bool) throws -> Money {
-            if case .number? = self[field] { throw InputError(.invalid(record, field: field, .amountIsNumber)) }
+            if case .number? = self[field] { throw BridgeError(InputProblem.invalid(record, field: field, .amountIsNumber)) }
             let text = try string(field)
             return try PortfolioRules.check(record, field, in: .publishInput) {
                 try Money.parse(decimal: text, currency: currency, allowsNegative: allowsNegative)

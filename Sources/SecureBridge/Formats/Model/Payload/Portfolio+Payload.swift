@@ -9,14 +9,14 @@ extension Portfolio {
     /// that holds the portfolio (1 unless an account has an account number);
     /// and nothing may follow the portfolio.
     /// - Parameter payload: The decrypted payload.
-    /// - Throws: `PayloadError` naming the record and field.
+    /// - Throws: `BridgeError` naming the record and field.
     package init(payload: UnsafeRawBufferPointer) throws {
         var reader = PortfolioPayload.Reader(bytes: payload)
         self = try reader.readPortfolio()
     }
 
     /// Decodes a snapshot payload, strictly (see `init(payload:)`).
-    /// - Throws: `PayloadError` naming the record and field.
+    /// - Throws: `BridgeError` naming the record and field.
     package init(payload: [UInt8]) throws {
         self = try payload.withUnsafeBytes { try Portfolio(payload: $0) }
     }
@@ -33,7 +33,7 @@ extension PortfolioPayload {
 
         mutating func readPortfolio() throws -> Portfolio {
             let version = try read(UInt8.self, .document, "version")
-            guard PortfolioPayload.readableVersions.contains(version) else { throw PayloadError(.unsupportedVersion(version)) }
+            guard PortfolioPayload.readableVersions.contains(version) else { throw BridgeError(PayloadProblem.unsupportedVersion(version)) }
             let count = Int(try read(UInt16.self, .document, "account count"))
             try PortfolioRules.check(.document, "account count", in: .payload) { try PortfolioRules.checkAccountCount(count) }
             var accounts: [Account] = []
@@ -45,7 +45,7 @@ extension PortfolioPayload {
             // One encoding per portfolio: each version only where the one before cannot hold it.
             let needed = PortfolioPayload.version(of: accounts)
             guard version == needed else {
-                throw PayloadError(.invalid(.document, field: "version", .versionAboveContent(needed: needed)))
+                throw BridgeError(PayloadProblem.invalid(.document, field: "version", .versionAboveContent(needed: needed)))
             }
             let analytics: Analytics?
             switch try read(UInt8.self, .document, "analytics flag") {
@@ -54,9 +54,9 @@ extension PortfolioPayload {
             case PortfolioPayload.analyticsPresent:
                 analytics = try readAnalytics()
             case let code:
-                throw PayloadError(.invalid(.document, field: "analytics flag", .unknownCode(code)))
+                throw BridgeError(PayloadProblem.invalid(.document, field: "analytics flag", .unknownCode(code)))
             }
-            guard bytes.remaining == 0 else { throw PayloadError(.trailingBytes(count: bytes.remaining)) }
+            guard bytes.remaining == 0 else { throw BridgeError(PayloadProblem.trailingBytes(count: bytes.remaining)) }
             return Portfolio(uncheckedAccounts: accounts, analytics: analytics)
         }
 
@@ -83,7 +83,7 @@ extension PortfolioPayload {
             switch try read(UInt8.self, record, "type") {
             case PortfolioPayload.mainCode: type = .main
             case PortfolioPayload.secondaryCode: type = .secondary
-            case let code: throw PayloadError(.invalid(record, field: "type", .unknownCode(code)))
+            case let code: throw BridgeError(PayloadProblem.invalid(record, field: "type", .unknownCode(code)))
             }
             try PortfolioRules.check(record, "type", in: .payload) { try set.register(type: type, number: number) }
             return Account(uncheckedID: id, name: name, balance: balance, identifier: identifier, type: type)
@@ -99,7 +99,7 @@ extension PortfolioPayload {
                 case PortfolioPayload.accountNumberCode: kind = .accountNumber
                 case PortfolioPayload.noNumberCode where version >= PortfolioPayload.formatVersion:
                     return nil
-                case let code: throw PayloadError(.invalid(record, field: "number kind", .unknownCode(code)))
+                case let code: throw BridgeError(PayloadProblem.invalid(record, field: "number kind", .unknownCode(code)))
                 }
             }
             let limit = kind == .iban ? IBANRegistry.lengthRange.upperBound : AccountNumber.lengthRange.upperBound
@@ -152,7 +152,7 @@ extension PortfolioPayload {
             guard code.allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }),
                 let currency = Currency.iso4217(String(decoding: code, as: UTF8.self)),
                 currency.minorUnitDigits == Int(digits)
-            else { throw PayloadError(.invalid(record, field: "currency", .unknownCurrency)) }
+            else { throw BridgeError(PayloadProblem.invalid(record, field: "currency", .unknownCurrency)) }
             return currency
         }
 
@@ -160,7 +160,7 @@ extension PortfolioPayload {
         /// the text rules (1 to 64 scalars, no disallowed characters).
         private mutating func text(_ record: PortfolioRecord, _ field: String) throws -> String {
             let bytes = try string(record, field, length: UInt16.self, limit: PortfolioRules.maximumTextBytes)
-            guard UnicodeText.isValidUTF8(bytes) else { throw PayloadError(.invalid(record, field: field, .invalidUTF8)) }
+            guard UnicodeText.isValidUTF8(bytes) else { throw BridgeError(PayloadProblem.invalid(record, field: field, .invalidUTF8)) }
             let text = String(decoding: bytes, as: UTF8.self)
             try PortfolioRules.check(record, field, in: .payload) { try PortfolioRules.checkText(text, in: .payload) }
             return text
@@ -171,19 +171,19 @@ extension PortfolioPayload {
             _ record: PortfolioRecord, _ field: String, length _: Length.Type, limit: Int
         ) throws -> UnsafeRawBufferPointer {
             let length = Int(try read(Length.self, record, field))
-            guard length > 0 else { throw PayloadError(.invalid(record, field: field, .empty)) }
+            guard length > 0 else { throw BridgeError(PayloadProblem.invalid(record, field: field, .empty)) }
             guard length <= limit else {
-                throw PayloadError(.invalid(record, field: field, .tooLong(limit: limit, unit: .bytes)))
+                throw BridgeError(PayloadProblem.invalid(record, field: field, .tooLong(limit: limit, unit: .bytes)))
             }
             return try take(length, record, field)
         }
 
         private mutating func take(_ count: Int, _ record: PortfolioRecord, _ field: String) throws -> UnsafeRawBufferPointer {
-            try bytes.take(count, or: PayloadError(.truncated(record, field: field)))
+            try bytes.take(count, or: BridgeError(PayloadProblem.truncated(record, field: field)))
         }
 
         private mutating func read<T: FixedWidthInteger>(_: T.Type, _ record: PortfolioRecord, _ field: String) throws -> T {
-            try bytes.read(T.self, or: PayloadError(.truncated(record, field: field)))
+            try bytes.read(T.self, or: BridgeError(PayloadProblem.truncated(record, field: field)))
         }
     }
 }

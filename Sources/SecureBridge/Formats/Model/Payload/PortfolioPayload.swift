@@ -67,7 +67,7 @@ extension Portfolio {
     /// or the validating initialisers always passes), so every payload written
     /// can be read back.
     /// - Returns: The payload bytes, at most `PortfolioPayload.maximumByteCount`.
-    /// - Throws: `PayloadError.unencodable` naming the record and field that
+    /// - Throws: `BridgeError(.unencodable)` naming the record and field that
     ///   break a rule.
     package func payloadBytes() throws -> [UInt8] {
         try check(as: .encoding)

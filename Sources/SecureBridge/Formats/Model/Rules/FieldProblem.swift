@@ -1,5 +1,5 @@
 /// What is wrong with one field of a portfolio record. Shared by publish input
-/// (`InputError`) and the snapshot payload (`PayloadError`), so both sides
+/// (`InputProblem`) and the snapshot payload (`PayloadProblem`), so both sides
 /// enforce, and word, the same rules.
 ///
 /// Descriptions are predicates that follow "field "x": " and never repeat the

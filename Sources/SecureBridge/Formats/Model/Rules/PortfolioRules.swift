@@ -20,18 +20,18 @@ enum PortfolioRules {
 
     /// What is being checked, and so which error a broken rule becomes.
     enum Subject {
-        /// Publish input, or values an app builds a portfolio from: `InputError.invalid`.
+        /// Publish input, or values an app builds a portfolio from: `BridgeError(InputProblem.invalid)`.
         case publishInput
-        /// A snapshot payload being decoded: `PayloadError.invalid`.
+        /// A snapshot payload being decoded: `BridgeError(PayloadProblem.invalid)`.
         case payload
-        /// A portfolio being encoded into a payload: `PayloadError.unencodable`.
+        /// A portfolio being encoded into a payload: `BridgeError(.unencodable)`.
         case encoding
     }
 
     /// Runs `body` and reports any rule it breaks as `subject`'s error, placed
     /// in `record` and `field`: the one mapping from a `Violation` to an error.
     /// - Returns: What `body` returns.
-    /// - Throws: `InputError` or `PayloadError` for a broken rule; any other error as it is.
+    /// - Throws: `BridgeError` (`InputProblem` or `PayloadProblem`) for a broken rule; any other error as it is.
     @discardableResult
     static func check<T>(
         _ record: PortfolioRecord, _ field: String, in subject: Subject, _ body: () throws -> T
@@ -40,9 +40,9 @@ enum PortfolioRules {
             return try body()
         } catch let violation as Violation {
             switch subject {
-            case .publishInput: throw InputError(.invalid(record, field: field, violation.problem))
-            case .payload: throw PayloadError(.invalid(record, field: field, violation.problem))
-            case .encoding: throw PayloadError(.unencodable(record, field: field, violation.problem))
+            case .publishInput: throw BridgeError(InputProblem.invalid(record, field: field, violation.problem))
+            case .payload: throw BridgeError(PayloadProblem.invalid(record, field: field, violation.problem))
+            case .encoding: throw BridgeError(.unencodable(record, field: field, violation.problem))
             }
         }
     }
