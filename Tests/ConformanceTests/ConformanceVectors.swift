@@ -192,7 +192,7 @@ extension Conformance {
         /// Where a refused input's problem is, as a path: `accounts[1].IBAN`,
         /// `analytics.spent[0].amount`, `analytics`; `nil` for the document as a whole.
         static func field(of error: BridgeError) -> String? {
-            guard case let .input(.invalid(record, field, _)) = error.cause else { return nil }
+            guard case let .invalid(record, field, _)? = error.problem as? InputProblem else { return nil }
             let base: String? = switch record {
             case .document: nil
             case let .account(number, _): "accounts[\(number - 1)]"

@@ -29,7 +29,7 @@ extension CryptoTests {
         static func refusal(_ openSSLProblem: CryptoProblem.KeyEncodingProblem, _ kind: Ed25519.PEMKind) -> CryptoProblem {
             #if CryptoKit
             let error = Result { try CryptoKitEd25519.readPEM(SecureBytes(copying: []), kind: kind) }
-            guard case let .failure(refusal as BridgeError) = error, case let .crypto(problem) = refusal.cause else {
+            guard case let .failure(refusal as BridgeError) = error, let problem = refusal.problem as? CryptoProblem else {
                 return .invalidKeyEncoding(.notCanonical)
             }
             return problem

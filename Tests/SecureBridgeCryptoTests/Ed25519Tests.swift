@@ -38,7 +38,7 @@ extension CryptoTests {
                     key = try Ed25519.PublicKey(rawRepresentation: group.publicKey.pk)
                 } catch let error as BridgeError {
                     // Only a wrong-length key may be refused, and only for an invalid vector.
-                    #expect(error.cause == .crypto(.invalidKeyLength(expected: 32, actual: group.publicKey.pk.count)), "tcId \(test.tcId)")
+                    #expect(error.problem as? CryptoProblem == .invalidKeyLength(expected: 32, actual: group.publicKey.pk.count), "tcId \(test.tcId)")
                     #expect(test.result == .invalid, "tcId \(test.tcId): the key of a valid vector was refused")
                     if test.result == .invalid {
                         keysRejected += 1

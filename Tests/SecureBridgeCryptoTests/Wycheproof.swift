@@ -108,7 +108,7 @@ func cryptoError(
         _ = try body()
         return nil
     } catch {
-        if case let .crypto(problem)? = (error as? BridgeError)?.cause { return problem }
+        if let problem = (error as? BridgeError)?.problem as? CryptoProblem { return problem }
         Issue.record(error, comment, sourceLocation: sourceLocation)
         return nil
     }

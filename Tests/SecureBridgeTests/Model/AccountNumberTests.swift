@@ -15,7 +15,7 @@ import SecureBridge
             _ = try PublishInput.decode(Array(json.utf8))
             return nil
         } catch {
-            guard case let .input(problem)? = (error as? BridgeError)?.cause else { return nil }
+            guard let problem = (error as? BridgeError)?.problem as? InputProblem else { return nil }
             return problem
         }
     }
@@ -25,7 +25,7 @@ import SecureBridge
             _ = try Portfolio(payload: bytes)
             return nil
         } catch {
-            guard case let .payload(problem)? = (error as? BridgeError)?.cause else { return nil }
+            guard let problem = (error as? BridgeError)?.problem as? PayloadProblem else { return nil }
             return problem
         }
     }

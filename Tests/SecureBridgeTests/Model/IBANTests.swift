@@ -10,7 +10,7 @@ import SecureBridge
             _ = try IBAN(text)
             return nil
         } catch let error as BridgeError {
-            guard case let .input(.invalid(.document, "IBAN"?, problem)) = error.cause else {
+            guard case let .invalid(.document, "IBAN"?, problem)? = error.problem as? InputProblem else {
                 Issue.record("IBAN(_:) threw \(error)")
                 return nil
             }

@@ -20,7 +20,7 @@ import SecureBridge
             Issue.record("expected refused input, nothing was thrown")
             return nil
         } catch {
-            if case let .input(problem)? = (error as? BridgeError)?.cause { return problem }
+            if let problem = (error as? BridgeError)?.problem as? InputProblem { return problem }
             Issue.record("expected refused input, got \(type(of: error)): \(error)")
             return nil
         }

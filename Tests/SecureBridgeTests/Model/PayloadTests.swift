@@ -14,7 +14,7 @@ import SecureBridge
             _ = try Portfolio(payload: bytes)
             return nil
         } catch {
-            guard case let .payload(problem)? = (error as? BridgeError)?.cause else { return nil }
+            guard let problem = (error as? BridgeError)?.problem as? PayloadProblem else { return nil }
             return problem
         }
     }
@@ -310,7 +310,7 @@ import SecureBridge
                     #expect(try decoded.payloadBytes() == bytes)
                     accepted += 1
                 } catch {
-                    let refusedPayload = if case .payload? = (error as? BridgeError)?.cause { true } else { false }
+                    let refusedPayload = (error as? BridgeError)?.problem is PayloadProblem
                     #expect(refusedPayload, "\(type(of: error)): \(error)")
                 }
             }
@@ -340,7 +340,7 @@ import SecureBridge
             _ = try portfolio.payloadBytes()
             return nil
         } catch {
-            guard case let .payload(problem)? = (error as? BridgeError)?.cause else { return nil }
+            guard let problem = (error as? BridgeError)?.problem as? PayloadProblem else { return nil }
             return problem
         }
     }

@@ -22,7 +22,7 @@ import SecureBridge
             _ = try PublishInput.decode(bytes)
             return nil
         } catch {
-            guard case let .input(problem)? = (error as? BridgeError)?.cause else { return nil }
+            guard let problem = (error as? BridgeError)?.problem as? InputProblem else { return nil }
             return problem
         }
     }

@@ -78,7 +78,7 @@ import SecureBridge
         let input = Array((String(repeating: open, count: 100_000) + "1" + String(repeating: close, count: 100_000)).utf8)
         #expect(input.count < PublishInput.maximumByteCount)
         let error = try #require(throws: BridgeError.self) { try PublishInput.decode(input) }
-        guard case let .input(.invalidJSON(json)) = error.cause else {
+        guard case let .invalidJSON(json)? = error.problem as? InputProblem else {
             Issue.record("expected a JSON error, got \(error)")
             return
         }

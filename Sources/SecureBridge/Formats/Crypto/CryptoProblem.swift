@@ -1,11 +1,11 @@
 package import SystemPackage
 
 /// What went wrong in the cryptographic layer, each way it can with the
-/// values its description names: a `BridgeError`'s cause `.crypto`.
+/// values its description names, as a `BridgeError` holds it.
 ///
 /// The description names lengths, operations and reasons, never key
 /// material, plaintext or signatures, so it is always safe to print.
-package enum CryptoProblem: Equatable, Sendable, CustomStringConvertible {
+package enum CryptoProblem: BridgeProblem {
     /// A key had the wrong number of bytes.
     case invalidKeyLength(expected: Int, actual: Int)
     /// An AES-GCM nonce was not 12 bytes.
@@ -130,4 +130,9 @@ extension CryptoProblem {
         /// The kernel's random generator refused with this `errno`.
         case kernelRandom(Errno)
     }
+}
+
+extension BridgeError {
+    /// The error of `problem`.
+    package init(_ problem: CryptoProblem) { self.init(problem: problem) }
 }

@@ -1,10 +1,10 @@
 /// Why a stored snapshot envelope or signed record was refused, each way it
-/// can be with the values its description names: a `BridgeError`'s cause
-/// `.envelope`.
+/// can be with the values its description names, as a
+/// `BridgeError` holds it.
 ///
 /// The description names the structure, never the contents, so it is safe
 /// to print and to log.
-package enum EnvelopeProblem: Equatable, Sendable, CustomStringConvertible {
+package enum EnvelopeProblem: BridgeProblem {
     /// The bytes do not start with the magic of the `expected` format.
     case badMagic(expected: Format)
     /// A format version this build does not read.
@@ -111,4 +111,9 @@ extension EnvelopeProblem {
             }
         }
     }
+}
+
+extension BridgeError {
+    /// The error of `problem`.
+    package init(_ problem: EnvelopeProblem) { self.init(problem: problem) }
 }

@@ -156,7 +156,7 @@ package struct SnapshotEnvelope: Sendable, Equatable {
             return try AESGCM.open(
                 combined: bytes[ciphertextRange], using: key, nonce: header.nonce,
                 authenticating: bytes[..<Self.headerByteCount])
-        } catch let error as BridgeError where error.cause == .crypto(.authenticationFailure) {
+        } catch let error as BridgeError where error.problem as? CryptoProblem == .authenticationFailure {
             throw BridgeError(.decryptionFailed)
         }
     }

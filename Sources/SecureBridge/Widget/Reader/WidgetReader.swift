@@ -254,8 +254,8 @@ public struct WidgetReader: Sendable {
             default: return .insecureStorage
             }
         case let error as BridgeError:
-            switch error.cause {
-            case .envelope(.unknownSigningKey), .envelope(.unknownDataKey): return .unknownKey
+            switch error.problem as? EnvelopeProblem {
+            case .unknownSigningKey?, .unknownDataKey?: return .unknownKey
             default: return .tampered
             }
         case KeychainError.missing: return .unknownKey

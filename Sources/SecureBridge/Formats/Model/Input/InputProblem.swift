@@ -1,5 +1,5 @@
 /// Why publish input was refused, each way with the values its description
-/// names: a `BridgeError`'s cause `.input`. The input is the bank API's JSON
+/// names, as a `BridgeError` holds it. The input is the bank API's JSON
 /// (`Portfolio(bankJSON:)`), or the values an app builds a portfolio from
 /// (`Portfolio(accounts:analytics:)`, `Account(id:name:balance:iban:type:)`,
 /// `IBAN(_:)`, …). Both apply the same rules and report a broken one with the
@@ -8,7 +8,7 @@
 /// Every description is one sentence that names the record and field, e.g.
 /// `Account 2 ("acc-savings"), field "IBAN": the checksum is wrong.` It never
 /// repeats a balance, IBAN or account name.
-package enum InputProblem: Equatable, Sendable, CustomStringConvertible {
+package enum InputProblem: BridgeProblem {
     /// The input has no bytes, or only whitespace.
     case empty
     /// The input is larger than `limit` bytes; it was not parsed.
@@ -34,4 +34,9 @@ package enum InputProblem: Equatable, Sendable, CustomStringConvertible {
             return "\(subject) \(problem)."
         }
     }
+}
+
+extension BridgeError {
+    /// The error of `problem`.
+    package init(_ problem: InputProblem) { self.init(problem: problem) }
 }

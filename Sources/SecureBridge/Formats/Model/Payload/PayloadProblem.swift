@@ -1,10 +1,10 @@
 /// Why a snapshot payload could not be decoded, or a portfolio encoded, each
-/// way with the values its description names: a `BridgeError`'s cause
-/// `.payload`.
+/// way with the values its description names, as a
+/// `BridgeError` holds it.
 ///
 /// Descriptions name the record and field and never repeat a balance, IBAN
 /// or account name.
-package enum PayloadProblem: Equatable, Sendable, CustomStringConvertible {
+package enum PayloadProblem: BridgeProblem {
     /// The first byte is a format version this build does not read.
     case unsupportedVersion(UInt8)
     /// The payload ends inside `field` of `record`.
@@ -36,4 +36,9 @@ package enum PayloadProblem: Equatable, Sendable, CustomStringConvertible {
         let quoted = UnicodeText.quoted(field)
         return record == .document ? "the field \(quoted)" : "\(record.phrase), field \(quoted)"
     }
+}
+
+extension BridgeError {
+    /// The error of `problem`.
+    package init(_ problem: PayloadProblem) { self.init(problem: problem) }
 }

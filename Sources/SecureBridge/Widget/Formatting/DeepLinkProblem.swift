@@ -1,7 +1,7 @@
 /// Why a deep link was refused, each way with the values its description
-/// names: a `BridgeError`'s cause `.deepLink`. `DeepLink(parsing:scheme:)` and
-/// `DeepLink.url(scheme:)`, in the Widget module, throw it.
-package enum DeepLinkProblem: Equatable, Sendable, CustomStringConvertible {
+/// names, as a `BridgeError` holds it: `DeepLink(parsing:scheme:)` and
+/// `DeepLink.url(scheme:)` throw it.
+package enum DeepLinkProblem: BridgeProblem {
     /// The link is longer than the limit.
     case tooLong(limit: Int)
     /// The link holds whitespace, a control character or a non-ASCII character.
@@ -65,4 +65,9 @@ extension DeepLinkProblem {
             }
         }
     }
+}
+
+extension BridgeError {
+    /// The error of `problem`.
+    package init(_ problem: DeepLinkProblem) { self.init(problem: problem) }
 }
