@@ -27,7 +27,7 @@ enum Advice {
     /// damaged data keyset: doctor's fix), or `nil` to keep the library's.
     static func sentence(for error: KeychainError) -> String? {
         switch error {
-        case .missing(file: FileName.keyset), .corrupt(file: FileName.keyset):
+        case .missing(file: StoredFile.keyset.name), .corrupt(file: StoredFile.keyset.name):
             "\(error.description.dropLast()); \(SecureBridgeDoctor.Doctor.newKeysetFix)."
         case .missing, .corrupt:
             nil

@@ -106,7 +106,7 @@ final class ConformanceHome {
     /// snapshot, bytes 14–21 of a signed record.
     func sequence(_ relative: String) throws -> UInt64 {
         let bytes = try self.bytes(relative)
-        let offset = relative.hasSuffix(FileName.snapshot) ? 30 : 14
+        let offset = relative.hasSuffix(StoredFile.snapshot.name) ? 30 : 14
         return bytes[offset ..< offset + 8].reduce(0) { $0 << 8 | UInt64($1) }
     }
 

@@ -35,7 +35,7 @@ import SecureBridge
     @Test func aMissingAuthStatusIsWrittenAgainNotLoggedInAgain() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()
-        try FileManager.default.removeItem(atPath: fixture.path(.container, FileName.authStatus))
+        try FileManager.default.removeItem(atPath: fixture.path(.container, StoredFile.authStatus.name))
         let report = examine(fixture)
         let cause = try #require(report.causes.first)
         #expect(report.causes.count == 1, "\(report.text)")
@@ -46,11 +46,11 @@ import SecureBridge
     @Test func aLockCutShortIsWrittenAgainAsTheNarrowerSession() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()
-        var unlocked = try #require(try JSONSerialization.jsonObject(with: Data(try fixture.bytes(.app, FileName.state))) as? [String: Any])
+        var unlocked = try #require(try JSONSerialization.jsonObject(with: Data(try fixture.bytes(.app, StoredFile.state.name))) as? [String: Any])
         try fixture.app.lock(now: fixture.start + 30)
         // The lock's record landed, the app state's did not: it holds the reservation, the session unlocked.
         unlocked["authSequence"] = (unlocked["authSequence"] as? Int ?? 0) + 1
-        try fixture.overwrite(.app, FileName.state, with: Array(try JSONSerialization.data(withJSONObject: unlocked)))
+        try fixture.overwrite(.app, StoredFile.state.name, with: Array(try JSONSerialization.data(withJSONObject: unlocked)))
         let report = examine(fixture)
         #expect(report.causes.map(\.fix) == ["`bridgectl lock` writes the session again (or run the command that was cut short again)"], "\(report.text)")
     }
@@ -59,11 +59,11 @@ import SecureBridge
     @Test func aWipeCutShortIsFinishedByTheAdvisedLogoutOrTheNextLogin() throws {
         let fixture = try BridgeFixture()
         try fixture.loginAndPublish()
-        let state = try fixture.bytes(.app, FileName.state)
+        let state = try fixture.bytes(.app, StoredFile.state.name)
         var object = try #require(try JSONSerialization.jsonObject(with: Data(state)) as? [String: Any])
         object["failedUnlocks"] = BridgeApp.maximumFailedUnlocks
-        try fixture.overwrite(.app, FileName.state, with: Array(try JSONSerialization.data(withJSONObject: object)))
-        try FileManager.default.removeItem(atPath: fixture.path(.keychain, FileName.keyset))
+        try fixture.overwrite(.app, StoredFile.state.name, with: Array(try JSONSerialization.data(withJSONObject: object)))
+        try FileManager.default.removeItem(atPath: fixture.path(.keychain, StoredFile.keyset.name))
         let report = examine(fixture)
         #expect(report.causes.count == 1 && report.causes.first?.fix?.contains("`bridgectl logout`") == true, "\(report.text)")
         try fixture.app.login(user: "alice", passcode: fixture.passcode, sessionLength: .seconds(3600), now: fixture.start + 120)

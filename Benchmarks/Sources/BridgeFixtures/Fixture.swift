@@ -146,8 +146,8 @@ public enum Fixture {
         public static let headerByteCount = 78
 
         public init(home: BridgeHome) throws {
-            guard let keychain = try SecureDirectory.open(.keychain, in: home),
-                let container = try SecureDirectory.open(.container, in: home),
+            guard let keychain = try home.open(.keychain),
+                let container = try home.open(.container),
                 let pem = try keychain.read("publisher.pub", limit: 4096),
                 let keyset = try keychain.readSecret("keyset", limit: DataKeyset.maximumByteCount),
                 let bytes = try container.read("snapshot", limit: SnapshotEnvelope.maximumByteCount)

@@ -34,7 +34,7 @@ extension Doctor {
                 let record = try SignedRecord(bytes: bytes, expected: .onboarding)
                 enrollment = try OnboardingRecord(payload: record.verifiedPayload(publicKey: publisher)).enrollmentID
             } catch {
-                return TamperedFile(path: path(FileName.onboarding), cause: "\(error)", fix: loginAgain)
+                return TamperedFile(path: path(StoredFile.onboarding.name), cause: "\(error)", fix: loginAgain)
             }
         }
         if let bytes = files.authStatus.contents {
@@ -43,11 +43,11 @@ extension Doctor {
                 let auth = try AuthStatus(payload: record.verifiedPayload(publicKey: publisher))
                 if let enrollment, !ConstantTime.equals(auth.enrollmentID, enrollment) {
                     return TamperedFile(
-                        path: path(FileName.authStatus),
-                        cause: "it belongs to another enrollment than \(path(FileName.onboarding))", fix: loginAgain)
+                        path: path(StoredFile.authStatus.name),
+                        cause: "it belongs to another enrollment than \(path(StoredFile.onboarding.name))", fix: loginAgain)
                 }
             } catch {
-                return TamperedFile(path: path(FileName.authStatus), cause: "\(error)", fix: loginAgain)
+                return TamperedFile(path: path(StoredFile.authStatus.name), cause: "\(error)", fix: loginAgain)
             }
         }
         if let bytes = files.snapshot.contents {
@@ -62,7 +62,7 @@ extension Doctor {
                     try envelope.verifySignature(with: publisher)
                 }
             } catch {
-                return TamperedFile(path: path(FileName.snapshot), cause: "\(error)", fix: "republish: `bridgectl publish FILE`")
+                return TamperedFile(path: path(StoredFile.snapshot.name), cause: "\(error)", fix: "republish: `bridgectl publish FILE`")
             }
         }
         return nil

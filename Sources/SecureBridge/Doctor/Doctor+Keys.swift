@@ -17,9 +17,9 @@ extension Doctor {
         // A wipe cut short is the session finding's: the next command finishes it, keyset and all.
         let owesWipe = state?.owesWipe == true
         var findings: [Finding] = []
-        let app = home.app.appending(FileName.signingKey).string
-        let pin = files.keychainItem(FileName.pinnedKey, in: home)
-        let keyset = files.keychainItem(FileName.keyset, in: home)
+        let app = home.app.appending(StoredFile.signingKey.name).string
+        let pin = files.keychainItem(StoredFile.pinnedKey.name, in: home)
+        let keyset = files.keychainItem(StoredFile.keyset.name, in: home)
         findings += keychainStoreFindings(files)
 
         switch files.signingKey {
@@ -81,8 +81,8 @@ extension Doctor {
                 } else {
                     // Logging in replaces it (a login cut short left it), in one step;
                     // to stay logged out, it can be removed instead.
-                    let removal = files.isKeychainInFiles || files.secretToolAttributes(FileName.keyset) != nil
-                        ? ", or remove it to stay logged out: `\(files.removeCommand(FileName.keyset, path: keyset))`" : ""
+                    let removal = files.isKeychainInFiles || files.secretToolAttributes(StoredFile.keyset.name) != nil
+                        ? ", or remove it to stay logged out: `\(files.removeCommand(StoredFile.keyset.name, path: keyset))`" : ""
                     findings.append(Finding(
                         .keys, .warning,
                         "a data keyset is present although no session is live (logout destroys it; a restored copy could decrypt old snapshots)",
@@ -95,7 +95,7 @@ extension Doctor {
             }
         }
         if let bytes = files.marks.contents, (try? HighWaterMarks(storedBytes: bytes)) == nil {
-            let marks = files.keychainItem(FileName.marks, in: home)
+            let marks = files.keychainItem(StoredFile.marks.name, in: home)
             findings.append(Finding(
                 .keys, .problem, "the keychain's high-water marks \(marks) are damaged, so widgets show tampered",
                 fix: Self.marksRepairFix(sessionLive: sessionLive)))
@@ -123,7 +123,7 @@ extension Doctor {
         case nil: return []
         case let .failure(error):
             // Every app-side command reads the choice first, so no command can rewrite it: it goes.
-            let store = home.keychain.appending(FileName.store).string
+            let store = home.keychain.appending(StoredFile.store.name).string
             return [Finding(.keys, .problem, "the keychain's choice of store \(store) cannot be read, so no command can run: \(error)",
                             fix: "remove it, and the keychain counts as files (should doctor then find the keys missing, log out and in again): `rm \(Self.quoted(store))`")]
         case let .success(place) where place.store.kind == .files:

@@ -10,7 +10,7 @@ import Foundation
 
 extension Doctor {
     func sessionFindings(_ files: StoredFiles, state: AppState?, now: Date) -> [Finding] {
-        let path = home.app.appending(FileName.state).string
+        let path = home.app.appending(StoredFile.state.name).string
         if case .refused = files.state { return [] }  // the permissions finding says why
         if files.state.isPresent, state == nil {
             return [Finding(
@@ -69,7 +69,7 @@ extension Doctor {
     /// last (a session change cut short) is a warning, the widget then
     /// showing less than the app allows.
     func agreementFindings(_ files: StoredFiles, state: AppState?, reading: WidgetReader.Reading) -> [Finding] {
-        let path = home.container.appending(FileName.authStatus).string
+        let path = home.container.appending(StoredFile.authStatus.name).string
         let session = state?.session
         let live = session.map { $0.state != .loggedOut && reading.now < Date(timeIntervalSince1970: TimeInterval($0.expiresAt)) } ?? false
         if case let .content(content) = reading.result {
@@ -160,12 +160,12 @@ extension Doctor {
     /// publish cursor records; `nil` when the cursor does not say (none, of
     /// another epoch, or unreadable).
     private func lastLiveSnapshot(inEpoch epoch: UInt64) -> UInt64? {
-        guard let app = try? SecureDirectory.open(.app, in: home) else { return nil }
+        guard let app = try? home.open(.app) else { return nil }
         return try? PublishCursor.lastLiveSequence(in: app, epoch: epoch)
     }
 
     func snapshotFindings(_ files: StoredFiles, state: AppState?, now: Date) -> [Finding] {
-        let path = home.container.appending(FileName.snapshot).string
+        let path = home.container.appending(StoredFile.snapshot.name).string
         let live = state?.session?.state == .active || state?.session?.state == .locked
         switch files.snapshot {
         case .refused, .unreachable:

@@ -62,11 +62,11 @@ extension Doctor {
         var findings: [Finding] = []
         var checked = 0
         for file in files.all {
-            if let refusal = file.refusal, file.place == .keychain, file.name == FileName.marks, refusal.isDamagedMarksEntry {
+            if let refusal = file.refusal, file.place == .keychain, file.name == StoredFile.marks.name, refusal.isDamagedMarksEntry {
                 // Not a marks file at all: damaged marks, which the app replaces; removing them would lower them.
                 let finding = Self.finding(for: refusal, place: file.place, isDirectory: false)
                 let repair = Self.marksRepairFix(sessionLive: Self.isLoggedIn(places))
-                let path = home.keychain.appending(FileName.marks).string
+                let path = home.keychain.appending(StoredFile.marks.name).string
                 let isDirectory = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory
                 findings.append(Finding(
                     finding.check, finding.severity, "\(finding.message), so the keychain's high-water marks are damaged",
@@ -208,9 +208,9 @@ extension Doctor {
     static func removingAndRewriting(_ path: String, _ remove: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let rewrite: String? = switch name {
-        case FileName.snapshot: "bridgectl publish FILE"
-        case FileName.marks, FileName.reloadToken: nil  // rewritten as they are; the marks at the next raise
-        case FileName.pinnedKey: nil  // doctor then says how to pin it again
+        case StoredFile.snapshot.name: "bridgectl publish FILE"
+        case StoredFile.marks.name, StoredFile.reloadToken.name: nil  // rewritten as they are; the marks at the next raise
+        case StoredFile.pinnedKey.name: nil  // doctor then says how to pin it again
         default: "bridgectl logout; bridgectl login --user ID"
         }
         return ["\(remove) \(quoted(path))", rewrite].compactMap { $0 }.joined(separator: "; ")

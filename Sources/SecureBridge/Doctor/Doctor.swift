@@ -81,7 +81,7 @@ extension Doctor {
 
         init(place: StoragePlace, home: BridgeHome) {
             do {
-                self = try SecureDirectory.open(place, in: home).map(PlaceState.ready) ?? .missing
+                self = try home.open(place).map(PlaceState.ready) ?? .missing
             } catch let error as StorageError {
                 self = .refused(error)
             } catch {
@@ -182,12 +182,12 @@ extension Doctor {
             }
             // Items the Secret Service keeps are no files to check.
             let keychainFiles = isKeychainInFiles ? [
-                entry(.app, FileName.passcode, passcode), entry(.keychain, FileName.keyset, keyset),
-                entry(.keychain, FileName.pinnedKey, pinnedKey), entry(.keychain, FileName.marks, marks),
+                entry(.app, StoredFile.passcode.name, passcode), entry(.keychain, StoredFile.keyset.name, keyset),
+                entry(.keychain, StoredFile.pinnedKey.name, pinnedKey), entry(.keychain, StoredFile.marks.name, marks),
             ] : []
-            return [entry(.app, FileName.signingKey, signingKey), entry(.app, FileName.state, state)] + keychainFiles + [
-                entry(.container, FileName.onboarding, onboarding), entry(.container, FileName.authStatus, authStatus),
-                entry(.container, FileName.snapshot, snapshot), entry(.container, FileName.reloadToken, reloadToken),
+            return [entry(.app, StoredFile.signingKey.name, signingKey), entry(.app, StoredFile.state.name, state)] + keychainFiles + [
+                entry(.container, StoredFile.onboarding.name, onboarding), entry(.container, StoredFile.authStatus.name, authStatus),
+                entry(.container, StoredFile.snapshot.name, snapshot), entry(.container, StoredFile.reloadToken.name, reloadToken),
             ]
         }
 
@@ -210,8 +210,8 @@ extension Doctor {
 
         /// The command that writes the pinned key again from the signing key at `app`, to `pin` or its item.
         func repinCommand(app: String, pin: String) -> String {
-            if let attributes = secretToolAttributes(FileName.pinnedKey) {
-                return "openssl pkey -in \(Doctor.quoted(app)) -pubout | secret-tool store --label='SecureBridge \(FileName.pinnedKey)' \(attributes)"
+            if let attributes = secretToolAttributes(StoredFile.pinnedKey.name) {
+                return "openssl pkey -in \(Doctor.quoted(app)) -pubout | secret-tool store --label='SecureBridge \(StoredFile.pinnedKey.name)' \(attributes)"
             }
             return "openssl pkey -in \(Doctor.quoted(app)) -pubout -out \(Doctor.quoted(pin)) && chmod 600 \(Doctor.quoted(pin))"
         }

@@ -11,13 +11,13 @@ import SecureBridge
 /// long-lived app does not list three directories on every command.
 @Suite struct LeftoverSweepTests {
     private func plantLeftover(_ fixture: BridgeFixture) throws -> String {
-        let name = SecureDirectory.temporaryName(for: FileName.snapshot)
+        let name = SecureDirectory.temporaryName(for: StoredFile.snapshot.name)
         try fixture.overwrite(.container, name, with: Array("left by a killed publish".utf8))
         return fixture.path(.container, name)
     }
 
     @Test func onlyTemporaryNamesAreSwept() {
-        #expect(SecureDirectory.isTemporaryName(SecureDirectory.temporaryName(for: FileName.snapshot)))
+        #expect(SecureDirectory.isTemporaryName(SecureDirectory.temporaryName(for: StoredFile.snapshot.name)))
         for name in [".snapshot.tmp-0123456789abcdef", "..tmp-", ".a.tmp-x", ".x.tmp-"] {
             #expect(SecureDirectory.isTemporaryName(name), "\(name)")
         }

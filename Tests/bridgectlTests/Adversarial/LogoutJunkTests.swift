@@ -14,7 +14,7 @@ import SecureBridge
     /// The published home with a non-empty directory at `container/snapshot`.
     static func homeWithDirectory() throws -> (fixture: BridgeFixture, path: String) {
         let fixture = try BridgeFixture.published()
-        let path = fixture.path(.container, FileName.snapshot)
+        let path = fixture.path(.container, StoredFile.snapshot.name)
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
         return (fixture, path)
@@ -24,8 +24,8 @@ import SecureBridge
     static func expectWiped(_ fixture: BridgeFixture, _ output: Bridgectl.Output?, path: String) async throws {
         if let output { #expect(output.stderr.contains(path), "the warning names the junk: \(output)") }
         let entries = try fixture.allEntries()
-        #expect(!entries.contains("keychain/\(FileName.keyset)"), "\(entries)")
-        #expect(!entries.contains { $0.hasSuffix("/\(FileName.passcode)") }, "\(entries)")
+        #expect(!entries.contains("keychain/\(StoredFile.keyset.name)"), "\(entries)")
+        #expect(!entries.contains { $0.hasSuffix("/\(StoredFile.passcode.name)") }, "\(entries)")
         let status = try await Bridgectl.run(["status", "--home", fixture.root, "--format", "json"])
         #expect(status.json?["state"] as? String == "loggedOut", "\(status)")
         let login = try await Bridgectl.run(["login", "--home", fixture.root, "--user", "alice", "--passcode-stdin"], input: Array("2468\n".utf8))

@@ -19,11 +19,11 @@ import SecureBridge
 
         /// Puts the damage in place; returns the link's target, when there is one, to check it was never written.
         func plant(in fixture: BridgeFixture) throws -> String? {
-            let path = fixture.path(.keychain, FileName.marks)
+            let path = fixture.path(.keychain, StoredFile.marks.name)
             try FileManager.default.removeItem(atPath: path)
             switch self {
             case .oversize:
-                try fixture.overwrite(.keychain, FileName.marks, with: [UInt8](repeating: 0, count: StoredFile.marks.byteLimit + 1))
+                try fixture.overwrite(.keychain, StoredFile.marks.name, with: [UInt8](repeating: 0, count: StoredFile.marks.byteLimit + 1))
                 return nil
             case .symbolicLink:
                 let target = fixture.root + "/elsewhere"
@@ -60,7 +60,7 @@ import SecureBridge
     }
 
     static func marks(_ fixture: BridgeFixture) throws -> HighWaterMarks {
-        try HighWaterMarks(storedBytes: fixture.bytes(.keychain, FileName.marks))
+        try HighWaterMarks(storedBytes: fixture.bytes(.keychain, StoredFile.marks.name))
     }
 
     // MARK: Finding 2: damaged marks entries are repaired upwards
@@ -72,20 +72,20 @@ import SecureBridge
     @Test(arguments: Damage.allCases, Command.allCases)
     func aDamagedMarksEntryIsRepairedUpwardsByTheNextCommand(damage: Damage, command: Command) throws {
         let fixture = try BridgeFixture.published()
-        let active = try fixture.bytes(.container, FileName.authStatus)
+        let active = try fixture.bytes(.container, StoredFile.authStatus.name)
         try fixture.app.lock(now: fixture.start)
-        let lockedSequence = try Self.sequence(fixture, FileName.authStatus, .authStatus)
+        let lockedSequence = try Self.sequence(fixture, StoredFile.authStatus.name, .authStatus)
         let target = try damage.plant(in: fixture)
 
         try command.run(on: fixture, at: fixture.start + 60)
 
-        let attributes = try FileManager.default.attributesOfItem(atPath: fixture.path(.keychain, FileName.marks))
+        let attributes = try FileManager.default.attributesOfItem(atPath: fixture.path(.keychain, StoredFile.marks.name))
         #expect(attributes[.type] as? FileAttributeType == .typeRegular, "the entry was replaced by a real file")
         #expect(try Self.marks(fixture).authSequence >= lockedSequence, "the auth mark was repaired upwards")
         if let target {
             #expect(try String(contentsOfFile: target, encoding: .utf8) == "not marks", "the link was never followed")
         }
-        try fixture.overwrite(.container, FileName.authStatus, with: active)
+        try fixture.overwrite(.container, StoredFile.authStatus.name, with: active)
         #expect(fixture.reason(at: fixture.start + 60) == .rollback, "the active record from before the lock is a rollback")
     }
 
@@ -96,7 +96,7 @@ import SecureBridge
         let fixture = try BridgeFixture.published()
         _ = try damage.plant(in: fixture)
         let report = Doctor(home: fixture.home).examine(now: fixture.start)
-        let marksPath = fixture.path(.keychain, FileName.marks)
+        let marksPath = fixture.path(.keychain, StoredFile.marks.name)
         let about = report.findings.filter { $0.message.contains(marksPath) }
         #expect(!about.isEmpty, "doctor names the marks: \(report.text)")
         for finding in about {
@@ -130,21 +130,21 @@ import SecureBridge
     @Test(arguments: Change.allCases)
     func aRestoredAppStateSignsAboveTheAuthMark(change: Change) throws {
         let fixture = try BridgeFixture.published()
-        let backup = try fixture.bytes(.app, FileName.state)
+        let backup = try fixture.bytes(.app, StoredFile.state.name)
         try fixture.app.lock(now: fixture.start)
         try fixture.app.unlock(passcode: fixture.passcode, now: fixture.start)
-        let active = try fixture.bytes(.container, FileName.authStatus)
+        let active = try fixture.bytes(.container, StoredFile.authStatus.name)
         let mark = try Self.marks(fixture).authSequence
-        #expect(try Self.sequence(fixture, FileName.authStatus, .authStatus) == mark)
-        try fixture.overwrite(.app, FileName.state, with: backup)
+        #expect(try Self.sequence(fixture, StoredFile.authStatus.name, .authStatus) == mark)
+        try fixture.overwrite(.app, StoredFile.state.name, with: backup)
 
         try change.run(on: fixture, at: fixture.start + 60)
-        #expect(try Self.sequence(fixture, FileName.authStatus, .authStatus) > mark, "signed above the mark")
+        #expect(try Self.sequence(fixture, StoredFile.authStatus.name, .authStatus) > mark, "signed above the mark")
         #expect(fixture.reason(at: fixture.start + 60) != .rollback, "the widget shows the change")
 
         try fixture.app.lock(now: fixture.start + 120)
         #expect(fixture.content(at: fixture.start + 120)?.isLocked == true, "the widget masks the amounts")
-        try fixture.overwrite(.container, FileName.authStatus, with: active)
+        try fixture.overwrite(.container, StoredFile.authStatus.name, with: active)
         #expect(fixture.reason(at: fixture.start + 120) == .rollback, "the active record from before is a rollback")
     }
 
@@ -153,18 +153,18 @@ import SecureBridge
     @Test func theCLISaysOnceThatTheAppStateWasRestored() async throws {
         let fixture = try BridgeFixture.live()
         let home = ["--home", fixture.root]
-        let backup = try fixture.bytes(.app, FileName.state)
+        let backup = try fixture.bytes(.app, StoredFile.state.name)
         await #expect(try Bridgectl.run(["lock"] + home).succeeded)
         let unlock = try await Bridgectl.run(["unlock", "--passcode-stdin"] + home, input: Array("2468\n".utf8))
         #expect(unlock.succeeded, "\(unlock)")
         let mark = try Self.marks(fixture).authSequence
-        try fixture.overwrite(.app, FileName.state, with: backup)
+        try fixture.overwrite(.app, StoredFile.state.name, with: backup)
 
         let lock = try await Bridgectl.run(["lock"] + home)
         #expect(lock.succeeded, "\(lock)")
         #expect(lock.stderrLines.count == 1, "\(lock)")
         #expect(lock.stderr.contains("restored"), "\(lock)")
-        #expect(try Self.sequence(fixture, FileName.authStatus, .authStatus) > mark)
+        #expect(try Self.sequence(fixture, StoredFile.authStatus.name, .authStatus) > mark)
         let again = try await Bridgectl.run(["lock"] + home)
         #expect(again.succeeded && again.stderr.isEmpty, "said once: \(again)")
     }
@@ -176,7 +176,7 @@ import SecureBridge
         let fixture = try BridgeFixture.live()
         let home = ["--home", fixture.root]
         let last = HighWaterMarks(onboardingSequence: .max, authSequence: .max, snapshotSequence: .max)
-        try fixture.overwrite(.keychain, FileName.marks, with: try MarksFile.fileBytes(holding: last))
+        try fixture.overwrite(.keychain, StoredFile.marks.name, with: try MarksFile.fileBytes(holding: last))
         for command in [["lock"], ["logout"], ["prefs", "--hide-balances", "on"], ["publish", "examples/accounts.json"]] {
             let run = try await Bridgectl.run(command + home)
             #expect(run.status == 1, "\(command): \(run)")
@@ -199,7 +199,7 @@ import SecureBridge
         state.failedUnlocks = BridgeApp.maximumFailedUnlocks
         state.lastUnlockAttemptAt = BridgeApp.seconds(Date())
         try state.save(to: places)
-        #expect(FileManager.default.fileExists(atPath: fixture.path(.keychain, FileName.keyset)))
+        #expect(FileManager.default.fileExists(atPath: fixture.path(.keychain, StoredFile.keyset.name)))
 
         let report = Doctor(home: fixture.home).examine(now: Date())
         let finding = try #require(report.findings.first { $0.message.contains("wrong passcodes in a row") }, "\(report.text)")
@@ -214,7 +214,7 @@ import SecureBridge
         }
         let status = try await Bridgectl.run(["status", "--home", fixture.root, "--format", "json"])
         #expect(status.json?["state"] as? String == "loggedOut", "\(status)")
-        #expect(!FileManager.default.fileExists(atPath: fixture.path(.keychain, FileName.keyset)))
+        #expect(!FileManager.default.fileExists(atPath: fixture.path(.keychain, StoredFile.keyset.name)))
         #expect(fixture.reason(at: Date()) == .loggedOut)
         let login = try await Bridgectl.run(["login", "--home", fixture.root, "--user", "alice", "--passcode-stdin"], input: Array("2468\n".utf8))
         #expect(login.succeeded, "\(login)")

@@ -13,7 +13,7 @@ import SecureBridge
     /// The published home with a FIFO at `container/snapshot`.
     static func homeWithFIFO() throws -> (fixture: BridgeFixture, path: String) {
         let fixture = try BridgeFixture.published()
-        let path = fixture.path(.container, FileName.snapshot)
+        let path = fixture.path(.container, StoredFile.snapshot.name)
         try FileManager.default.removeItem(atPath: path)
         guard mkfifo(path, 0o600) == 0 else { throw POSIXError(.init(rawValue: errno)!) }
         return (fixture, path)

@@ -25,7 +25,7 @@ import SecureBridge
         for damaged in ["", "files", "secret-service\n", "secret-service 12\n", "keyring\n", "files extra\n",
                         "secret-service \(String(repeating: "A", count: 32))\n", "Secret-Service \(chosen.id!)\n",
                         "files \(chosen.id!)\n"] {
-            #expect(throws: KeychainError.corrupt(file: FileName.store)) { try KeychainStoreChoice(storedBytes: Array(damaged.utf8)) }
+            #expect(throws: KeychainError.corrupt(file: StoredFile.store.name)) { try KeychainStoreChoice(storedBytes: Array(damaged.utf8)) }
         }
         // A well-formed kind this process cannot open is said so, not taken for damage or for files.
         #expect {
@@ -64,10 +64,10 @@ import SecureBridge
         let login = try await session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468")
         #expect(login.succeeded, "\(login)")
         #expect(login.stdout.contains("kept in the Secret Service"))
-        #expect(try keychainFiles(fixture) == [FileName.store], "no key is a file")
-        #expect(try items(keyring) == [FileName.keyset, FileName.marks, FileName.passcode, FileName.pinnedKey].sorted())
+        #expect(try keychainFiles(fixture) == [StoredFile.store.name], "no key is a file")
+        #expect(try items(keyring) == [StoredFile.keyset.name, StoredFile.marks.name, StoredFile.passcode.name, StoredFile.pinnedKey.name].sorted())
         await #expect(try session.run(["status"]).stdout.contains("keychain: secret-service"))
-        #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, FileName.passcode)), "the verifier is an item too")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, StoredFile.passcode.name)), "the verifier is an item too")
 
         await #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
         let full = try await session.run(["read", "--format", "json"])
@@ -79,19 +79,19 @@ import SecureBridge
         #expect(!masked.stdout.contains("4,675"))
         await #expect(try session.run(["unlock", "--passcode-stdin"], input: "2468").succeeded)
 
-        let before = try keyring.secretTool(["lookup", "application", "securebridge", "item", FileName.keyset])
+        let before = try keyring.secretTool(["lookup", "application", "securebridge", "item", StoredFile.keyset.name])
         let rotate = try await session.run(["keys", "rotate"])
         #expect(rotate.succeeded, "\(rotate)")
-        #expect(try keyring.secretTool(["lookup", "application", "securebridge", "item", FileName.keyset]) != before)
+        #expect(try keyring.secretTool(["lookup", "application", "securebridge", "item", StoredFile.keyset.name]) != before)
         await #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"), "the re-sealed snapshot opens with the new key")
 
         let doctor = try await session.run(["doctor"])
         #expect(doctor.stdout.contains("keychain store: the Secret Service, reachable"), "\(doctor)")
 
         await #expect(try session.run(["logout"]).succeeded)
-        #expect(try items(keyring) == [FileName.marks, FileName.pinnedKey].sorted(), "logout deletes the data keys and the verifier")
+        #expect(try items(keyring) == [StoredFile.marks.name, StoredFile.pinnedKey.name].sorted(), "logout deletes the data keys and the verifier")
         await #expect(try session.run(["read", "--format", "json"]).stdout.contains("logged-out"))
-        #expect(try keychainFiles(fixture) == [FileName.store])
+        #expect(try keychainFiles(fixture) == [StoredFile.store.name])
     }
 
     // MARK: Never a file instead
@@ -101,20 +101,20 @@ import SecureBridge
         let (keyring, fixture) = (session.keyring, session.fixture)
         await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
         await #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
-        let snapshot = try fixture.bytes(.container, FileName.snapshot)
+        let snapshot = try fixture.bytes(.container, StoredFile.snapshot.name)
         try keyring.lock()
 
         let publish = try await session.run(["publish", "-"], input: String(decoding: BridgeFixture.otherAccounts, as: UTF8.self))
         #expect(publish.status == 1)
         #expect(publish.stderr.contains("The Secret Service's default collection is locked; unlock it"), "\(publish)")
         #expect(publish.stderrLines.count == 1)
-        #expect(try fixture.bytes(.container, FileName.snapshot) == snapshot, "nothing was published")
+        #expect(try fixture.bytes(.container, StoredFile.snapshot.name) == snapshot, "nothing was published")
 
         let read = try await session.run(["read", "--format", "json"])
         #expect(read.succeeded)
         #expect(read.stdout.contains("keychain-unavailable"), "\(read)")
         #expect(!read.stdout.contains("4,675"), "no amount")
-        #expect(try keychainFiles(fixture) == [FileName.store], "no key was written as a file")
+        #expect(try keychainFiles(fixture) == [StoredFile.store.name], "no key was written as a file")
     }
 
     @Test(.timeLimit(.minutes(2))) func noKeyringIsOneSentenceAndNeverAFile() async throws {
@@ -126,9 +126,9 @@ import SecureBridge
         ).finish(input: Array("2468".utf8))
         #expect(login.status == 1)
         #expect(login.stderr.contains("No Secret Service is running on the session bus"), "\(login)")
-        #expect(!(try keychainFiles(fixture).contains(FileName.keyset)))
-        #expect(!(try keychainFiles(fixture).contains(FileName.pinnedKey)))
-        #expect(!(try keychainFiles(fixture).contains(FileName.store)), "a store that cannot be used is not chosen")
+        #expect(!(try keychainFiles(fixture).contains(StoredFile.keyset.name)))
+        #expect(!(try keychainFiles(fixture).contains(StoredFile.pinnedKey.name)))
+        #expect(!(try keychainFiles(fixture).contains(StoredFile.store.name)), "a store that cannot be used is not chosen")
 
         let withoutBus = try await Bridgectl.start(
             ["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service", "--home", fixture.root],
@@ -136,13 +136,13 @@ import SecureBridge
         ).finish(input: Array("2468".utf8))
         #expect(withoutBus.status == 1)
         #expect(withoutBus.stderr.contains("there is no session bus"), "\(withoutBus)")
-        #expect(!(try keychainFiles(fixture).contains(FileName.keyset)))
+        #expect(!(try keychainFiles(fixture).contains(StoredFile.keyset.name)))
     }
 
     @Test(.timeLimit(.minutes(1))) func aKeyringThatNeverAnswersIsOneSentenceNotAHang() async throws {
         let fixture = try BridgeFixture.live()
         // The keychain's recorded choice says Secret Service, whose bus then hangs.
-        try fixture.overwrite(.keychain, FileName.store, with: try KeychainStoreChoice.new(.secretService).storedBytes)
+        try fixture.overwrite(.keychain, StoredFile.store.name, with: try KeychainStoreChoice.new(.secretService).storedBytes)
         let silent = try SilentSocket()
         let bus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(silent.path)"]
 
@@ -162,7 +162,7 @@ import SecureBridge
     /// gets `keychain-unavailable` within the timeouts instead of never a line.
     @Test(.timeLimit(.minutes(1))) func aFollowerOnABusThatNeverAnswersShowsKeychainUnavailable() async throws {
         let fixture = try BridgeFixture.live()
-        try fixture.overwrite(.keychain, FileName.store, with: try KeychainStoreChoice.new(.secretService).storedBytes)
+        try fixture.overwrite(.keychain, StoredFile.store.name, with: try KeychainStoreChoice.new(.secretService).storedBytes)
         let silent = try SilentSocket()
         let started = ContinuousClock.now
         let child = try Bridgectl.start(
@@ -179,7 +179,7 @@ import SecureBridge
     /// bus: it ends at once, not after the timeouts.
     @Test(.timeLimit(.minutes(1))) func sigtermEndsAFollowerWaitingForABusThatNeverAnswers() async throws {
         let fixture = try BridgeFixture.live()
-        try fixture.overwrite(.keychain, FileName.store, with: try KeychainStoreChoice.new(.secretService).storedBytes)
+        try fixture.overwrite(.keychain, StoredFile.store.name, with: try KeychainStoreChoice.new(.secretService).storedBytes)
         let silent = try SilentSocket()
         let child = try Bridgectl.start(
             ["read", "--follow", "--ignore-desktop-lock", "--format", "waybar", "--home", fixture.root],
@@ -200,12 +200,12 @@ import SecureBridge
         let session = try KeyringSession()
         let (keyring, fixture) = (session.keyring, session.fixture)
         await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin"], input: "2468").succeeded)
-        #expect(try keychainFiles(fixture).contains(FileName.keyset), "files stay the default")
+        #expect(try keychainFiles(fixture).contains(StoredFile.keyset.name), "files stay the default")
         await #expect(try session.run(["logout"]).succeeded)
 
         await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
-        #expect(try keychainFiles(fixture) == [FileName.store])
-        #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, FileName.passcode)))
+        #expect(try keychainFiles(fixture) == [StoredFile.store.name])
+        #expect(!FileManager.default.fileExists(atPath: fixture.path(.app, StoredFile.passcode.name)))
         await #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
         await #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
         await #expect(try session.run(["lock"]).succeeded)
@@ -214,7 +214,7 @@ import SecureBridge
 
         await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "files"], input: "2468").succeeded)
         #expect(try items(keyring).isEmpty, "the Secret Service keeps nothing of this home")
-        #expect(try keychainFiles(fixture).contains(FileName.keyset))
+        #expect(try keychainFiles(fixture).contains(StoredFile.keyset.name))
         await #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
         await #expect(try session.run(["read", "--format", "json"]).stdout.contains("4,675.00"))
     }
@@ -226,12 +226,12 @@ import SecureBridge
         let (keyring, fixture) = (session.keyring, session.fixture)
         await #expect(try session.run(["login", "--user", "alice", "--passcode-stdin", "--keychain", "secret-service"], input: "2468").succeeded)
         await #expect(try session.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self)).succeeded)
-        let id = try #require(String(decoding: fixture.bytes(.keychain, FileName.store), as: UTF8.self).split(separator: " ").last)
+        let id = try #require(String(decoding: fixture.bytes(.keychain, StoredFile.store.name), as: UTF8.self).split(separator: " ").last)
             .trimmingCharacters(in: .newlines)
 
         // The pinned key damaged in the keyring: doctor names the item and how to re-pin it.
         _ = try Desktop.run(
-            "/bin/sh", ["-c", "printf 'not a key' | secret-tool store --label=x application securebridge keychain \(id) item \(FileName.pinnedKey)"],
+            "/bin/sh", ["-c", "printf 'not a key' | secret-tool store --label=x application securebridge keychain \(id) item \(StoredFile.pinnedKey.name)"],
             environment: keyring.environment)
         await #expect(try session.run(["read", "--format", "json"]).stdout.contains("tampered"))
         let damaged = try await session.run(["doctor"])

@@ -21,7 +21,7 @@ import SecureBridge
         let session = try await KeyringSession.published(activating: false)
         let (keyring, fixture) = (session.keyring, session.fixture)
         let items = try keyring.secureBridgeItems()
-        let snapshot = try fixture.bytes(.container, FileName.snapshot)
+        let snapshot = try fixture.bytes(.container, StoredFile.snapshot.name)
         try keyring.restart(unlocking: false, withLoginKeyring: false)
 
         let read = try await session.run(["read", "--format", "json"])
@@ -34,7 +34,7 @@ import SecureBridge
         #expect(publish.stderr.contains("The Secret Service has no default collection"), "\(publish)")
         #expect(!publish.stderr.contains("missing"), "\(publish)")
         #expect(publish.stderrLines.count == 1)
-        #expect(try fixture.bytes(.container, FileName.snapshot) == snapshot, "nothing was published")
+        #expect(try fixture.bytes(.container, StoredFile.snapshot.name) == snapshot, "nothing was published")
 
         let status = try await session.run(["status"])
         #expect(status.succeeded)
@@ -80,14 +80,14 @@ import SecureBridge
     @Test(.timeLimit(.minutes(2))) func lockOnALockedKeyringLocksAndAnOlderRecordPutBackIsARollback() async throws {
         let session = try await KeyringSession.published(activating: false)
         let (keyring, fixture) = (session.keyring, session.fixture)
-        let active = try fixture.bytes(.container, FileName.authStatus)
+        let active = try fixture.bytes(.container, StoredFile.authStatus.name)
         try keyring.lock()
 
         let lock = try await session.run(["lock"])
         #expect(lock.succeeded && lock.stdout == "Locked.\n", "\(lock)")
         let hide = try await session.run(["prefs", "--hide-balances", "on"])
         #expect(hide.succeeded, "\(hide)")
-        #expect(try fixture.bytes(.container, FileName.authStatus) != active)
+        #expect(try fixture.bytes(.container, StoredFile.authStatus.name) != active)
         let read = try await session.run(["read", "--format", "json"])
         #expect(read.stdout.contains("keychain-unavailable") && !read.stdout.contains("4,675"), "no amount meanwhile: \(read)")
 
@@ -109,7 +109,7 @@ import SecureBridge
         #expect(asked.contains("member=Unlock"), "\(asked)")
 
         // A container writer puts back the record from before the lock.
-        try fixture.overwrite(.container, FileName.authStatus, with: active)
+        try fixture.overwrite(.container, StoredFile.authStatus.name, with: active)
         let replayed = try await session.run(["read", "--format", "json"])
         #expect(!replayed.stdout.contains("4,675"), "\(replayed)")
 
@@ -135,13 +135,13 @@ import SecureBridge
     @Test(.timeLimit(.minutes(2))) func theWindowThatRemainsIsARestoredAppLockedWhileTheKeyringIsLocked() async throws {
         let session = try await KeyringSession.published(activating: false)
         let (keyring, fixture) = (session.keyring, session.fixture)
-        let backup = try fixture.bytes(.app, FileName.state)
+        let backup = try fixture.bytes(.app, StoredFile.state.name)
         // Since the backup, with the keyring there: a lock, then an unlock, whose active record is the newest.
         await #expect(try session.run(["lock"]).succeeded)
         await #expect(try session.run(["unlock", "--passcode-stdin"], input: "2468").succeeded)
-        let newest = try fixture.bytes(.container, FileName.authStatus)
+        let newest = try fixture.bytes(.container, StoredFile.authStatus.name)
 
-        try fixture.overwrite(.app, FileName.state, with: backup)  // the counters put back
+        try fixture.overwrite(.app, StoredFile.state.name, with: backup)  // the counters put back
         try keyring.lock()
         let lock = try await session.run(["lock"])
         #expect(lock.succeeded, "showing less needs no keyring: \(lock)")
@@ -149,14 +149,14 @@ import SecureBridge
         try keyring.restart(unlocking: true)
         let own = try await session.run(["read", "--format", "json"])
         #expect(own.stdout.contains(#""rollback""#) && !own.stdout.contains("4,675"), "the lock's number is below the keyring's mark: \(own)")
-        try fixture.overwrite(.container, FileName.authStatus, with: newest)  // a container writer puts the newest record back
+        try fixture.overwrite(.container, StoredFile.authStatus.name, with: newest)  // a container writer puts the newest record back
         let replayed = try await session.run(["read", "--format", "json"])
         #expect(replayed.stdout.contains("4,675.00"), "the window: the record at the keyring's mark shows its amounts: \(replayed)")
         await #expect(try session.run(["status"]).stdout.contains("session: locked"), "while the app says locked")
 
         // The next command with the keyring there raises the app's counters to the marks: the window ends.
         await #expect(try session.run(["lock"]).succeeded)
-        try fixture.overwrite(.container, FileName.authStatus, with: newest)
+        try fixture.overwrite(.container, StoredFile.authStatus.name, with: newest)
         let closed = try await session.run(["read", "--format", "json"])
         #expect(closed.stdout.contains(#""rollback""#) && !closed.stdout.contains("4,675"), "\(closed)")
     }

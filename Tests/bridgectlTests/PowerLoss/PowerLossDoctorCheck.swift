@@ -89,7 +89,7 @@ extension PowerLossExplorer {
     /// of the session the app state records and the one its container's auth
     /// status (verified with the pinned key) records.
     static func allowedView(of home: BridgeHome, at date: Date) -> WidgetShows {
-        guard let state = (try? SecureDirectory.open(.app, in: home)).flatMap({ try? $0.map(AppState.load(from:)) }),
+        guard let state = (try? home.open(.app)).flatMap({ try? $0.map(AppState.load(from:)) }),
               state.userID != nil, let session = state.session, session.state != .loggedOut,
               state.failedUnlocks < BridgeApp.maximumFailedUnlocks, Int64(date.timeIntervalSince1970) < session.expiresAt
         else { return .placeholder }
@@ -97,7 +97,7 @@ extension PowerLossExplorer {
             state == .loggedOut ? .placeholder : state == .locked || hides ? .masked : .full
         }
         let app = view(session.state, hides: session.hidesBalances)
-        guard let bytes = (try? SecureDirectory.open(.container, in: home)).flatMap({ try? $0?.read(.authStatus) }),
+        guard let bytes = (try? home.open(.container)).flatMap({ try? $0?.read(.authStatus) }),
               let pem = (try? Keychain.open(in: home)).flatMap({ try? $0?.read(.pinnedKey) }),
               let key = try? Ed25519.PublicKey(pemRepresentation: String(decoding: pem, as: UTF8.self)),
               let record = try? SignedRecord(bytes: bytes, expected: .authStatus),
@@ -147,7 +147,7 @@ extension PowerLossExplorer {
         let file = FilePath(path)
         guard let name = file.lastComponent?.string,
               let place = StoragePlace.allCases.first(where: { home.path(for: $0) == file.removingLastComponent() }),
-              let directory = try SecureDirectory.open(place, in: home)
+              let directory = try home.open(place)
         else { throw PowerLossError("the explorer cannot remove \(path): not in a place of the home") }
         guard name == ".*.tmp-*" else { return try directory.remove(name) }
         _ = try directory.removeLeftoverTemporaryFiles()

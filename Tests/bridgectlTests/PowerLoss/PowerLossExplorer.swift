@@ -221,7 +221,7 @@ final class PowerLossExplorer {
         try run()
         let end = platform.operations.count
         let after = facts(of: home, at: at)
-        let afterState = (try? SecureDirectory.open(.app, in: home)).flatMap { try? AppState.load(from: $0) }
+        let afterState = (try? home.open(.app)).flatMap { try? AppState.load(from: $0) }
 
         var report = PowerLossCommandReport(command: name, operations: end - start)
         var distinctDisks = Set<Int>()
@@ -287,7 +287,7 @@ final class PowerLossExplorer {
         let home = BridgeHome(root: FilePath(Self.root), platform: crashed)
         let state: AppState?
         do {
-            state = try SecureDirectory.open(.app, in: home).map { try AppState.load(from: $0) } ?? AppState()
+            state = try home.open(.app).map { try AppState.load(from: $0) } ?? AppState()
         } catch {
             state = nil
         }
@@ -312,7 +312,7 @@ final class PowerLossExplorer {
         let isEndingSession = context.name.hasPrefix("logout") || context.name.contains("wipe")
         if live, !isEndingSession {
             if keys.isEmpty { failures.append("the app state on storage is \(stateName) but the data keyset is missing or damaged") }
-            let signingKey = (try? SecureDirectory.open(.app, in: home)).flatMap { try? $0.readSecret(.signingKey) }
+            let signingKey = (try? home.open(.app)).flatMap { try? $0.readSecret(.signingKey) }
             if signingKey == nil { failures.append("the app state on storage is \(stateName) but the signing key is missing") }
         }
         let shredded = context.before.keyIDs.subtracting(context.after.keyIDs)
@@ -369,7 +369,7 @@ final class PowerLossExplorer {
                 // The widget's marks, wherever the store keeps them.
                 if let marks, let keychain = try? Keychain.open(in: home) {
                     do {
-                        try keychain.write(FileName.marks, marks)
+                        try keychain.write(.marks, marks)
                     } catch {
                         failures.append("\(name): in order, cut \(cut - start): could not carry the marks: \(error)")
                     }
@@ -400,7 +400,7 @@ final class PowerLossExplorer {
         let bytes: [UInt8]
     }
 
-    static let recordNames = [FileName.snapshot, FileName.authStatus, FileName.onboarding]
+    static let recordNames = [StoredFile.snapshot.name, StoredFile.authStatus.name, StoredFile.onboarding.name]
 
     /// The signed records renamed into the container during `operations`, with the bytes the process wrote.
     func signedRenames(in operations: [SimulatedOperation], offset: Int) -> [SignedRename] {
@@ -436,7 +436,7 @@ final class PowerLossExplorer {
     }
 
     static func containerRecords(of home: BridgeHome) -> [(String, [UInt8])] {
-        guard let container = try? SecureDirectory.open(.container, in: home) else { return [] }
+        guard let container = try? home.open(.container) else { return [] }
         return recordNames.compactMap { name in
             (try? container.read(name, limit: StoredFile.snapshot.byteLimit)).map { (name, $0) }
         }
@@ -448,10 +448,10 @@ final class PowerLossExplorer {
     static func register(_ name: String, _ bytes: [UInt8], in records: inout [String: [UInt64: [UInt8]]]) -> String? {
         let sequence: UInt64
         switch name {
-        case FileName.snapshot:
+        case StoredFile.snapshot.name:
             guard let envelope = try? SnapshotEnvelope(bytes: bytes) else { return nil }
             sequence = envelope.header.sequence
-        case FileName.authStatus:
+        case StoredFile.authStatus.name:
             guard let record = try? SignedRecord(bytes: bytes, expected: .authStatus) else { return nil }
             sequence = record.sequence
         default:

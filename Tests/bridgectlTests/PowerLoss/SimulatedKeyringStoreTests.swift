@@ -31,7 +31,7 @@ import SecureBridge
                 return false
             }, "the login writes the \(name) item through the store")
         }
-        let keyset = try itemWrite(FileName.keyset), verifier = try itemWrite(FileName.passcode)
+        let keyset = try itemWrite(StoredFile.keyset.name), verifier = try itemWrite(StoredFile.passcode.name)
         #expect(keyset < verifier)
         #expect(!operations.contains { $0.path.hasPrefix(PowerLossExplorer.root + "/keychain/keyset") }, "no keyset file beside the store")
 
@@ -41,9 +41,9 @@ import SecureBridge
             for model in platform.crashModels(afterOperation: keyset + 1, family: family, limit: 64, seed: 1) {
                 let crashed = platform.crashState(afterOperation: keyset + 1, model: model)
                 let items = crashed.entries(ofDirectory: SimulatedKeyringStore.directory) ?? []
-                let keysetItem = try #require(items.first { $0.hasSuffix(".\(FileName.keyset)") }, "\(model) lost a durable item")
+                let keysetItem = try #require(items.first { $0.hasSuffix(".\(StoredFile.keyset.name)") }, "\(model) lost a durable item")
                 #expect(crashed.contents(ofFile: SimulatedKeyringStore.directory + "/" + keysetItem) == written, "\(model)")
-                #expect(!items.contains { $0.hasSuffix(".\(FileName.passcode)") }, "\(model)")
+                #expect(!items.contains { $0.hasSuffix(".\(StoredFile.passcode.name)") }, "\(model)")
             }
         }
     }

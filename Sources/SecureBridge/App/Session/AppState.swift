@@ -55,7 +55,7 @@ package struct AppState: Encodable, Sendable, Equatable {
     func save(to places: Places) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try places.app.write(FileName.state, Array(try encoder.encode(self)))
+        try places.app.write(.state, Array(try encoder.encode(self)))
     }
 
     var enrollment: [UInt8]? { enrollmentID.flatMap(Bytes.fromHex) }

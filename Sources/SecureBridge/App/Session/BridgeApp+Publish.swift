@@ -180,7 +180,7 @@ extension BridgeApp {
             let envelope = try SnapshotEnvelope.seal(
                 payload: payload, epoch: state.epoch, sequence: sequence, issuedAt: times.issuedAt,
                 staleAt: times.staleAt, expiresAt: times.expiresAt, signingKey: signingKey, dataKey: dataKey)
-            try places.container.write(FileName.snapshot, envelope.bytes)
+            try places.container.write(.snapshot, envelope.bytes)
             try finishing(.snapshotLive(sequence: sequence), command: command) {
                 try marks.raise(to: HighWaterMarks(snapshotSequence: sequence))
             }
@@ -224,7 +224,7 @@ extension BridgeApp {
     /// - Throws: `KeychainError.missing` when there is none (logged out), `KeychainError.corrupt` when it is damaged.
     static func loadKeyset(from keychain: Keychain) throws -> DataKeyset {
         guard let stored = try keychain.readSecret(.keyset) else {
-            throw KeychainError.missing(file: FileName.keyset)
+            throw KeychainError.missing(file: StoredFile.keyset.name)
         }
         return try DataKeyset(storedBytes: stored)
     }

@@ -45,7 +45,7 @@ extension BridgeApp {
     ///   `KeychainStoreError` when the store that keeps the passcode verifier
     ///   and the marks cannot be used; storage errors.
     public func checkUnlockCanRun(now: Date) throws {
-        guard let app = try SecureDirectory.open(.app, in: home) else { throw SessionError(.notOnboarded) }
+        guard let app = try home.open(.app) else { throw SessionError(.notOnboarded) }
         let state = try AppState.load(from: app)
         try requireLiveSession(state, now: now)
         if !state.owesWipe { try Self.requireNoUnlockWait(state, now: now) }
@@ -70,7 +70,7 @@ extension BridgeApp {
     /// The app state as last saved; `nil` when there is no app place yet or
     /// the state is damaged (a login starts it over).
     private func savedState() throws -> AppState? {
-        guard let app = try SecureDirectory.open(.app, in: home) else { return nil }
+        guard let app = try home.open(.app) else { return nil }
         do {
             return try AppState.load(from: app)
         } catch let error as SessionError where error.cause == .damagedState {

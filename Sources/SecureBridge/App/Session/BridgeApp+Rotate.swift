@@ -43,7 +43,7 @@ extension BridgeApp {
             let new = try DataKey.generate()
             do {
                 if let current {
-                    try places.keychain.write(FileName.keyset, DataKeyset(primary: new, decryptOnly: [old.primary]).storedBytes)
+                    try places.keychain.write(.keyset, DataKeyset(primary: new, decryptOnly: [old.primary]).storedBytes)
                     let written = try current.payload.withUnsafeBytes { payload in
                         try writeSnapshot(
                             Array(payload), under: new, places: places, state: &state, command: .rotateKeys,
@@ -54,7 +54,7 @@ extension BridgeApp {
                         try written.storedCursor.save(written.cursor.recording(timelineDigest: digest))
                     }
                 }
-                try places.keychain.write(FileName.keyset, DataKeyset(primary: new).storedBytes)
+                try places.keychain.write(.keyset, DataKeyset(primary: new).storedBytes)
             } catch {
                 do {
                     try settleInterruptedRotation(places)
@@ -124,7 +124,7 @@ extension BridgeApp {
             keep = retired
         }
         let settled = DataKeyset(primary: keep)
-        try places.keychain.write(FileName.keyset, settled.storedBytes)
+        try places.keychain.write(.keyset, settled.storedBytes)
         return settled
     }
 }

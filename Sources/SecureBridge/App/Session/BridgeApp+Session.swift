@@ -51,13 +51,13 @@ extension BridgeApp {
         var destroyed: [SessionError.LogoutItem] = []
         var kept: [(item: SessionError.LogoutItem, failure: SessionError.Failure)] = []
         do {
-            if let keychain = try Keychain.open(in: home) { try keychain.destroy(FileName.keyset) }
+            if let keychain = try Keychain.open(in: home) { try keychain.destroy(.keyset) }
             destroyed.append(.dataKeys)
         } catch {
             kept.append((.dataKeys, .init(error)))
         }
         do {
-            if let container = try SecureDirectory.open(.container, in: home) {
+            if let container = try home.open(.container) {
                 try removeSnapshotOrWarn(container)
                 try container.renewReloadToken()
             }
@@ -110,7 +110,7 @@ extension BridgeApp {
             state.lastUnlockAttemptAt = time
             try state.save(to: places)
             guard let stored = try places.readPasscodeVerifier() else {
-                throw KeychainError.missing(file: FileName.passcode)
+                throw KeychainError.missing(file: StoredFile.passcode.name)
             }
             guard try PasscodeVerifier(storedBytes: stored).matches(passcode) else {
                 if state.failedUnlocks >= Self.maximumFailedUnlocks {
@@ -169,7 +169,7 @@ extension BridgeApp {
         try commitSession(next, over: &state, places: places, now: now, command: .logout) {
             // The app's secrets first: once the keyset is shredded, no
             // snapshot left behind can be read.
-            try places.keychain.destroy(FileName.keyset)
+            try places.keychain.destroy(.keyset)
             try places.destroyPasscodeVerifier()
             try removeSnapshotOrWarn(places.container)
         }
@@ -182,7 +182,7 @@ extension BridgeApp {
     /// - Throws: `StorageError` for any other failure.
     func removeSnapshotOrWarn(_ container: SecureDirectory) throws {
         do {
-            try container.remove(FileName.snapshot)
+            try container.remove(.snapshot)
         } catch let error as StorageError {
             guard case let .io(path, _, .isDirectory) = error.cause else { throw error }
             logger.core(.warning, "\(path) is a directory, not the app's snapshot; left in place (remove it: `rm -r \(path)`)")

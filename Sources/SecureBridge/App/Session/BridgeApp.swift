@@ -84,7 +84,7 @@ public struct BridgeApp: Sendable {
             } catch let error as SessionError where error.cause == .damagedState && repairing {
                 logger.core(.warning, "app/state.json is damaged; starting over from the keychain's marks and the container")
                 state = try AppState.recovered(from: places)
-                try places.app.remove(FileName.publishCursor)
+                try places.app.remove(.publishCursor)
             }
             places.marksIfDamaged = state.highestSigned(now: now)
             try signAboveTheMarks(places, &state, withoutStore: withoutStore)
@@ -184,7 +184,7 @@ public struct BridgeApp: Sendable {
                 repairing: places.marksIfDamaged)
 
             try removeSnapshotOrWarn(places.container)
-            try places.keychain.write(FileName.keyset, DataKeyset(primary: try DataKey.generate()).storedBytes)
+            try places.keychain.write(.keyset, DataKeyset(primary: try DataKey.generate()).storedBytes)
             try places.writePasscodeVerifier(verifier.storedBytes)
 
             let enrollment = try SystemRandom.bytes(count: 16)
@@ -197,8 +197,8 @@ public struct BridgeApp: Sendable {
                 hidesBalances: state.session?.hidesBalances ?? false)
             let onboarding = try OnboardingRecord(enrollmentID: enrollment, onboardedAt: Self.seconds(now))
                 .signed(sequence: next.onboardingSequence, with: signingKey)
-            try places.container.write(FileName.onboarding, onboarding.bytes)
-            try places.container.write(FileName.authStatus, try next.signedAuthStatus(with: signingKey, now: now).bytes)
+            try places.container.write(.onboarding, onboarding.bytes)
+            try places.container.write(.authStatus, try next.signedAuthStatus(with: signingKey, now: now).bytes)
             try places.container.renewReloadToken()
             try next.save(to: places)
             state = next
@@ -228,15 +228,15 @@ public struct BridgeApp: Sendable {
     /// the two writes heals with the next login.
     private func loadOrCreateSigningKey(_ places: Places) throws -> Ed25519.PrivateKey {
         let key: Ed25519.PrivateKey
-        if try places.app.fileStatus(FileName.signingKey) != nil {
+        if try places.app.fileStatus(.signingKey) != nil {
             key = try loadSigningKey(places)
         } else {
             key = try Ed25519.PrivateKey()
-            try places.app.write(FileName.signingKey, key.pemRepresentation)
+            try places.app.write(.signingKey, key.pemRepresentation)
         }
         let pinned = Array(try key.publicKey.pemRepresentation.utf8)
         if try places.keychain.read(.pinnedKey) != pinned {
-            try places.keychain.write(FileName.pinnedKey, pinned)
+            try places.keychain.write(.pinnedKey, pinned)
         }
         return key
     }

@@ -98,7 +98,7 @@ public struct BridgeStatus: Sendable, Equatable {
 extension BridgeApp {
     /// Reads the app side's state without changing anything.
     public func status(now: Date) throws -> BridgeStatus {
-        guard let app = try SecureDirectory.open(.app, in: home) else {
+        guard let app = try home.open(.app) else {
             return BridgeStatus(
                 home: home.location, onboarded: false, userID: nil, state: "none", sessionExpiresAt: nil, sessionExpired: false, epoch: 0,
                 hidesBalances: false, failedUnlocks: 0, signingKeyID: nil, snapshot: nil, keychainStore: .files)
@@ -106,7 +106,7 @@ extension BridgeApp {
         let state = try AppState.load(from: app)
         let signingKey = try app.readSecret(.signingKey)
             .map { try Ed25519.PrivateKey(pemRepresentation: $0).publicKey.keyID }
-        let container = try SecureDirectory.open(.container, in: home)
+        let container = try home.open(.container)
         var snapshot: SnapshotHeader?
         var snapshotProblem: StorageError?
         do {

@@ -8,7 +8,7 @@ package enum Inspection {
     /// - Throws: `StorageError`, `BridgeError`, or `SessionError.noSnapshot` when there is none.
     /// - Returns: The description, and the refusal when something else stands at the snapshot's name.
     package static func describeSnapshot(in home: BridgeHome) throws -> (text: String, problem: StorageError?) {
-        guard let container = try SecureDirectory.open(.container, in: home) else { throw SessionError(.noSnapshot) }
+        guard let container = try home.open(.container) else { throw SessionError(.noSnapshot) }
         let bytes: [UInt8]?
         do {
             bytes = try container.read(.snapshot)

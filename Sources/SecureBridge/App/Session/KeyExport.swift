@@ -84,7 +84,7 @@ extension BridgeApp {
         do {
             return try Ed25519.PublicKey(pinnedKeyPEM: pem)
         } catch {
-            throw KeychainError.corrupt(file: FileName.pinnedKey)
+            throw KeychainError.corrupt(file: StoredFile.pinnedKey.name)
         }
     }
 

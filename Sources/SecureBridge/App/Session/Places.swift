@@ -1,5 +1,5 @@
 /// The three directories, opened and checked once for one command, which
-/// works relative to their descriptors (`SecureDirectory.heldOpen()`).
+/// works relative to their descriptors (`SecureDirectory.heldOpen(creatingIfMissing:)`).
 struct Places {
     let app: SecureDirectory
     var keychain: Keychain
@@ -26,10 +26,11 @@ struct Places {
     static func prepare(_ home: BridgeHome, onboarding: Bool = true) throws -> Places {
         let places = try home.checkedDirectories([.app, .keychain, .container])
         let app = places[0], keychain = places[1], container = places[2]
-        let existingApp = try app.heldOpen()
-        if !onboarding, existingApp == nil { throw SessionError(.notOnboarded) }
-        return Places(
-            app: try existingApp ?? app.create(), keychain: try Keychain(keychain.create()), container: try container.create())
+        guard let app = try app.heldOpen(creatingIfMissing: onboarding),
+              let keychain = try keychain.heldOpen(creatingIfMissing: true),
+              let container = try container.heldOpen(creatingIfMissing: true)
+        else { throw SessionError(.notOnboarded) }
+        return Places(app: app, keychain: try Keychain(keychain), container: container)
     }
 }
 
@@ -49,14 +50,14 @@ extension Places {
 
     func writePasscodeVerifier(_ verifier: SecureBytes) throws {
         if keepsPasscodeInStore {
-            try keychain.write(FileName.passcode, verifier)
+            try keychain.write(.passcode, verifier)
         } else {
-            try app.write(FileName.passcode, verifier)
+            try app.write(.passcode, verifier)
         }
     }
 
     func destroyPasscodeVerifier() throws {
-        if keepsPasscodeInStore { try keychain.destroy(FileName.passcode) } else { try app.destroy(FileName.passcode) }
+        if keepsPasscodeInStore { try keychain.destroy(.passcode) } else { try app.destroy(.passcode) }
     }
 
     /// Moves the keychain's items, and the passcode verifier, to a new store

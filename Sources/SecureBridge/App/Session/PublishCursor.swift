@@ -97,7 +97,7 @@ package struct PublishCursor: Equatable {
             if let file, file.contents.count == PublishCursor.byteCount {
                 try file.write(cursor.storedBytes, at: 0, syncingData: false)
             } else {
-                try app.rewriteUnsynced(FileName.publishCursor, cursor.storedBytes)
+                try app.rewriteUnsynced(.publishCursor, cursor.storedBytes)
             }
         }
     }

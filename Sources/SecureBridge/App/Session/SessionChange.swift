@@ -94,7 +94,7 @@ extension BridgeApp {
         try finishing(showsLess ? nil : recorded, command: command) {
             try raiseAuthMark(to: next.authSequence, places: places, showingLess: showsLess)
             try beforeRecord()
-            try places.container.write(FileName.authStatus, try next.signedAuthStatus(with: key, now: now).bytes)
+            try places.container.write(.authStatus, try next.signedAuthStatus(with: key, now: now).bytes)
         }
         logger.core(.debug, "signed auth status", metadata: [
             "state": "\(session.state)", "epoch": "\(next.epoch)", "sequence": "\(next.authSequence)",

@@ -1,29 +1,39 @@
-/// Every file SecureBridge reads, by its name (`FileName`) and the most bytes
-/// it may hold, in one table: no read pairs a name with a cap by hand, and
-/// nothing is read unbounded. Each cap is its format's own where the format
-/// has one (the keychain's items, the signed records, the snapshot).
+/// Every file SecureBridge keeps, by its name in its place and the most bytes
+/// it may hold, in one table (see `docs/CONTAINER.md`): reads, writes and
+/// removes all name a file from here, no read pairs a name with a cap by
+/// hand, and nothing is read unbounded. Each cap is its format's own where the
+/// format has one (the keychain's items, the signed records, the snapshot).
 package struct StoredFile: Sendable {
     /// The file's name in its place.
     package let name: String
     /// The most bytes it may hold: a larger file is refused unread.
     package let byteLimit: Int
 
-    // app/
-    package static let signingKey = StoredFile(name: FileName.signingKey, byteLimit: 4096)
-    package static let state = StoredFile(name: FileName.state, byteLimit: 64 * 1024)
-    package static let publishCursor = StoredFile(name: FileName.publishCursor, byteLimit: 1024)
+    // app/ — the app's own sandbox
+    package static let signingKey = StoredFile(name: "signing-key.pem", byteLimit: 4096)
+    package static let state = StoredFile(name: "state.json", byteLimit: 64 * 1024)
+    package static let publishCursor = StoredFile(name: "publish-cursor", byteLimit: 1024)
     /// In app/ for the files store, an item of the keychain's store otherwise.
-    package static let passcode = StoredFile(name: FileName.passcode, byteLimit: KeychainItem.passcodeVerifier.byteLimit)
-    // keychain/
-    package static let keyset = StoredFile(name: FileName.keyset, byteLimit: KeychainItem.dataKeyset.byteLimit)
-    package static let pinnedKey = StoredFile(name: FileName.pinnedKey, byteLimit: KeychainItem.pinnedPublisherKey.byteLimit)
-    package static let marks = StoredFile(name: FileName.marks, byteLimit: KeychainItem.highWaterMarks.byteLimit)
-    package static let store = StoredFile(name: FileName.store, byteLimit: KeychainStoreChoice.maximumByteCount)
-    // container/
-    package static let onboarding = StoredFile(name: FileName.onboarding, byteLimit: SignedRecord.maximumByteCount)
-    package static let authStatus = StoredFile(name: FileName.authStatus, byteLimit: SignedRecord.maximumByteCount)
-    package static let snapshot = StoredFile(name: FileName.snapshot, byteLimit: SnapshotEnvelope.maximumByteCount)
-    package static let reloadToken = StoredFile(name: FileName.reloadToken, byteLimit: 64)
+    package static let passcode = StoredFile(.passcodeVerifier)
+    // keychain/ — shared by the app and the widget; the items' names are the keychain's (`KeychainItem`)
+    package static let keyset = StoredFile(.dataKeyset)
+    package static let pinnedKey = StoredFile(.pinnedPublisherKey)
+    package static let marks = StoredFile(.highWaterMarks)
+    package static let store = StoredFile(name: "store", byteLimit: KeychainStoreChoice.maximumByteCount)
+    // container/ — shared and untrusted
+    package static let onboarding = StoredFile(name: "onboarding", byteLimit: SignedRecord.maximumByteCount)
+    package static let authStatus = StoredFile(name: "auth-status", byteLimit: SignedRecord.maximumByteCount)
+    package static let snapshot = StoredFile(name: "snapshot", byteLimit: SnapshotEnvelope.maximumByteCount)
+    package static let reloadToken = StoredFile(name: "reload-token", byteLimit: 64)
+
+    private init(name: String, byteLimit: Int) {
+        self.name = name
+        self.byteLimit = byteLimit
+    }
+
+    private init(_ item: KeychainItem) {
+        self.init(name: item.name, byteLimit: item.byteLimit)
+    }
 }
 
 extension KeychainItems {
@@ -43,4 +53,24 @@ extension SecureDirectory {
     package func openForUpdate(_ file: StoredFile) throws -> FileForUpdate? {
         try openForUpdate(file.name, limit: file.byteLimit)
     }
+
+    package func write(_ file: StoredFile, _ bytes: some Collection<UInt8>) throws { try write(file.name, bytes) }
+
+    package func write(_ file: StoredFile, _ secret: SecureBytes) throws { try write(file.name, secret) }
+
+    package func rewriteUnsynced(_ file: StoredFile, _ bytes: [UInt8]) throws { try rewriteUnsynced(file.name, bytes) }
+
+    package func remove(_ file: StoredFile) throws { try remove(file.name) }
+
+    package func destroy(_ file: StoredFile) throws { try destroy(file.name) }
+
+    package func fileStatus(_ file: StoredFile) throws -> FileStatus? { try fileStatus(file.name) }
+}
+
+extension Keychain {
+    package func write(_ file: StoredFile, _ bytes: some Collection<UInt8>) throws { try write(file.name, bytes) }
+
+    package func write(_ file: StoredFile, _ secret: SecureBytes) throws { try write(file.name, secret) }
+
+    package func destroy(_ file: StoredFile) throws { try destroy(file.name) }
 }

@@ -23,7 +23,7 @@ package struct Keychain {
     ///   process cannot open, and storage errors.
     package init(_ directory: SecureDirectory) throws {
         try self.init(
-            directory, store: directory.read(FileName.store, limit: KeychainStoreChoice.maximumByteCount).map(KeychainStoreChoice.init(storedBytes:)) ?? .files)
+            directory, store: directory.read(.store).map(KeychainStoreChoice.init(storedBytes:)) ?? .files)
     }
 
     /// The place in `directory` read through `store` (the widget, which read `store` through its open directory).
@@ -37,7 +37,7 @@ package struct Keychain {
 
     /// The existing keychain place of `home`, or `nil` when it does not exist.
     package static func open(in home: BridgeHome) throws -> Keychain? {
-        try SecureDirectory.open(.keychain, in: home).map(Keychain.init)
+        try home.open(.keychain).map(Keychain.init)
     }
 
     /// The items, wherever the store keeps them: files are read straight
@@ -91,10 +91,10 @@ package struct Keychain {
         guard kind != store.kind else { return self }
         let moved = try Keychain(directory, store: try KeychainStoreChoice.new(Self.registered(kind)))
         try moved.checkStore()
-        try destroy(FileName.keyset)
-        try destroy(FileName.pinnedKey)
-        try destroy(FileName.marks)
-        try directory.write(FileName.store, moved.store.storedBytes)
+        try destroy(.keyset)
+        try destroy(.pinnedKey)
+        try destroy(.marks)
+        try directory.write(.store, moved.store.storedBytes)
         return moved
     }
 }
@@ -115,7 +115,7 @@ extension Keychain {
     }
 }
 
-/// Reads a keychain place's items by their file names (`FileName.keyset`,
+/// Reads a keychain place's items by their file names (`StoredFile.keyset`,
 /// `.pinnedKey`, `.marks`), wherever the store keeps them.
 package protocol KeychainItems {
     /// The item's bytes, at most `limit`; `nil` when there is none.
@@ -125,6 +125,5 @@ package protocol KeychainItems {
 }
 
 extension SecureDirectory: KeychainItems {}
-extension SecureDirectory.OpenForReading: KeychainItems {}
 /// A keychain reads its items wherever its store keeps them.
 extension Keychain: KeychainItems {}

@@ -106,17 +106,17 @@ public struct KeychainItem: Hashable, Sendable, CustomStringConvertible {
 
     /// The data keyset: the AES-256 keys snapshots are sealed under. Secret;
     /// the app and the widget read it.
-    public static let dataKeyset = KeychainItem(name: FileName.keyset, byteLimit: DataKeyset.maximumByteCount)
+    public static let dataKeyset = KeychainItem(name: "keyset", byteLimit: DataKeyset.maximumByteCount)
     /// The publisher's Ed25519 public key (PEM) that the widget pins. Public;
     /// the app writes it, the widget reads it.
-    public static let pinnedPublisherKey = KeychainItem(name: FileName.pinnedKey, byteLimit: 4096)
+    public static let pinnedPublisherKey = KeychainItem(name: "publisher.pub", byteLimit: 4096)
     /// The high-water marks (rollback and clock protection). The app and the
     /// widget both raise them.
-    public static let highWaterMarks = KeychainItem(name: FileName.marks, byteLimit: MarksFile.byteCount)
+    public static let highWaterMarks = KeychainItem(name: "marks", byteLimit: MarksFile.byteCount)
     /// The passcode verifier (scrypt). Only the app reads it; a store may
     /// keep it where the widget cannot reach it. The files store leaves it in
     /// the app's own place (`app/passcode`), never in the shared keychain directory.
-    public static let passcodeVerifier = KeychainItem(name: FileName.passcode, byteLimit: PasscodeVerifier.storedByteCount)
+    public static let passcodeVerifier = KeychainItem(name: "passcode", byteLimit: PasscodeVerifier.storedByteCount)
 
     /// The four items.
     public static let allItems: [KeychainItem] = [.dataKeyset, .pinnedPublisherKey, .highWaterMarks, .passcodeVerifier]

@@ -40,14 +40,14 @@ package struct KeychainStoreChoice: Equatable, Sendable {
     ///   well-formed kind this process has not registered.
     package init(storedBytes bytes: [UInt8]) throws {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard text.hasSuffix("\n") else { throw KeychainError.corrupt(file: FileName.store) }
+        guard text.hasSuffix("\n") else { throw KeychainError.corrupt(file: StoredFile.store.name) }
         let words = text.dropLast().split(separator: " ", omittingEmptySubsequences: false)
         switch (words.first.map(String.init), words.count) {
         case ("files", 1): self = .files
         case let (name?, 2) where name != "files" && KeychainStoreKind.isWellFormed(name)
             && Bytes.fromHex(words[1]).map { $0.count == 16 && Bytes.hex($0) == words[1] } == true:
             try self.init(kind: KeychainStoreKind.registered(named: name), id: String(words[1]))
-        default: throw KeychainError.corrupt(file: FileName.store)
+        default: throw KeychainError.corrupt(file: StoredFile.store.name)
         }
     }
 

@@ -191,6 +191,17 @@ extension BridgeHome {
         return directories
     }
 
+    /// One place alone, for a command or a look that needs no other (status,
+    /// doctor, inspect): its ancestors checked (`SecureDirectory.checkAncestors`),
+    /// then held open (`SecureDirectory.heldOpen(creatingIfMissing:)`).
+    /// - Returns: The held directory, or `nil` when it does not exist (and was not to be made).
+    /// - Throws: `StorageError` when the way to it or the directory is not safe to use.
+    package func open(_ place: StoragePlace, creatingIfMissing: Bool = false) throws -> SecureDirectory? {
+        let directory = SecureDirectory(path: path(for: place), place: place, platform: platform)
+        try directory.checkAncestors()
+        return try directory.heldOpen(creatingIfMissing: creatingIfMissing)
+    }
+
     /// `checkSeparate()`, reusing the resolved paths in `known`: places whose
     /// way the caller already walked (`SecureDirectory.checkAncestors`).
     func checkSeparate(resolved known: [(place: StoragePlace, components: [String])]) throws {

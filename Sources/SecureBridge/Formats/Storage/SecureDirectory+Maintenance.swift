@@ -14,7 +14,7 @@ extension SecureDirectory {
     /// - Throws: `StorageError` when the lock cannot be taken, or what `body` throws.
     package func withExclusiveLock<Result>(_ body: () throws -> Result) throws -> Result {
         let lockPath = path(of: Self.lockName)
-        let lock = try withExistingDirectory(.lock, Self.lockName) { directory in
+        let opened = try withDirectory { directory -> OpenFile in
             let descriptor: OpenFile
             do {
                 descriptor = try directory.openFile(
@@ -37,6 +37,9 @@ extension SecureDirectory {
                 try? descriptor.close()
                 throw error
             }
+        }
+        guard let lock = opened else {
+            throw StorageError(.io(path: lockPath, operation: .lock, errno: .noSuchFileOrDirectory))
         }
         defer { try? lock.close() }  // closing the descriptor releases the lock
         try attempt(.lock, lockPath) { try lock.lockExclusively() }

@@ -91,29 +91,12 @@ extension SecureDirectory {
         precondition(limit >= 0, "a size limit cannot be negative")
         try checkName(name)
         return try withDirectory { directory -> Result? in
-            try withCheckedFile(name, in: directory, limit: limit, access: access, body)
+            guard let file = try openCheckedFile(name, in: directory, limit: limit, access: access) else { return nil }
+            defer { try? file.descriptor.close() }
+            return try body(file.descriptor, file.size, file.path)
         } ?? nil
     }
 
-    /// `withCheckedFile(_:limit:_:)` relative to this directory's descriptor,
-    /// already opened and checked by the caller.
-    /// - Parameter user: The effective user id files must belong to, when the caller already asked for it.
-    /// - Returns: `body`'s result, or `nil` when the file does not exist.
-    /// - Parameter access: How the file is opened: read-only, or read-write for an update in place.
-    func withCheckedFile<Result>(
-        _ name: String,
-        in directory: OpenDirectory,
-        limit: Int,
-        user: UserID? = nil,
-        access: FileDescriptor.AccessMode = .readOnly,
-        _ body: (OpenFile, Int, String) throws -> Result
-    ) throws -> Result? {
-        guard let file = try openCheckedFile(name, in: directory, limit: limit, user: user, access: access) else {
-            return nil
-        }
-        defer { try? file.descriptor.close() }
-        return try body(file.descriptor, file.size, file.path)
-    }
 
     /// Opens `name` relative to `directory` after every check of
     /// `read(_:limit:)`; the caller closes the descriptor.
@@ -123,13 +106,12 @@ extension SecureDirectory {
         _ name: String,
         in directory: OpenDirectory,
         limit: Int,
-        user: UserID? = nil,
         access: FileDescriptor.AccessMode = .readOnly
     ) throws -> (descriptor: OpenFile, size: Int, path: String)? {
         precondition(limit >= 0, "a size limit cannot be negative")
         try checkName(name)
         let filePath = path(of: name)
-        let user = user ?? platform.effectiveUserID
+        let user = self.user
         // Look before opening, so a device or FIFO is never opened at all.
         do {
             try checkFile(try directory.statusOfEntry(named: name), path: filePath, user: user)

@@ -175,7 +175,7 @@ extension SecureDirectory {
     ) throws {
         try checkName(name)
         let filePath = path(of: name)
-        try withExistingDirectory(.write, name) { directory in
+        let replaced: Void? = try withDirectory { directory in
             let temporary = Self.temporaryName(for: name)
             let descriptor = try attempt(.createTemporaryFile, filePath) {
                 try directory.openFile(
@@ -200,6 +200,9 @@ extension SecureDirectory {
             }
             renamed = true
             if durability == .durable { try syncDirectory(directory) }
+        }
+        guard replaced != nil else {
+            throw StorageError(.io(path: filePath, operation: .write, errno: .noSuchFileOrDirectory))
         }
     }
 
@@ -265,6 +268,6 @@ extension SecureDirectory {
     /// token costs nothing. Rewritten in place when it can be (a watcher sees
     /// `IN_MODIFY`; see `rewriteUnsynced`).
     package func renewReloadToken() throws {
-        try rewriteUnsynced(FileName.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8))
+        try rewriteUnsynced(.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8))
     }
 }

@@ -4,11 +4,19 @@ package import SystemPackage
 ///
 /// The directory must be a real directory (not a symbolic link), owned by the
 /// effective user, and closed to group and others as its `place` demands (see
-/// `StoragePlace`). Every operation opens the directory again with `O_NOFOLLOW`,
-/// re-checks it and works relative to that descriptor (`openat`, `renameat`,
-/// `unlinkat`), so swapping the directory after the first check gains nothing;
-/// a directory held open for one command (`heldOpen()`) is opened and
-/// checked once, and all its operations work relative to that one descriptor.
+/// `StoragePlace`). Every operation works relative to a checked descriptor
+/// (`openat`, `renameat`, `unlinkat`), so swapping the directory after the
+/// check gains nothing.
+///
+/// There are four ways in, each with its own job:
+/// - `BridgeHome.checkedDirectories(_:)`: the ways to several places checked
+///   together (ancestors, no overlap), for a command or a read that uses them all;
+/// - `BridgeHome.open(_:creatingIfMissing:)`: one place alone, its way checked,
+///   then held open;
+/// - `heldOpen(creatingIfMissing:)`: the directory opened and checked once and
+///   held for one command or read, every operation then using that descriptor;
+/// - `withDirectory(_:)`: the descriptor for one operation, the held one or one
+///   opened for it.
 ///
 /// File names are single path components that do not start with a dot; dot
 /// names are reserved for temporary files (`.<name>.tmp-<hex>`) and the lock (`.lock`).
@@ -19,11 +27,11 @@ package struct SecureDirectory: Sendable {
     package let place: StoragePlace
     /// The platform every operation goes through: the home's.
     package let platform: any BridgePlatform
-    /// The checked descriptor every operation uses, while this directory is
-    /// held open (`heldOpen()`); `nil` when each operation opens it anew.
+    /// The checked descriptor every operation uses while this directory is
+    /// held open; `nil` when each operation opens it anew.
     private let held: HeldDescriptor?
 
-    init(path: FilePath, place: StoragePlace, platform: any BridgePlatform) {
+    package init(path: FilePath, place: StoragePlace, platform: any BridgePlatform) {
         self.init(path: path, place: place, platform: platform, held: nil)
     }
 
@@ -34,78 +42,33 @@ package struct SecureDirectory: Sendable {
         self.held = held
     }
 
-    /// Opens a place for writing, creating it (and missing parents) with mode 0700 first.
+    /// This directory opened and checked once, for the span of one command or
+    /// read: the copy returned (and its copies) use that one descriptor, and
+    /// the effective user id asked once, for every operation; the descriptor is
+    /// closed when the last of them is gone. Someone who swaps the directory
+    /// meanwhile changes nothing, as if the swap came just after.
     ///
-    /// Its ancestors are checked first (`checkAncestors`), before anything is
-    /// created. An existing directory is checked, never repaired: a symbolic
-    /// link, a non-directory, another owner or too-open permissions are refused.
-    /// - Parameters:
-    ///   - place: Which place this is.
-    ///   - path: Where it is.
-    ///   - platform: The platform it is on.
-    /// - Returns: The checked directory.
-    /// - Throws: `StorageError`.
-    static func prepare(
-        _ place: StoragePlace, at path: FilePath, on platform: any BridgePlatform
-    ) throws -> SecureDirectory {
-        let directory = SecureDirectory(path: path, place: place, platform: platform)
-        try directory.checkAncestors()
-        try directory.create()
-        return directory
-    }
-
-    /// `prepare`'s second half, for a caller that has checked the ancestors:
-    /// opens and checks the directory, creating it first if it is missing.
-    /// - Returns: The directory held open (`heldOpen()`).
-    @discardableResult
-    package func create() throws -> SecureDirectory {
-        if let existing = try heldOpen() { return existing }
+    /// The caller has checked the ancestors (`BridgeHome.checkedDirectories`).
+    /// - Parameter creatingIfMissing: Whether a missing directory is made
+    ///   first, with its missing parents (mode 0700, each made durable). An
+    ///   existing one is checked, never repaired.
+    /// - Returns: The held directory, or `nil` when it does not exist (and was not to be made).
+    /// - Throws: `StorageError` when it exists but is not safe to use.
+    package func heldOpen(creatingIfMissing: Bool = false) throws -> SecureDirectory? {
+        if held != nil { return self }
+        if let descriptor = try openDirectory() { return holding(descriptor) }
+        guard creatingIfMissing else { return nil }
         try makeDirectory(path)
-        guard let directory = try heldOpen() else {
+        guard let descriptor = try openDirectory() else {
             throw StorageError(.io(path: path.string, operation: .open, errno: .noSuchFileOrDirectory))
         }
-        return directory
+        return holding(descriptor)
     }
 
-    /// This directory opened and checked once, for the span of one command:
-    /// the copy returned (and its copies) use that one descriptor for every
-    /// operation, and it is closed when the last of them is gone. Someone who
-    /// swaps the directory meanwhile changes nothing for the command, as if
-    /// the swap came just after it.
-    /// - Returns: The held directory, or `nil` when it does not exist.
-    /// - Throws: `StorageError` when it exists but is not safe to use.
-    package func heldOpen() throws -> SecureDirectory? {
-        if held != nil { return self }
-        guard let descriptor = try openDirectory() else { return nil }
-        return SecureDirectory(path: path, place: place, platform: platform, held: HeldDescriptor(descriptor))
-    }
-
-    /// Opens a place for writing under `home`, creating it if needed. See `prepare(_:at:)`.
-    static func prepare(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory {
-        try prepare(place, at: home.path(for: place), on: home.platform)
-    }
-
-    /// Opens a place for reading, creating nothing; its ancestors are checked
-    /// first (`checkAncestors`).
-    /// - Parameters:
-    ///   - place: Which place this is.
-    ///   - path: Where it is.
-    ///   - platform: The platform it is on.
-    /// - Returns: The checked directory, or `nil` when it does not exist.
-    /// - Throws: `StorageError` when it exists but is not safe to use.
-    package static func open(
-        _ place: StoragePlace, at path: FilePath, on platform: any BridgePlatform
-    ) throws -> SecureDirectory? {
-        let directory = SecureDirectory(path: path, place: place, platform: platform)
-        try directory.checkAncestors()
-        guard let descriptor = try directory.openDirectory() else { return nil }
-        try? descriptor.close()
-        return directory
-    }
-
-    /// Opens a place for reading under `home`, creating nothing. See `open(_:at:)`.
-    package static func open(_ place: StoragePlace, in home: BridgeHome) throws -> SecureDirectory? {
-        try open(place, at: home.path(for: place), on: home.platform)
+    private func holding(_ descriptor: OpenDirectory) -> SecureDirectory {
+        SecureDirectory(
+            path: path, place: place, platform: platform,
+            held: HeldDescriptor(descriptor, user: platform.effectiveUserID))
     }
 
     /// The full path of `name` in this directory, for messages.
@@ -136,7 +99,7 @@ extension SecureDirectory {
     /// (a file it may not read, a directory it may not search).
     /// - Parameter user: The effective user id, when the caller already asked for it.
     func checkOwnerAndPermissions(_ status: Stat, path: String, isDirectory: Bool, user: UserID? = nil) throws {
-        let user = user ?? platform.effectiveUserID
+        let user = user ?? self.user
         guard status.userID == user else {
             throw StorageError(.wrongOwner(path: path, owner: status.userID.rawValue, expected: user.rawValue))
         }
@@ -184,7 +147,7 @@ extension SecureDirectory {
 extension SecureDirectory {
     /// Opens and checks the directory.
     /// - Returns: Its descriptor, or `nil` when it does not exist.
-    func openDirectory() throws -> OpenDirectory? {
+    private func openDirectory() throws -> OpenDirectory? {
         let descriptor: OpenDirectory
         do {
             descriptor = OpenDirectory(platform: platform, handle: try platform.openDirectory(at: path))
@@ -219,18 +182,8 @@ extension SecureDirectory {
         return try body(descriptor)
     }
 
-    /// Runs `body` with the checked directory's descriptor; a missing directory
-    /// is an error for `operation` on `name`.
-    func withExistingDirectory<Result>(
-        _ operation: StorageError.Operation, _ name: String, _ body: (OpenDirectory) throws -> Result
-    ) throws -> Result {
-        if let held { return try body(held.directory) }
-        guard let descriptor = try openDirectory() else {
-            throw StorageError(.io(path: path(of: name), operation: operation, errno: .noSuchFileOrDirectory))
-        }
-        defer { try? descriptor.close() }
-        return try body(descriptor)
-    }
+    /// The effective user id files here must belong to: asked once while held.
+    var user: UserID { held?.user ?? platform.effectiveUserID }
 
     /// Makes the directory's entries durable (after a rename or an unlink).
     /// File systems that cannot sync directories (`EINVAL`) are tolerated.
@@ -325,19 +278,18 @@ extension SecureDirectory {
     }
 }
 
-/// A directory's descriptor, closed when the last `SecureDirectory` holding it is gone.
+/// A directory's checked descriptor and the user its files must belong to,
+/// closed when the last `SecureDirectory` holding it is gone.
 private final class HeldDescriptor: Sendable {
-    let platform: any BridgePlatform
-    let handle: PlatformHandle
+    let directory: OpenDirectory
+    let user: UserID
 
-    init(_ directory: OpenDirectory) {
-        self.platform = directory.platform
-        self.handle = directory.handle
+    init(_ directory: OpenDirectory, user: UserID) {
+        self.directory = directory
+        self.user = user
     }
 
-    var directory: OpenDirectory { OpenDirectory(platform: platform, handle: handle) }
-
     deinit {
-        try? platform.close(handle)
+        try? directory.close()
     }
 }

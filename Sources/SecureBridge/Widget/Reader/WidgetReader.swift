@@ -84,29 +84,26 @@ public struct WidgetReader: Sendable {
     /// The gate over the two places, opened and checked once: `read(now:whatIf:)` without the log.
     private func readPlaces(now: Date, whatIf: Bool) -> Reading {
         // Each place is opened and checked once; every file of the read comes
-        // through that descriptor (SecureDirectory.OpenForReading).
+        // through that descriptor (SecureDirectory.heldOpen).
         do {
             // The ways to the places are checked as the app side checks them:
             // overlapping places (a keychain inside the container) are unsafe storage.
             let places = try home.checkedDirectories([.keychain, .container])
-            let keychain = places[0], container = places[1]
-            let reading = try keychain.withOpenForReading { keychainFiles in
-                // The store the app chose, read first: its items are read there and nowhere else.
-                let store = try Self.storeChoice(keychainFiles.read(.store))
-                let place = try Keychain(keychain, store: store)
-                // Another store's marks have a floor in the directory: a lock the store could not take raised it.
-                let floor = store.kind == .files
-                    ? HighWaterMarks()
-                    : try keychainFiles.read(.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
-                return try container.withOpenForReading { containerFiles in
-                    try read(
-                        WidgetPlaces(
-                            keychain: store.kind == .files ? keychainFiles : place.items, container: containerFiles,
-                            keychainPlace: place, floor: floor),
-                        now: now, whatIf: whatIf)
-                }
-            }
-            return (reading ?? nil) ?? Reading(result: .refused(.notOnboarded), now: now)
+            let notOnboarded = Reading(result: .refused(.notOnboarded), now: now)
+            guard let keychainFiles = try places[0].heldOpen() else { return notOnboarded }
+            // The store the app chose, read first: its items are read there and nowhere else.
+            let store = try Self.storeChoice(keychainFiles.read(.store))
+            let keychain = try Keychain(keychainFiles, store: store)
+            // Another store's marks have a floor in the directory: a lock the store could not take raised it.
+            let floor = store.kind == .files
+                ? HighWaterMarks()
+                : try keychainFiles.read(.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+            guard let container = try places[1].heldOpen() else { return notOnboarded }
+            return try read(
+                WidgetPlaces(
+                    keychain: store.kind == .files ? keychainFiles : keychain.items, container: container,
+                    keychainPlace: keychain, floor: floor),
+                now: now, whatIf: whatIf)
         } catch {
             return Reading(result: .refused(Self.reason(for: error)), now: now, developerNote: Self.developerNote(for: error))
         }
@@ -167,7 +164,7 @@ public struct WidgetReader: Sendable {
     private struct WidgetPlaces {
         /// The keychain's items: through the open directory, or in their store.
         let keychain: any KeychainItems
-        let container: SecureDirectory.OpenForReading
+        let container: SecureDirectory
         /// The keychain place itself, for raising the marks under its lock.
         let keychainPlace: Keychain
         /// The floor under another store's marks (`Keychain.floor()`); zero for files.
