@@ -1,16 +1,12 @@
-/// Strict base64 (RFC 4648): decoding takes the standard alphabet with
-/// padding only; encoding writes it, or the URL-safe alphabet without padding
-/// (`base64url`, as JSON Web Keys use).
+/// Strict base64 (RFC 4648): decodes the padded standard alphabet only; encodes that or `base64url`.
 package enum Base64 {
-    /// The alphabets `encode` writes.
     package enum Alphabet {
-        /// `A–Z a–z 0–9 + /`, padded with `=` to a multiple of 4.
+        /// `A–Z a–z 0–9 + /`, padded with `=`.
         case standard
         /// `A–Z a–z 0–9 - _`, unpadded (RFC 4648 section 5).
         case url
     }
 
-    /// How many characters `encode` writes for `count` bytes.
     package static func encodedCount(of count: Int, _ alphabet: Alphabet) -> Int {
         switch alphabet {
         case .standard: (count + 2) / 3 * 4
@@ -18,8 +14,7 @@ package enum Base64 {
         }
     }
 
-    /// Encodes `bytes` into `output`, exactly `encodedCount(of: bytes.count, alphabet)`
-    /// long: no copy of the bytes is made, so a secret can go straight into `SecureBytes`.
+    /// Encodes into `output` of exactly `encodedCount` bytes, without a copy, so a secret can go into `SecureBytes`.
     package static func encode(_ bytes: UnsafeRawBufferPointer, _ alphabet: Alphabet, into output: UnsafeMutableRawBufferPointer) {
         precondition(output.count == encodedCount(of: bytes.count, alphabet), "the output fits the encoding exactly")
         let table = alphabet == .standard ? standardTable : urlTable
@@ -46,9 +41,7 @@ package enum Base64 {
     private static let standardTable = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     private static let urlTable = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    /// Decodes `text` only if it is canonical: a multiple of 4 characters,
-    /// padding only at the end, and zero bits where padding leaves bits unused.
-    /// - Returns: The bytes, or `nil` for anything else.
+    /// Decodes `text` only if it is canonical: padding only at the end, unused bits zero.
     static func decodeCanonical(_ text: [UInt8]) -> [UInt8]? {
         text.withUnsafeBytes { characters -> [UInt8]? in
             var output = [UInt8](repeating: 0, count: characters.count / 4 * 3)
@@ -57,8 +50,7 @@ package enum Base64 {
         }
     }
 
-    /// Decodes canonical base64 `text` into `output` (at least 3/4 of its length).
-    /// - Returns: The number of bytes written, or `nil` when `text` is not canonical.
+    /// Decodes canonical base64 into `output`; `nil` when `text` is not canonical.
     package static func decodeCanonical(_ characters: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
         guard !characters.isEmpty, characters.count % 4 == 0, output.count >= characters.count / 4 * 3 else { return nil }
         var written = 0

@@ -1,5 +1,4 @@
-/// Helpers for handing any byte collection to C without an extra copy when
-/// the collection is already contiguous.
+/// Hands any byte collection to C, without a copy when it is already contiguous.
 package enum Bytes {
     package static func withContiguous<C: Collection<UInt8>, R>(
         _ bytes: C, _ body: (UnsafeRawBufferPointer) throws -> R
@@ -21,7 +20,6 @@ package enum Bytes {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Parses lowercase or uppercase hexadecimal; nil when malformed.
     package static func fromHex(_ text: some StringProtocol) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
@@ -36,7 +34,6 @@ package enum Bytes {
         return output
     }
 
-    /// Whether `c` is a hexadecimal digit, lowercase or uppercase.
     package static func isHexDigit(_ c: UInt8) -> Bool { nibble(c) != nil }
 
     private static func nibble(_ c: UInt8) -> UInt8? {

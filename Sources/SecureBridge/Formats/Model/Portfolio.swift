@@ -1,13 +1,10 @@
-/// Everything one snapshot carries: the accounts, and optionally the
-/// month's spending analytics for the expense widget.
+/// Everything one snapshot carries: the accounts and, optionally, the month's analytics.
 public struct Portfolio: Sendable, Equatable {
     /// The accounts, in the order the bank API listed them.
     public let accounts: [Account]
     /// Spending and income by category, when the app publishes them.
     public let analytics: Analytics?
 
-    /// A portfolio of values the caller has already checked (the JSON and
-    /// payload decoders, built-in sample data); `init(accounts:analytics:)` checks.
     package init(uncheckedAccounts accounts: [Account], analytics: Analytics? = nil) {
         self.accounts = accounts
         self.analytics = analytics
@@ -19,23 +16,18 @@ public struct Portfolio: Sendable, Equatable {
 
 /// One bank account as the widget may show it.
 public struct Account: Sendable, Equatable, Identifiable {
-    /// Stable id from the bank API: 1–64 characters of `A-Z a-z 0-9 . _ -`,
-    /// so it can stand in a deep link unescaped.
+    /// Stable id from the bank API: 1–64 of `A-Z a-z 0-9 . _ -`, safe in a deep link unescaped.
     public let id: String
     /// Display name, 1–64 characters, no control characters.
     public let name: String
     /// The balance, in integer minor units of its currency.
     public let balance: Money
-    /// The account's number: its IBAN, or the bank's own account number for
-    /// an account without one; `nil` for an account that has no number at
-    /// all (one read from a ledger journal), which a widget shows without a
-    /// number line.
+    /// The IBAN or the bank's own account number; `nil` when the account has none.
     public let identifier: AccountIdentifier?
     /// Whether this is the user's main account.
     public let type: AccountType
 
-    /// The IBAN, normalised to upper case without spaces and checksum
-    /// verified; `nil` for an account identified by its account number.
+    /// The IBAN, upper case without spaces and checksum verified, if the account has one.
     public var iban: IBAN? {
         guard case let .iban(iban) = identifier else { return nil }
         return iban
@@ -47,9 +39,6 @@ public struct Account: Sendable, Equatable, Identifiable {
         return number
     }
 
-    /// An account whose fields the caller has already checked;
-    /// `init(id:name:balance:iban:type:)` and
-    /// `init(id:name:balance:accountNumber:type:)` check.
     package init(uncheckedID id: String, name: String, balance: Money, identifier: AccountIdentifier?, type: AccountType) {
         self.id = id
         self.name = name
@@ -58,7 +47,6 @@ public struct Account: Sendable, Equatable, Identifiable {
         self.type = type
     }
 
-    /// An account with an IBAN whose fields the caller has already checked.
     package init(uncheckedID id: String, name: String, balance: Money, iban: IBAN, type: AccountType) {
         self.init(uncheckedID: id, name: name, balance: balance, identifier: .iban(iban), type: type)
     }
@@ -83,7 +71,6 @@ public struct Analytics: Sendable, Equatable {
     /// Money received, by category.
     public let received: [CategoryAmount]
 
-    /// Analytics the caller has already checked; `init(period:currency:spent:received:)` checks.
     package init(uncheckedPeriod period: String, currency: Currency, spent: [CategoryAmount], received: [CategoryAmount]) {
         self.period = period
         self.currency = currency
@@ -99,7 +86,6 @@ public struct CategoryAmount: Sendable, Equatable {
     /// The non-negative total.
     public let amount: Money
 
-    /// An entry the caller has already checked; `init(category:amount:)` checks.
     package init(uncheckedCategory category: String, amount: Money) {
         self.category = category
         self.amount = amount
@@ -113,12 +99,8 @@ public struct Money: Sendable, Equatable {
     /// The currency.
     public let currency: Currency
 
-    /// An amount of `minorUnits` of `currency` (cents for EUR, yen for JPY).
-    ///
-    /// Any `Int64` is kept as given; the magnitude rule (at most
-    /// `Money.maximumMagnitude(in:)`) is checked where the amount is used, by
-    /// `Account(id:name:balance:iban:type:)` and `CategoryAmount(category:amount:)`.
-    /// `Money(decimal:currency:)` reads and checks a decimal string.
+    /// An amount of `minorUnits` of `currency`, kept as given; the magnitude
+    /// limit is checked where the amount is used. `Money(decimal:currency:)` reads a decimal string.
     public init(minorUnits: Int64, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency
@@ -143,8 +125,6 @@ public struct IBAN: Sendable, Hashable {
     /// The normalised IBAN, e.g. `DE89370400440532013000`.
     public let electronicFormat: String
 
-    /// An IBAN whose electronic format the caller has already checked
-    /// (`checkElectronic`): the payload decoder, and built-in sample data.
     package init(checkedElectronicFormat electronicFormat: String) {
         self.electronicFormat = electronicFormat
     }
@@ -153,8 +133,7 @@ public struct IBAN: Sendable, Hashable {
     public var lastFour: String { AccountIdentifier.iban(self).lastFour }
 }
 
-// Descriptions name counts, ids and currencies only: printing a portfolio, a
-// test's failure message or a log line never shows an amount, IBAN or name.
+// Descriptions never show an amount, IBAN or name, so printing or logging one is safe.
 
 extension Portfolio: CustomStringConvertible {
     /// The number of accounts and whether there are analytics.

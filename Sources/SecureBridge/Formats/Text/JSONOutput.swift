@@ -1,24 +1,19 @@
-/// A JSON document with ordered object keys, written deterministically: what
-/// SecureBridge prints (timelines, status) is built from these.
+/// A JSON document with ordered keys, written deterministically: what SecureBridge prints.
 package enum JSONOutput: Sendable {
     case string(String)
     case bool(Bool)
     case integer(Int64)
-    /// An unsigned number, for counters read from disk (epochs, sequences) that may reach 2⁶⁴ − 1.
+    /// For counters read from disk (epochs, sequences) that may reach 2⁶⁴ − 1.
     case unsigned(UInt64)
     case null
     case array([JSONOutput])
     case object([(String, JSONOutput)])
 
-    /// An optional string, `null` when absent.
     package static func string(_ value: String?) -> JSONOutput {
         value.map(JSONOutput.string) ?? .null
     }
 
-    /// The compact serialisation: no whitespace between tokens.
     package var serialized: String {
-        // Written as UTF-8 bytes and made a string once: appending many short
-        // strings to a `String` costs several times as much.
         var out: [UInt8] = []
         out.reserveCapacity(1024)
         write(to: &out)
@@ -56,9 +51,7 @@ package enum JSONOutput: Sendable {
         }
     }
 
-    /// A JSON string: `"` and `\` escaped, control characters as short or
-    /// `\u00XX` escapes, and U+2028/U+2029 escaped so the output is also safe
-    /// to embed in JavaScript.
+    /// A JSON string; U+2028 and U+2029 are escaped too, so it is safe in JavaScript.
     private static func writeString(_ text: String, to out: inout [UInt8]) {
         var escaped = ""
         appendEscaped(text, to: &escaped)
@@ -67,7 +60,6 @@ package enum JSONOutput: Sendable {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `text` escaped scalar by scalar.
     private static func appendEscaped(_ text: String, to out: inout String) {
         for scalar in text.unicodeScalars {
             switch scalar {

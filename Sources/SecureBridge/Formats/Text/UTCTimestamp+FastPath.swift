@@ -4,21 +4,10 @@ package import FoundationEssentials
 package import Foundation
 #endif
 
-/// The fast path of timestamp text: `2026-11-21T16:00:00Z` made digit by digit
-/// from Unix seconds, instead of through Foundation's `Date.ISO8601FormatStyle`
-/// (the general path), which costs a widget read a formatter and a calendar.
-///
-/// For every instant from the Gregorian reform (1582-10-15) to the end of
-/// 9999 the text is the general path's, byte for byte;
-/// `UTCTimestampFastPathTests` compares the two over seeded random instants
-/// and the edges (epoch, leap days, century and year ends). Before the reform
-/// the general path counts Julian dates, while ISO 8601 (and this path) counts
-/// proleptic Gregorian ones; after 9999 both write the longer year. Every
-/// `Int64` second has a date here, year 0 as `0000`, earlier ones with a `-`.
-/// There is no table to regenerate: the calendar is the arithmetic of `civilDate`.
+/// Timestamp text by arithmetic, not `Date.ISO8601FormatStyle` (a start-up trick, Benchmarks/Tricks); from
+/// 1582-10-15 to 9999 the text is the formatter's byte for byte (`UTCTimestampFastPathTests`).
 extension UTCTimestamp {
-    /// The instant in UTC with a `Z`, fractions of a second dropped.
-    /// Instants beyond the range of `Int64` seconds are shown at its ends.
+    /// The instant in UTC with a `Z`, fractions dropped; beyond `Int64` seconds, at its ends.
     package static func string(from date: Date) -> String {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard seconds > -0x1p63 else { return string(seconds: .min) }
@@ -53,8 +42,7 @@ extension UTCTimestamp {
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay % 3600 / 60)):\(two(secondsOfDay % 60))Z"
     }
 
-    /// Days since 1970-01-01 to a proleptic Gregorian (year, month, day); the
-    /// inverse of `daysSinceEpoch` (H. Hinnant's `civil_from_days`).
+    /// Days since 1970-01-01 to a proleptic Gregorian date (Hinnant's `civil_from_days`).
     fileprivate static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

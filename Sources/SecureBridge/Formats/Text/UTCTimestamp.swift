@@ -5,13 +5,8 @@ package import Foundation
 #endif
 
 /// ISO 8601 timestamps in UTC, whole seconds: `2026-11-21T16:00:00Z`.
-/// Written by `UTCTimestamp+FastPath.swift`; read here.
 package enum UTCTimestamp {
-    /// Parses an RFC 3339 instant: `YYYY-MM-DDTHH:MM:SS`, optionally `.` and
-    /// one to nine digits of a second, then `Z` or a `±HH:MM` offset (`T`
-    /// and `Z` may be lower case). Anything else gives `nil`: another
-    /// layout, a field out of range (February 30th, hour 24, second 60, an
-    /// offset of a day or more) or text after the zone.
+    /// Parses an RFC 3339 instant (`t`/`z` allowed, up to nine fraction digits); `nil` for anything else.
     package static func date(parsing text: String) -> Date? {
         var reader = TimestampReader(text)
         guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2),
@@ -52,8 +47,7 @@ package enum UTCTimestamp {
         }
     }
 
-    /// A proleptic Gregorian date to days since 1970-01-01; the inverse of `civilDate`
-    /// (H. Hinnant's `days_from_civil`).
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's `days_from_civil`).
     private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let marchYear = month <= 2 ? year - 1 : year  // years counted from March, so February ends one
         let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
@@ -64,7 +58,6 @@ package enum UTCTimestamp {
     }
 }
 
-/// Reads a timestamp's ASCII fields from left to right.
 private struct TimestampReader {
     private var bytes: ArraySlice<UInt8>
 
@@ -72,21 +65,18 @@ private struct TimestampReader {
 
     var isAtEnd: Bool { bytes.isEmpty }
 
-    /// Consumes one of `characters` if the next byte is it.
     mutating func skip(_ characters: Character...) -> Bool {
         guard let next = bytes.first, characters.contains(where: { $0.asciiValue == next }) else { return false }
         bytes.removeFirst()
         return true
     }
 
-    /// Consumes a run of ASCII digits (their values), possibly none.
     mutating func digits() -> [UInt8] {
         let run = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         bytes.removeFirst(run.count)
         return run.map { $0 - UInt8(ascii: "0") }
     }
 
-    /// Consumes exactly `count` ASCII digits as a number.
     mutating func number(digits count: Int) -> Int64? {
         let run = bytes.prefix(count)
         guard run.count == count, run.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {

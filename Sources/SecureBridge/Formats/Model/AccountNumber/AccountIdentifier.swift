@@ -1,19 +1,15 @@
-/// The number a bank identifies an account by: its IBAN, or, for an account
-/// without one, the bank's own account number. A widget shows only its last
-/// four characters, behind the mask (`Redaction.maskedNumber(_:)`).
+/// The number a bank identifies an account by: its IBAN or its own number; a widget shows only the last four.
 public enum AccountIdentifier: Sendable, Hashable {
     /// An IBAN (ISO 13616), checksum verified.
     case iban(IBAN)
-    /// The bank's own account number: routing and account number, sort code
-    /// and account number, BSB and account number, a card account's number.
+    /// The bank's own account number (routing, sort code or BSB and account, a card's number).
     case accountNumber(AccountNumber)
 
-    /// Which of the two numbers an account has.
+    /// Which of the two numbers an account has; the raw value is its publish-input field.
     public enum Kind: String, Sendable, Equatable, CaseIterable {
-        /// An IBAN; the raw value is its field in publish input, `"IBAN"`.
+        /// An IBAN.
         case iban = "IBAN"
-        /// The bank's own account number; the raw value is its field in
-        /// publish input, `"accountNumber"`.
+        /// The bank's own account number.
         case accountNumber
 
         /// The field that holds this number in publish input and in errors.
@@ -28,8 +24,7 @@ public enum AccountIdentifier: Sendable, Hashable {
         }
     }
 
-    /// The number as a snapshot stores it: upper-case letters and digits,
-    /// without spaces or hyphens.
+    /// Upper-case letters and digits without separators, as a snapshot stores it.
     var storedForm: String {
         switch self {
         case let .iban(iban): return iban.electronicFormat
@@ -37,22 +32,16 @@ public enum AccountIdentifier: Sendable, Hashable {
         }
     }
 
-    /// The last four characters, the only part a widget may show: the one
-    /// place that decides how much of a number is shown.
+    /// The last four characters, the only part a widget may show; the one place that decides it.
     public var lastFour: String { String(storedForm.suffix(4)) }
 }
 
-/// A bank's own account number, for an account that has no IBAN: 4 to 34
-/// letters and digits, at least one of them a digit, stored without
-/// separators and with letters in upper case (`AccountNumber(_:)` has the rule).
+/// A bank's own account number, for an account without an IBAN (`AccountNumber(_:)` has the rule).
 public struct AccountNumber: Sendable, Hashable {
-    /// The number without spaces or hyphens, letters in upper case, e.g.
-    /// `02100002112345678` for routing number `021000021` and account `12345678`.
+    /// Without spaces or hyphens, letters upper case, e.g. `02100002112345678`.
     public let compactForm: String
 
-    /// A number whose compact form the caller has already checked
-    /// (`AccountIdentifier(kind:storedForm:)`): the payload decoder, and
-    /// built-in sample data.
+    /// A number the caller has already checked (`AccountIdentifier(kind:storedForm:)`).
     package init(checkedCompactForm compactForm: String) {
         self.compactForm = compactForm
     }

@@ -1,34 +1,17 @@
 extension AccountNumber {
-    /// An account number has 4 to 34 letters and digits: four so that the
-    /// last four a widget shows are the number's own (an app that has only the
-    /// last four a bank API gives, as for a card, passes those), 34 as an IBAN.
+    /// Four so the last four a widget shows are the number's own; 34 as an IBAN.
     static let lengthRange = 4...34
 
-    /// Reads a bank's own account number as people and bank APIs write it,
-    /// and validates it.
-    ///
-    /// Accepted: 4 to 34 ASCII letters and digits, at least one a digit,
-    /// in groups separated by a single space or hyphen
-    /// (`021000021 12345678`, `12-34-56 12345678`, `062-000 1234 5678`), in
-    /// either letter case. Refused: any other character, a separator at
-    /// either end or two in a row, and a valid IBAN (it belongs in the IBAN
-    /// field, where its checksum is checked) or one whose check digits are
-    /// wrong (a typo; a snapshot payload keeps SPEC 1.0's rule and accepts
-    /// it). The result has no separators and upper-case letters, so the same
-    /// number written two ways is equal.
-    /// - Parameter text: The account number as given.
-    /// - Throws: `BridgeError(InputProblem.invalid(.document, field: "accountNumber", problem))`,
-    ///   the problem `.empty` or an `.accountNumber` one, checked in this
-    ///   order: separators and characters, length, digit, IBAN, mistyped IBAN.
+    /// Reads and validates a bank's own account number: 4 to 34 letters and digits, at least one a digit, grouped
+    /// by single spaces or hyphens, not an IBAN (valid or mistyped). The result is compact and upper case.
+    /// - Throws: `BridgeError(InputProblem.invalid)` on `"accountNumber"`: `.empty` or an `.accountNumber` problem.
     public init(_ text: String) throws {
         self = try PortfolioRules.check(.document, AccountIdentifier.Kind.accountNumber.field, in: .publishInput) {
             try AccountNumber(parsing: text)
         }
     }
 
-    /// Reads and validates an account number as `init(_:)` does: the one
-    /// implementation of the rule, which publish input calls inside its record.
-    /// - Throws: `PortfolioRules.Violation` with `.empty` or an `.accountNumber` problem.
+    /// The one implementation of `init(_:)`'s rule, called by publish input within its record.
     init(parsing text: String) throws {
         guard !text.isEmpty else { throw PortfolioRules.Violation(.empty) }
         var characters: [UInt8] = []
@@ -57,9 +40,7 @@ extension AccountNumber {
         self.init(checkedCompactForm: String(decoding: characters, as: UTF8.self))
     }
 
-    /// Validates an account number that must already be in compact form
-    /// (upper-case letters and digits, no separators), as a snapshot stores it.
-    /// - Throws: `PortfolioRules.Violation` with an `.accountNumber` problem.
+    /// Validates a number already in compact form, as a snapshot stores it.
     static func checkCompact<Bytes: Collection<UInt8>>(_ characters: Bytes) throws {
         var hasDigit = false
         for byte in characters {
@@ -81,12 +62,7 @@ extension AccountNumber {
 }
 
 extension AccountIdentifier {
-    /// Checks a number as a snapshot stores it and wraps it: the payload
-    /// decoder's rule, and the re-check of the validating initialisers and
-    /// the encoder (`check()`).
-    /// - Parameters:
-    ///   - kind: Which number the bytes are.
-    ///   - storedForm: An IBAN's electronic format, or an account number's compact form.
+    /// Checks and wraps a number in its stored form: the payload decoder's rule, and the re-check before encoding.
     /// - Throws: `PortfolioRules.Violation` with an `.iban` or `.accountNumber` problem.
     init<Bytes: Collection<UInt8>>(kind: Kind, storedForm: Bytes) throws {
         let text = String(decoding: storedForm, as: UTF8.self)
@@ -100,8 +76,6 @@ extension AccountIdentifier {
         }
     }
 
-    /// Checks the number against its kind's rule, as the payload decoder would.
-    /// - Throws: `PortfolioRules.Violation` with an `.iban` or `.accountNumber` problem.
     func check() throws {
         _ = try AccountIdentifier(kind: kind, storedForm: storedForm.utf8)
     }

@@ -1,22 +1,11 @@
 extension IBAN {
-    /// Reads an IBAN as people and bank APIs write it, and validates it
-    /// (ISO 13616).
-    ///
-    /// Accepted: the electronic format (`DE89370400440532013000`) or the
-    /// paper format with single spaces between groups of four
-    /// (`DE89 3704 0044 0532 0130 00`), in either letter case. The result is
-    /// the upper-case electronic format.
-    /// - Parameter text: The IBAN as given.
-    /// - Throws: `BridgeError(InputProblem.invalid(.document, field: "IBAN", problem))`, the
-    ///   problem `.empty` or an `.iban` one, checked in this order: spacing,
-    ///   characters, country, length, checksum.
+    /// Reads and validates an IBAN (ISO 13616), electronic or paper format, either case; the result is electronic.
+    /// - Throws: `BridgeError(InputProblem.invalid)` on `"IBAN"`: `.empty` or an `.iban` problem.
     public init(_ text: String) throws {
         self = try PortfolioRules.check(.document, "IBAN", in: .publishInput) { try IBAN(parsing: text) }
     }
 
-    /// Reads and validates an IBAN as `init(_:)` does: the one implementation
-    /// of the rule, which publish input calls inside its record.
-    /// - Throws: `PortfolioRules.Violation` with `.empty` or an `.iban` problem.
+    /// The one implementation of `init(_:)`'s rule, called by publish input within its record.
     init(parsing text: String) throws {
         guard !text.isEmpty else { throw PortfolioRules.Violation(.empty) }
         var characters: [UInt8] = []
@@ -47,9 +36,7 @@ extension IBAN {
         self.init(checkedElectronicFormat: String(decoding: characters, as: UTF8.self))
     }
 
-    /// Validates an IBAN that must already be in electronic format (upper
-    /// case, no spaces), as a snapshot payload stores it.
-    /// - Throws: `PortfolioRules.Violation` with an `.iban` problem.
+    /// Validates an IBAN already in electronic format, as a payload stores it.
     static func checkElectronic<Bytes: Collection<UInt8>>(_ characters: Bytes) throws {
         for byte in characters {
             switch byte {
@@ -67,10 +54,7 @@ extension IBAN {
         guard isChecksumValid(Array(characters)) else { throw PortfolioRules.Violation(.iban(.checksumMismatch)) }
     }
 
-    /// The country of `characters` when they have an IBAN's shape: a country
-    /// of the registry, that country's length, and digits for the check
-    /// digits; `nil` otherwise. The checksum is not looked at.
-    /// - Parameter characters: Upper-case letters and digits.
+    /// The country when `characters` have an IBAN's shape (country, length, digit check digits); checksum ignored.
     static func countryOfShape(_ characters: [UInt8]) -> String? {
         guard characters.count >= 4 else { return nil }
         let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
@@ -81,10 +65,7 @@ extension IBAN {
         return country
     }
 
-    /// ISO 13616 / ISO 7064 MOD 97-10: check digits 02 to 98, and the number
-    /// formed by the BBAN, the country (A = 10 … Z = 35) and the check digits
-    /// leaves remainder 1 when divided by 97.
-    /// - Parameter characters: Upper-case letters and digits, at least 4.
+    /// ISO 7064 MOD 97-10: check digits 02 to 98, and the rearranged number leaves remainder 1.
     static func isChecksumValid(_ characters: [UInt8]) -> Bool {
         guard characters.count >= 4 else { return false }
         let digit = UInt8(ascii: "0")...UInt8(ascii: "9")

@@ -1,9 +1,7 @@
 /// The countries that issue IBANs and the exact length of theirs.
 enum IBANRegistry {
-    /// ISO 3166-1 alpha-2 country code → IBAN length in characters, as listed
-    /// in the SWIFT IBAN Registry (the registration authority for ISO 13616),
-    /// release 100. Territories that use another country's code (Åland uses
-    /// FI, Guernsey GB, French overseas departments FR, …) need no entry.
+    /// Country code → IBAN length, from the SWIFT IBAN Registry, release 100.
+    /// Territories that use another country's code need no entry.
     static let lengths: SortedTable<Int> = [
         "AD": 24, "AE": 23, "AL": 28, "AT": 20, "AZ": 28, "BA": 20, "BE": 16, "BG": 22,
         "BH": 22, "BI": 27, "BR": 29, "BY": 28, "CH": 21, "CR": 22, "CY": 28, "CZ": 24,
@@ -19,8 +17,6 @@ enum IBANRegistry {
         "YE": 30,
     ]
 
-    /// The IBAN lengths the payload format allows: from the shortest
-    /// registered (15) to ISO 13616's maximum (34); every registered
-    /// country's length lies within (the longest today is 33).
+    /// The IBAN lengths the payload format allows: the shortest registered to ISO 13616's 34.
     static let lengthRange = 15...34
 }

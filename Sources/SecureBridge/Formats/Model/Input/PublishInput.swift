@@ -1,31 +1,12 @@
-/// Turns the bank API's JSON into a validated `Portfolio`.
-///
-/// Two shapes are accepted: a top-level array of accounts, or an object
-/// `{"accounts": [...], "analytics": {...}}` whose `analytics` may be absent
-/// or `null`. An account is
-/// `{"id", "name", "balance", "currency", "IBAN", "accountNumber", "type"}`;
-/// analytics are `{"period", "currency", "spent", "received"}` with entries
-/// `{"category", "amount"}`. Every field is required except that an account
-/// has exactly one of `IBAN` and `accountNumber` (the other absent or
-/// `null`), where `"accountNumber": "none"` says the account has no number
-/// at all; no other field is allowed. Amounts are decimal strings,
-/// converted exactly to minor units.
+/// Turns the bank API's JSON into a validated `Portfolio` (fields and rules: docs/PAYLOAD.md).
 package enum PublishInput {
-    /// The largest input accepted, in bytes (1 MiB). Checked before parsing.
     package static let maximumByteCount = 1 << 20
 
-    /// Decodes and validates publish input.
-    /// - Parameter bytes: The JSON document, UTF-8.
-    /// - Returns: The portfolio, accounts in input order.
     /// - Throws: `BridgeError` naming the first problem found.
     static func decode(_ bytes: [UInt8]) throws -> Portfolio {
         try bytes.withUnsafeBytes { try decode($0) }
     }
 
-    /// Decodes and validates publish input held in memory the caller owns.
-    /// - Parameter bytes: The JSON document, UTF-8.
-    /// - Returns: The portfolio, accounts in input order.
-    /// - Throws: `BridgeError` naming the first problem found.
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> Portfolio {
         guard !bytes.isEmpty else { throw BridgeError(.empty) }
         guard bytes.count <= maximumByteCount else {
@@ -119,11 +100,7 @@ package enum PublishInput {
         return Account(uncheckedID: id, name: name, balance: balance, identifier: identifier, type: type)
     }
 
-    /// The account's one number: its `IBAN`, or its `accountNumber` when it
-    /// has no IBAN, or none when `accountNumber` is `"none"`. A field that is
-    /// absent or `null` is not given: an account without a number says so.
-    /// - Throws: `BridgeError` on the field `"IBAN"` when neither is given, on
-    ///   `"accountNumber"` when both are, or on the given field when it breaks its rule.
+    /// `IBAN`, `accountNumber`, or none for `"none"`; absent or `null` is not given, so a number-less account must say so.
     private static func decodeIdentifier(_ fields: Fields) throws -> AccountIdentifier? {
         let iban = try fields.optionalString(AccountIdentifier.Kind.iban.field)
         let number = try fields.optionalString(AccountIdentifier.Kind.accountNumber.field)
@@ -145,8 +122,7 @@ package enum PublishInput {
         }
     }
 
-    /// The `accountNumber` of an account that has no number at all (an
-    /// account of a ledger journal). Letters only, so never a valid number.
+    /// Marks an account with no number; letters only, so never a valid number.
     static let noNumber = "none"
 
     // MARK: Analytics
@@ -188,12 +164,10 @@ package enum PublishInput {
 
     // MARK: Helpers
 
-    /// One JSON object's members, checked against the fields its record may have.
     private struct Fields {
         let record: PortfolioRecord
         private let members: [(key: String, value: JSONValue)]
 
-        /// - Throws: `BridgeError` with `.unknownField` for the first member not in `allowed`.
         init(_ members: [(key: String, value: JSONValue)], allowed: [String], record: PortfolioRecord) throws {
             self.record = record
             self.members = members
@@ -207,7 +181,6 @@ package enum PublishInput {
             members.first { $0.key == field }?.value
         }
 
-        /// The field's value, which must be present.
         func require(_ field: String) throws -> JSONValue {
             guard let value = self[field] else { throw BridgeError(InputProblem.invalid(record, field: field, .missing)) }
             return value
@@ -221,7 +194,6 @@ package enum PublishInput {
             return text
         }
 
-        /// The field's string, or `nil` when the field is absent or `null`.
         func optionalString(_ field: String) throws -> String? {
             switch self[field] {
             case nil, .null?: return nil
@@ -258,12 +230,8 @@ package enum PublishInput {
 }
 
 extension Portfolio {
-    /// The bank API's account list, validated in one call: an array of
-    /// accounts, or an object with `accounts` and optional `analytics`
-    /// (docs/PAYLOAD.md has the fields and every rule), at most 1 MiB.
-    /// - Parameter bankJSON: The JSON document, UTF-8.
-    /// - Throws: An error whose description names the record and field of
-    ///   the first problem, and never repeats a balance, IBAN or name.
+    /// The bank API's account list, validated in one call (docs/PAYLOAD.md has the rules), at most 1 MiB.
+    /// - Throws: An error naming the record and field of the first problem, never a balance, IBAN or name.
     public init(bankJSON: some Collection<UInt8>) throws {
         self = try bankJSON.withContiguousStorageIfAvailable { try PublishInput.decode(UnsafeRawBufferPointer($0)) }
             ?? PublishInput.decode(Array(bankJSON))

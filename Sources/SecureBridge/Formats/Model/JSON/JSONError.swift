@@ -1,57 +1,30 @@
-/// Why a document is not the strict JSON SecureBridge accepts.
-///
-/// The position is 1-based. Lines are separated by LF, CR or CR LF; columns
-/// count Unicode scalars from the start of the line, so a column points at
-/// the character an editor shows, not at a byte.
+/// Why a document is not strict JSON; line and column are 1-based, columns in Unicode scalars.
 package enum JSONError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The document breaks a rule at `line`, `column`.
     case invalid(Problem, line: Int, column: Int)
 
     /// The rule that was broken, phrased as what the parser expected.
     public enum Problem: Equatable, Sendable, CustomStringConvertible {
-        /// A value (object, array, string, number, `true`, `false`, `null`) was expected.
         case expectedValue
-        /// After `[`, a value or `]` was expected.
         case expectedValueOrEndOfArray
-        /// After `{`, a string key or `}` was expected.
         case expectedKeyOrEndOfObject
-        /// After `,` in an object, a string key was expected.
         case expectedKey
-        /// A `,` was followed directly by `}` or `]`.
         case trailingComma
-        /// After an object key, `:` was expected.
         case expectedColon
-        /// After an object member, `,` or `}` was expected.
         case expectedCommaOrEndOfObject
-        /// After an array element, `,` or `]` was expected.
         case expectedCommaOrEndOfArray
-        /// Something other than whitespace follows the top-level value.
         case expectedEndOfInput
-        /// A number starts with `0` followed by another digit.
         case leadingZero
-        /// A `-` is not followed by a digit.
         case expectedDigitAfterMinus
-        /// A `.` in a number is not followed by a digit.
         case expectedFractionDigit
-        /// An exponent has no digits.
         case expectedExponentDigit
-        /// The input ends inside a string.
         case unterminatedString
-        /// A string holds an unescaped control character (U+0000 to U+001F).
         case controlCharacterInString(UInt8)
-        /// A backslash is followed by something other than `" \ / b f n r t u`.
         case invalidEscape
-        /// `\u` is not followed by four hexadecimal digits.
         case expectedHexDigits
-        /// A `\u` escape encodes half of a surrogate pair without the other half.
         case loneSurrogate
-        /// The bytes are not well-formed UTF-8.
         case invalidUTF8
-        /// The document starts with a byte order mark.
         case byteOrderMark
-        /// Arrays and objects are nested deeper than `limit`.
         case nestingTooDeep(limit: Int)
-        /// An object has two members with this key.
         case duplicateKey(String)
 
         public var description: String {

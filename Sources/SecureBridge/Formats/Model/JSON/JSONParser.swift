@@ -1,30 +1,13 @@
-/// A small, strict RFC 8259 JSON parser.
-///
-/// Strict means: UTF-8 only (no byte order mark), no unescaped control
-/// characters in strings, no unpaired surrogates in `\u` escapes, no trailing
-/// commas, nothing but whitespace after the top-level value, unique keys in
-/// every object, and a nesting limit. Numbers are checked against the JSON
-/// grammar and kept as text.
+/// A strict RFC 8259 parser: UTF-8, no BOM, lone surrogates or trailing commas, unique keys, a nesting limit.
 package enum JSONParser {
-    /// How deeply arrays and objects may nest by default.
     package static let maximumDepth = 32
 
     /// Parses a complete JSON document.
-    /// - Parameters:
-    ///   - bytes: The document, UTF-8.
-    ///   - maximumDepth: How deeply arrays and objects may nest.
-    /// - Returns: The top-level value.
     /// - Throws: `JSONError` naming the line, column and broken rule.
     package static func parse(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws -> JSONValue {
         try bytes.withUnsafeBytes { try parse($0, maximumDepth: maximumDepth) }
     }
 
-    /// Parses a complete JSON document held in memory the caller owns.
-    /// - Parameters:
-    ///   - bytes: The document, UTF-8.
-    ///   - maximumDepth: How deeply arrays and objects may nest.
-    /// - Returns: The top-level value.
-    /// - Throws: `JSONError` naming the line, column and broken rule.
     static func parse(_ bytes: UnsafeRawBufferPointer, maximumDepth: Int = maximumDepth) throws -> JSONValue {
         var parser = Parser(bytes: bytes, maximumDepth: maximumDepth)
         return try parser.parseDocument()
@@ -32,8 +15,7 @@ package enum JSONParser {
 }
 
 extension JSONParser {
-    /// The recursive-descent parser over one buffer. It tracks only a byte
-    /// offset; line and column are computed when an error is thrown.
+    /// Tracks only a byte offset; line and column are computed when an error is thrown.
     fileprivate struct Parser {
         let bytes: UnsafeRawBufferPointer
         let maximumDepth: Int
@@ -92,15 +74,13 @@ extension JSONParser {
             offset += count
         }
 
-        /// Up to this many members, an object is searched for a duplicate key in order.
         static let linearKeyLimit = 16
 
         private mutating func parseObject(depth: Int) throws -> JSONValue {
             guard depth <= maximumDepth else { throw failure(.nestingTooDeep(limit: maximumDepth), at: offset) }
             offset += 1  // {
             var members: [(key: String, value: JSONValue)] = []
-            // Small objects are searched for a duplicate key in order (no hashing);
-            // past `linearKeyLimit` members a set takes over, so a huge object stays linear.
+            // Duplicate keys: searched in order up to `linearKeyLimit`, then in a set, so a huge object stays linear.
             var keys: Set<String>?
             skipWhitespace()
             if peek(UInt8(ascii: "}")) {
@@ -195,8 +175,6 @@ extension JSONParser {
 
         // MARK: Strings
 
-        /// Parses a string starting at its opening quote. Runs without escapes
-        /// are validated in place and copied once.
         private mutating func parseString() throws -> String {
             offset += 1  // "
             var runStart = offset
@@ -230,7 +208,6 @@ extension JSONParser {
             throw failure(.unterminatedString, at: offset)
         }
 
-        /// Decodes one escape starting at its backslash and appends its UTF-8.
         private mutating func parseEscape(into buffer: inout [UInt8]) throws {
             let escapeStart = offset
             offset += 1  // backslash
@@ -313,7 +290,6 @@ extension JSONParser {
 
         // MARK: Errors
 
-        /// The error for `problem` at byte `errorOffset`, with its line and column.
         private func failure(_ problem: JSONError.Problem, at errorOffset: Int) -> JSONError {
             var line = 1
             var column = 1

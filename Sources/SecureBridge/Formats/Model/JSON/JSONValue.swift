@@ -1,26 +1,16 @@
-/// A parsed JSON document, as RFC 8259 defines it.
-///
-/// Numbers keep their literal text: SecureBridge never turns a JSON number
-/// into a `Double`, so nothing is rounded on the way in. Objects keep their
-/// members in document order; `JSONParser` guarantees their keys are unique.
+/// A parsed JSON document: numbers as literal text (never rounded), members in document order, keys unique.
 package enum JSONValue: Sendable {
-    /// An object's members, in the order they appear in the document.
+    /// Members in document order.
     case object([(key: String, value: JSONValue)])
-    /// An array's elements.
     case array([JSONValue])
-    /// A string, with every escape decoded.
     case string(String)
-    /// A number, exactly as written (for example `-12.5e3`).
+    /// Exactly as written, e.g. `-12.5e3`.
     case number(String)
-    /// `true` or `false`.
     case bool(Bool)
-    /// `null`.
     case null
 
-    /// The six kinds of JSON value (`JSONKind`).
     package typealias Kind = JSONKind
 
-    /// Which kind of value this is.
     package var kind: Kind {
         switch self {
         case .object: return .object
@@ -32,7 +22,6 @@ package enum JSONValue: Sendable {
         }
     }
 
-    /// The value of the member named `key`, when this is an object that has one.
     package subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.key == key }?.value
@@ -40,8 +29,7 @@ package enum JSONValue: Sendable {
 }
 
 extension JSONValue: Equatable {
-    /// Values are equal when they have the same kind and contents; object
-    /// members must also be in the same order.
+    /// Same kind and contents; object members also in the same order.
     package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case let (.object(left), .object(right)):
@@ -63,8 +51,7 @@ extension JSONValue: Equatable {
     }
 }
 
-/// The six kinds of JSON value, for errors that say what was expected and
-/// what was found (`FieldProblem.wrongType(expected:found:)`).
+/// The six kinds of JSON value, for errors that say what was expected and what was found.
 public enum JSONKind: Sendable, Equatable, CaseIterable, CustomStringConvertible {
     case object, array, string, number, bool, null
 

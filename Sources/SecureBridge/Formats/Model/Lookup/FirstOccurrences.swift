@@ -1,18 +1,10 @@
-/// The number each text was first registered under: what finds a repeated
-/// account id or category, in constant time per text.
-///
-/// A small open-addressing hash table over two lists, not a `Dictionary`:
-/// a start-up trick (docs/PERFORMANCE.md). A dictionary's first use makes the
-/// Swift runtime search every protocol conformance in the binary for
-/// `String: Hashable`; the lists and the table need no such look-up.
+/// The number each text was first registered under; not a `Dictionary`, a start-up trick (Benchmarks/Tricks).
 struct FirstOccurrences {
     private var texts: [String] = []
     private var numbers: [Int] = []
-    /// Each slot holds an index into `texts` plus one, or 0 when empty; the
-    /// count is a power of two, at least twice the texts'.
+    /// Index into `texts` plus one, 0 when empty; a power of two, at least twice the texts.
     private var slots: [Int] = []
 
-    /// Registers `number` under `text`, unless a number is registered under it already.
     /// - Returns: The number registered under `text` before, or `nil` when it is new.
     mutating func register(_ text: String, number: Int) -> Int? {
         if slots.count < 2 * (texts.count + 1) { grow() }
@@ -28,7 +20,6 @@ struct FirstOccurrences {
         return nil
     }
 
-    /// Doubles the table (16 slots at first) and places every text again.
     private mutating func grow() {
         slots = [Int](repeating: 0, count: max(16, slots.count * 2))
         for index in texts.indices {

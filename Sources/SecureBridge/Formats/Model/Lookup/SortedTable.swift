@@ -1,11 +1,4 @@
-/// A fixed table looked up by a short text (an ISO code), written as a
-/// dictionary literal in key order and searched by bisection.
-///
-/// The tables a read or a publish consults use it rather than a `Dictionary`,
-/// for the reason `FirstOccurrences` gives: a whole `bridgectl` process is
-/// short, and a dictionary's first use costs it a search of every protocol
-/// conformance in the binary. Nothing is sorted at run time either (the
-/// standard library's sort has the same cost): the literal is written sorted.
+/// A fixed table keyed by a short text, written as a sorted literal and searched by bisection (Benchmarks/Tricks).
 package struct SortedTable<Value> {
     /// The entries, in strictly increasing key order.
     let entries: [(key: String, value: Value)]
@@ -17,7 +10,6 @@ package struct SortedTable<Value> {
         self.entries = entries
     }
 
-    /// The value of `key`, or `nil` when the table has none.
     package subscript(key: String) -> Value? {
         var low = 0
         var high = entries.count
@@ -28,10 +20,8 @@ package struct SortedTable<Value> {
         return low < entries.count && entries[low].key == key ? entries[low].value : nil
     }
 
-    /// How many entries the table has.
     var count: Int { entries.count }
 
-    /// The keys, in order.
     var keys: [String] { entries.map(\.key) }
 
     /// This table with the values `changes` gives for some of its keys.
@@ -49,7 +39,6 @@ extension SortedTable: ExpressibleByDictionaryLiteral {
     }
 }
 
-/// The entries in key order.
 extension SortedTable: Sequence {
     package func makeIterator() -> IndexingIterator<[(key: String, value: Value)]> {
         entries.makeIterator()

@@ -1,33 +1,18 @@
 extension Currency {
-    /// The active ISO 4217 currency with this alphabetic code, or `nil`.
-    ///
-    /// The lookup is exact: `"eur"` is not `"EUR"`.
-    /// - Parameter code: Three upper-case letters, e.g. `"EUR"`.
-    /// - Returns: The currency with its minor-unit digits, e.g. EUR with 2.
+    /// The active ISO 4217 currency with exactly this code (`"eur"` is not `"EUR"`), or `nil`.
     public static func iso4217(_ code: String) -> Currency? {
         guard let digits = ISO4217.minorUnitDigits[code] else { return nil }
         return Currency(code: code, minorUnitDigits: digits)
     }
 
-    /// Whether this value is exactly an entry of the ISO 4217 table (code and
-    /// minor-unit digits both match).
+    /// Whether code and minor-unit digits both match an entry of the ISO 4217 table.
     public var isISO4217: Bool {
         ISO4217.minorUnitDigits[code] == minorUnitDigits
     }
 }
 
-/// The ISO 4217 table SecureBridge accepts.
 enum ISO4217 {
-    /// Alphabetic code → minor-unit digits for every currency and fund in
-    /// ISO 4217 "List One: Current currency & funds" as published by the
-    /// maintenance agency (SIX Financial Information) on 2026-01-01.
-    ///
-    /// Left out on purpose are the codes whose minor unit the list gives as
-    /// "N.A." (XAG, XAU, XBA, XBB, XBC, XBD, XDR, XPD, XPT, XSU, XTS, XUA,
-    /// XXX): precious metals, bond-market units, the SDR, the testing code and
-    /// "no currency" cannot hold an account balance in minor units. Codes
-    /// withdrawn by that date (for example ANG, BGN, CUC, HRK, SLL, ZWL) are
-    /// not active and are refused.
+    /// Code → minor-unit digits, ISO 4217 List One of 2026-01-01, without the "N.A." codes (no balance in minor units).
     static let minorUnitDigits: SortedTable<Int> = [
         "AED": 2, "AFN": 2, "ALL": 2, "AMD": 2, "AOA": 2, "ARS": 2, "AUD": 2, "AWG": 2,
         "AZN": 2, "BAM": 2, "BBD": 2, "BDT": 2, "BHD": 3, "BIF": 0, "BMD": 2, "BND": 2,

@@ -1,7 +1,5 @@
 extension Money {
-    /// The amount as an exact decimal string in major units: `"4675.00"`,
-    /// `"-12.50"`, `"500"` for JPY, `"0.125"` for KWD. No grouping, no symbol
-    /// (locale-aware display is the presentation layer's job).
+    /// The amount as an exact decimal string in major units (`"4675.00"`, `"500"` for JPY), without grouping or symbol.
     public var decimalString: String {
         let digits = Self.clampedDigits(currency.minorUnitDigits)
         let magnitude = minorUnits.magnitude
@@ -13,38 +11,21 @@ extension Money {
             + String(repeating: "0", count: digits - fraction.count) + fraction
     }
 
-    /// The largest magnitude, in minor units, SecureBridge accepts for a
-    /// currency with `digits` minor-unit digits: 10^15 major units, capped at
-    /// 10^18 minor units (so 10^14 major units for the four-digit CLF and UYW),
-    /// which keeps every amount inside `Int64`; the sums a widget shows are
-    /// checked for overflow where they are made (`SpendingFigures`).
+    /// The largest magnitude in minor units: 10^15 major units, capped at 10^18 so every amount fits `Int64`.
     static func maximumMinorUnits(digits: Int) -> Int64 {
         Int64(powerOfTen(min(15 + clampedDigits(digits), 18)))
     }
 
-    /// The largest magnitude SecureBridge accepts in `currency`
-    /// (`maximumMinorUnits`), e.g. 10^17 minor units of EUR.
+    /// The largest magnitude SecureBridge accepts in `currency`, e.g. 10^17 minor units of EUR.
     public static func maximumMagnitude(in currency: Currency) -> Money {
         Money(minorUnits: maximumMinorUnits(digits: currency.minorUnitDigits), currency: currency)
     }
 
-    /// The whole major units of an amount and its currency code, for error
-    /// messages about limits, e.g. `"1000000000000000 EUR"`.
     static func majorUnitsText(_ money: Money) -> String {
         String(money.minorUnits.magnitude / powerOfTen(clampedDigits(money.currency.minorUnitDigits))) + " " + money.currency.code
     }
 
-    /// Reads a decimal string exactly into minor units.
-    ///
-    /// Accepted: an optional `-` (only when `allowsNegative`), one or more
-    /// digits without a leading zero (`0` itself and `0.5` are fine), then
-    /// optionally `.` and one or more digits, at most the currency's
-    /// minor-unit digits of them. `-0` is zero.
-    /// - Parameters:
-    ///   - text: The decimal, e.g. `"4675.00"` or `"4675"`.
-    ///   - currency: The currency; decides the decimal places.
-    ///   - allowsNegative: Whether a leading `-` is allowed.
-    /// - Returns: The exact amount, e.g. 467500 minor units of EUR.
+    /// Reads a decimal string exactly into minor units (`-` only when `allowsNegative`).
     /// - Throws: `PortfolioRules.Violation` with an `.amount` problem.
     static func parse(decimal text: String, currency: Currency, allowsNegative: Bool) throws -> Money {
         let bytes = Array(text.utf8)
@@ -93,8 +74,7 @@ extension Money {
         guard fractionDigits.count <= digits else {
             throw fail(.tooManyDecimals(currency: currency.code, allowed: digits))
         }
-        // Accumulate in UInt64 and compare with the limit (at most 10^18) after
-        // every digit, so no step can overflow: 10 * 10^18 + 9 < UInt64.max.
+        // Compare with the limit (at most 10^18) after every digit, so UInt64 cannot overflow.
         let limit = UInt64(maximumMinorUnits(digits: digits))
         var value: UInt64 = 0
         func append(_ digit: UInt8) throws {
@@ -109,7 +89,6 @@ extension Money {
         return Money(minorUnits: negative ? -Int64(value) : Int64(value), currency: currency)
     }
 
-    /// Minor-unit digits clamped to what `UInt64` arithmetic can scale by.
     private static func clampedDigits(_ digits: Int) -> Int {
         min(max(digits, 0), 18)
     }

@@ -1,19 +1,9 @@
-/// Why a snapshot payload could not be decoded, or a portfolio encoded, each
-/// way with the values its description names, as a
-/// `BridgeError` holds it.
-///
-/// Descriptions name the record and field and never repeat a balance, IBAN
-/// or account name.
+/// Why a payload could not be decoded, or a portfolio encoded; never naming a balance, IBAN or name.
 package enum PayloadProblem: BridgeProblem {
-    /// The first byte is a format version this build does not read.
     case unsupportedVersion(UInt8)
-    /// The payload ends inside `field` of `record`.
     case truncated(PortfolioRecord, field: String)
-    /// Bytes follow the end of the portfolio.
     case trailingBytes(count: Int)
-    /// A decoded field breaks a portfolio rule.
     case invalid(PortfolioRecord, field: String, FieldProblem)
-    /// The portfolio breaks a rule, so it cannot be encoded.
     case unencodable(PortfolioRecord, field: String, FieldProblem)
 
     public var description: String {
@@ -39,6 +29,5 @@ package enum PayloadProblem: BridgeProblem {
 }
 
 extension BridgeError {
-    /// The error of `problem`.
     package init(_ problem: PayloadProblem) { self.init(problem: problem) }
 }

@@ -1,22 +1,11 @@
 extension Portfolio {
-    /// Decodes a snapshot payload, strictly.
-    ///
-    /// Every length is checked against the bytes that remain, every count and
-    /// string against the limits of publish input; strings must be valid
-    /// UTF-8, currencies active ISO 4217 entries with their exact minor-unit
-    /// digits, IBANs and account numbers valid, codes known; ids and
-    /// categories unique, at most one main account; the version the lowest
-    /// that holds the portfolio (1 unless an account has an account number);
-    /// and nothing may follow the portfolio.
-    /// - Parameter payload: The decrypted payload.
+    /// Decodes a payload strictly: publish input's rules, the lowest version that holds it, nothing after it.
     /// - Throws: `BridgeError` naming the record and field.
     package init(payload: UnsafeRawBufferPointer) throws {
         var reader = PortfolioPayload.Reader(bytes: payload)
         self = try reader.readPortfolio()
     }
 
-    /// Decodes a snapshot payload, strictly (see `init(payload:)`).
-    /// - Throws: `BridgeError` naming the record and field.
     package init(payload: [UInt8]) throws {
         self = try payload.withUnsafeBytes { try Portfolio(payload: $0) }
     }
@@ -89,8 +78,7 @@ extension PortfolioPayload {
             return Account(uncheckedID: id, name: name, balance: balance, identifier: identifier, type: type)
         }
 
-        /// The account's number: in version 1 an IBAN, in version 2 a kind
-        /// code (IBAN, account number, or none) and then the number, if any.
+        /// Version 1: an IBAN; from version 2, a kind code and then the number, if any.
         private mutating func identifier(_ record: PortfolioRecord, version: UInt8) throws -> AccountIdentifier? {
             var kind = AccountIdentifier.Kind.iban
             if version >= PortfolioPayload.numberKindVersion {
@@ -144,8 +132,7 @@ extension PortfolioPayload {
 
         // MARK: Fields
 
-        /// Three ASCII letters and the minor-unit digits, which must match the
-        /// ISO 4217 table exactly.
+        /// Three ASCII letters and minor-unit digits matching the ISO 4217 table exactly.
         private mutating func currency(_ record: PortfolioRecord) throws -> Currency {
             let code = try take(3, record, "currency")
             let digits = try read(UInt8.self, record, "currency")
@@ -156,8 +143,6 @@ extension PortfolioPayload {
             return currency
         }
 
-        /// A name or category: two-byte length, 1 to 256 bytes of UTF-8, and
-        /// the text rules (1 to 64 scalars, no disallowed characters).
         private mutating func text(_ record: PortfolioRecord, _ field: String) throws -> String {
             let bytes = try string(record, field, length: UInt16.self, limit: PortfolioRules.maximumTextBytes)
             guard UnicodeText.isValidUTF8(bytes) else { throw BridgeError(PayloadProblem.invalid(record, field: field, .invalidUTF8)) }
@@ -166,7 +151,6 @@ extension PortfolioPayload {
             return text
         }
 
-        /// A byte string of 1 to `limit` bytes after its length as a `Length`.
         private mutating func string<Length: FixedWidthInteger & UnsignedInteger>(
             _ record: PortfolioRecord, _ field: String, length _: Length.Type, limit: Int
         ) throws -> UnsafeRawBufferPointer {

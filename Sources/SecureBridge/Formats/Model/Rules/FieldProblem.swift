@@ -1,96 +1,52 @@
-/// What is wrong with one field of a portfolio record. Shared by publish input
-/// (`InputProblem`) and the snapshot payload (`PayloadProblem`), so both sides
-/// enforce, and word, the same rules.
-///
-/// Descriptions are predicates that follow "field "x": " and never repeat the
-/// offending value: it may be a balance, an IBAN or an account name.
+/// What is wrong with one field of a record, worded alike for input and payload, never repeating the value.
 package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
     // MARK: Structure (publish input)
 
-    /// A required field is absent.
     case missing
-    /// A field that the record does not have; `suggestion` is the known field
-    /// it differs from only in letter case, if any.
     case unknownField(allowed: [String], suggestion: String?)
-    /// The JSON value has the wrong kind.
     case wrongType(expected: JSONKind, found: JSONKind)
-    /// An amount is a JSON number; amounts must be decimal strings.
     case amountIsNumber
-    /// The top-level value is neither an array of accounts nor an object.
     case notAccountsOrObject(found: JSONKind)
 
     // MARK: Counts
 
-    /// The account list is empty.
     case noAccounts
-    /// A list has more entries than allowed.
     case tooManyEntries(count: Int, limit: Int)
 
     // MARK: Text
 
-    /// The text is empty.
     case empty
-    /// A name or category given to publish is only white space, so it would
-    /// show as a blank row (`PortfolioRules.checkText`).
     case blank
-    /// The text is longer than `limit` units.
     case tooLong(limit: Int, unit: LengthUnit)
-    /// An id contains a character other than `A-Z a-z 0-9 . _ -`.
     case invalidIDCharacters
-    /// The text contains a control, separator or bidirectional formatting
-    /// character, which could hide or reorder what the widget shows.
     case disallowedCharacter(UInt32)
-    /// The text contains an invisible or formatting character (Unicode
-    /// category Cf, a default-ignorable or private-use code point), which
-    /// could make it look like another text, an amount or a mask.
     case invisibleCharacter(UInt32)
-    /// The text contains the mask's bullet or a dot that passes for it, so it
-    /// could pose as a masked amount.
     case maskLookalike(UInt32)
-    /// An id is `.` or `..`, which name directories.
     case dotID
-    /// The bytes are not valid UTF-8 (payload only).
+    /// Payload only.
     case invalidUTF8
-    /// The same id as an earlier account.
     case duplicateID(account: Int)
-    /// The same category as an earlier entry of the same list.
     case duplicateCategory(entry: Int)
 
     // MARK: Values
 
-    /// An amount is not acceptable.
     case amount(AmountProblem)
-    /// Not an active ISO 4217 code (or, in a payload, its minor-unit digits differ).
     case unknownCurrency
-    /// An IBAN is not acceptable.
     case iban(IBANProblem)
-    /// A bank's own account number is not acceptable.
     case accountNumber(AccountNumberProblem)
-    /// An account has neither an IBAN nor an account number (reported on the
-    /// field `"IBAN"`).
     case noAccountNumber
-    /// An account has both an IBAN and an account number (reported on the
-    /// field `"accountNumber"`).
     case bothAccountNumbers
-    /// A payload's version is higher than its content needs, so the same
-    /// portfolio would have two encodings (payload only).
+    /// Payload only: a higher version would give the portfolio two encodings.
     case versionAboveContent(needed: UInt8)
-    /// An account type other than `main` or `secondary`.
     case invalidAccountType
-    /// A second account marked `main`.
     case secondMainAccount(first: Int)
-    /// A period that is not `YYYY-MM` with a month from 01 to 12.
     case invalidPeriod
-    /// A payload byte that encodes no known value.
     case unknownCode(UInt8)
-    /// A category amount in another currency than its analytics (encoding only).
+    /// Encoding only.
     case currencyMismatch
 
-    /// The unit a length limit is counted in.
     package enum LengthUnit: Equatable, Sendable {
-        /// Unicode scalars (what people call characters).
         case scalars
-        /// UTF-8 bytes.
         case bytes
     }
 
@@ -166,7 +122,6 @@ package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `"a"`, `"a" and "b"`, `"a", "b" and "c"`.
     private static func list(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
@@ -175,24 +130,14 @@ package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
 
 /// What is wrong with a decimal amount.
 package enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
-    /// Not of the form `-?digits(.digits)?` (letters, `NaN`, `.5`, `5.`, …).
     case malformed
-    /// Starts with `+`.
     case plusSign
-    /// Uses an exponent such as `1e3`.
     case exponent
-    /// Contains a space or other whitespace.
     case whitespace
-    /// Contains a `,`, as a grouping or decimal separator.
     case comma
-    /// Has a leading zero, like `007`.
     case leadingZeros
-    /// Negative where only zero or more is allowed.
     case negative
-    /// More decimal places than the currency's minor unit allows.
     case tooManyDecimals(currency: String, allowed: Int)
-    /// Larger in magnitude than SecureBridge accepts; `limit` is the largest
-    /// magnitude accepted in its currency (`Money.maximumMagnitude(in:)`).
     case tooLarge(limit: Money)
 
     public var description: String {
@@ -223,18 +168,12 @@ package enum AmountProblem: Equatable, Sendable, CustomStringConvertible {
 
 /// What is wrong with a bank's own account number (`AccountNumber(_:)` has the rule).
 package enum AccountNumberProblem: Equatable, Sendable, CustomStringConvertible {
-    /// A space or hyphen at either end, or two in a row.
     case invalidSeparators
-    /// A character other than A-Z, a-z, 0-9 (and single spaces or hyphens between groups).
     case invalidCharacters
-    /// Fewer or more letters and digits than `allowed`.
     case wrongLength(actual: Int, allowed: ClosedRange<Int>)
-    /// Letters only.
     case noDigit
-    /// A valid IBAN, which belongs in the field `"IBAN"`.
     case isIBAN
-    /// An IBAN of `country` (its country code, length and two digits after
-    /// the country) whose check digits are wrong: the typo they exist to catch.
+    /// The shape of an IBAN of `country` with wrong check digits: a typo to correct.
     case ibanWithWrongCheckDigits(country: String)
 
     public var description: String {
@@ -257,15 +196,10 @@ package enum AccountNumberProblem: Equatable, Sendable, CustomStringConvertible 
 
 /// What is wrong with an IBAN (ISO 13616).
 package enum IBANProblem: Equatable, Sendable, CustomStringConvertible {
-    /// Spaces other than single spaces between groups of four characters.
     case invalidSpacing
-    /// A character other than A-Z, a-z, 0-9 (and spaces between groups).
     case invalidCharacters
-    /// The first two characters are not a country in the IBAN registry.
     case unknownCountry
-    /// The length does not match the country's.
     case wrongLength(country: String, expected: Int, actual: Int)
-    /// The check digits do not match (mod 97 is not 1, or they are not 02–98).
     case checksumMismatch
 
     public var description: String {

@@ -1,26 +1,14 @@
-/// The one definition of an id SecureBridge accepts: 1 to 64 characters of
-/// `A-Z a-z 0-9 . _ -`. Account ids are checked by it wherever they arrive
-/// (publish input, a snapshot payload, a deep link) and user ids at login.
+/// The one definition of an id (1 to 64 of `A-Z a-z 0-9 . _ -`), for account ids and user ids.
 package enum Identifier {
-    /// What an id names. The two kinds differ only where their use differs:
-    ///
-    /// - An account id ends up in deep links (`<scheme>://account/<id>`) and
-    ///   may end up in paths, where `.` and `..` name directories (and a URL
-    ///   resolver removes them as dot-segments), so those two are refused.
-    /// - A user id is the bank's login name, often an e-mail address, so `@`
-    ///   is allowed too; it is only stored and shown, never a link or a path
-    ///   segment, so `.` and `..` are not refused.
+    /// Account ids go into deep links and paths, so `.` and `..` are refused; user ids also allow `@`.
     package enum Kind {
         case account
         case user
     }
 
-    /// The longest id, in characters (all ASCII, so bytes too).
     static let maximumLength = 64
 
-    /// Checks an id given as UTF-8 bytes (as a payload stores it).
-    /// - Throws: `PortfolioRules.Violation` with `.invalidIDCharacters` (checked
-    ///   first, over every byte), `.empty`, `.tooLong` or `.dotID`.
+    /// - Throws: `PortfolioRules.Violation`: `.invalidIDCharacters` (over every byte first), `.empty`, `.tooLong`, `.dotID`.
     static func check(utf8 bytes: some Sequence<UInt8>, kind: Kind) throws {
         var count = 0
         var dots = 0
@@ -45,8 +33,6 @@ package enum Identifier {
         if kind == .account, count <= 2, dots == count { throw PortfolioRules.Violation(.dotID) }
     }
 
-    /// Checks an id.
-    /// - Throws: `PortfolioRules.Violation`, as `check(utf8:kind:)`.
     static func check(_ id: String, kind: Kind) throws {
         try check(utf8: id.utf8, kind: kind)
     }

@@ -1,23 +1,14 @@
-/// Which record of a portfolio a problem was found in. Numbers are 1-based,
-/// in the order the records appear.
+/// Which record of a portfolio a problem was found in; numbers are 1-based.
 package enum PortfolioRecord: Equatable, Sendable, CustomStringConvertible {
-    /// The document as a whole (the top-level array or object, or the payload
-    /// header); for a value an app builds on its own (`IBAN(_:)`,
-    /// `Money(decimal:currency:)`, `Account(id:name:balance:iban:type:)`,
-    /// `CategoryAmount(category:amount:)`), that value, not yet a numbered
-    /// record of a portfolio.
+    /// The document as a whole, or a value an app builds before it is part of a portfolio.
     case document
-    /// An account; `id` is given once the record's id has been read and found valid.
+    /// `id` is given once it has been read and found valid.
     case account(number: Int, id: String?)
-    /// The analytics object.
     case analytics
-    /// An entry of the analytics' `spent` list.
     case spent(number: Int)
-    /// An entry of the analytics' `received` list.
     case received(number: Int)
 
     /// The record as the subject of a sentence, e.g. `Account 2 ("acc-savings")`.
-    /// The document reads "The document"; the errors name it more precisely.
     public var description: String {
         switch self {
         case .document:
@@ -35,7 +26,6 @@ package enum PortfolioRecord: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The record in the middle of a sentence, e.g. `account 2 ("acc-savings")`.
     var phrase: String {
         switch self {
         case .document: return "the document"

@@ -1,15 +1,11 @@
-/// The rules every portfolio obeys, whichever way it arrives: decoded from
-/// publish input, decoded from a snapshot payload, or checked before encoding.
+/// The rules every portfolio obeys, whether decoded from publish input or a payload, or being encoded.
 enum PortfolioRules {
     /// At most this many accounts (and at least one).
     static let maximumAccounts = 1000
-    /// At most this many entries in `spent` and in `received`.
     static let maximumEntries = 50
-    /// An id is 1 to 64 characters of `A-Z a-z 0-9 . _ -` (`Identifier`).
     static let maximumIDLength = Identifier.maximumLength
-    /// A name or category is 1 to 64 Unicode scalars…
+    /// A name or category is 1 to 64 Unicode scalars, so at most 256 bytes of UTF-8.
     static let maximumTextScalars = 64
-    /// …so at most 256 bytes of UTF-8.
     static let maximumTextBytes = 4 * maximumTextScalars
 
     /// A broken rule, before it is placed in a record and field.
@@ -20,18 +16,12 @@ enum PortfolioRules {
 
     /// What is being checked, and so which error a broken rule becomes.
     enum Subject {
-        /// Publish input, or values an app builds a portfolio from: `BridgeError(InputProblem.invalid)`.
         case publishInput
-        /// A snapshot payload being decoded: `BridgeError(PayloadProblem.invalid)`.
         case payload
-        /// A portfolio being encoded into a payload: `BridgeError(.unencodable)`.
         case encoding
     }
 
-    /// Runs `body` and reports any rule it breaks as `subject`'s error, placed
-    /// in `record` and `field`: the one mapping from a `Violation` to an error.
-    /// - Returns: What `body` returns.
-    /// - Throws: `BridgeError` (`InputProblem` or `PayloadProblem`) for a broken rule; any other error as it is.
+    /// Turns a `Violation` from `body` into `subject`'s error in `record` and `field`; other errors pass.
     @discardableResult
     static func check<T>(
         _ record: PortfolioRecord, _ field: String, in subject: Subject, _ body: () throws -> T
@@ -47,35 +37,17 @@ enum PortfolioRules {
         }
     }
 
-    /// Checks the number of accounts: 1 to `maximumAccounts`.
-    /// - Throws: `Violation` with `.noAccounts` or `.tooManyEntries`.
     static func checkAccountCount(_ count: Int) throws {
         guard count > 0 else { throw Violation(.noAccounts) }
         guard count <= maximumAccounts else { throw Violation(.tooManyEntries(count: count, limit: maximumAccounts)) }
     }
 
-    /// Checks the number of entries of a `spent` or `received` list: at most `maximumEntries`.
-    /// - Throws: `Violation(.tooManyEntries)`.
     static func checkEntryCount(_ count: Int) throws {
         guard count <= maximumEntries else { throw Violation(.tooManyEntries(count: count, limit: maximumEntries)) }
     }
 
-    /// Checks an account name or a category: text a widget shows.
-    ///
-    /// Digits are allowed (`Savings 2026`, `Card 4411`): a widget shows names
-    /// only where names go and amounts only in their own place, and a masked
-    /// entry shows the mask there whatever the name says.
-    ///
-    /// Publish input is held to two rules more than a payload: text that is
-    /// only white space (`" "`, U+00A0, U+3000) is refused, as it would show
-    /// as a blank row, and so is a noncharacter (U+FDD0–U+FDEF, U+FFFE,
-    /// U+FFFF and the last two of every plane), which Unicode reserves for a
-    /// program's own use and no font draws. A payload keeps SPEC 1.0's rules,
-    /// so a reader still reads what any 1.0 writer wrote.
-    /// - Parameter subject: What is being checked; `.publishInput` refuses blank text and noncharacters.
-    /// - Throws: `Violation` with `.empty`, `.tooLong` (in scalars), `.disallowedCharacter`,
-    ///   `.invisibleCharacter` (a noncharacter too, in publish input), `.maskLookalike`
-    ///   or (publish input only) `.blank`.
+    /// Checks a name or category. Publish input also refuses blank text and noncharacters;
+    /// a payload keeps SPEC 1.0's rules, so a reader still reads what any 1.0 writer wrote.
     static func checkText(_ text: String, in subject: Subject) throws {
         var count = 0
         var isBlank = true
@@ -96,8 +68,6 @@ enum PortfolioRules {
         if isBlank && subject == .publishInput { throw Violation(.blank) }
     }
 
-    /// Checks an analytics period: `YYYY-MM`, month 01 to 12.
-    /// - Throws: `Violation(.invalidPeriod)`.
     static func checkPeriod(_ period: String) throws {
         let bytes = Array(period.utf8)
         func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
@@ -108,14 +78,10 @@ enum PortfolioRules {
         guard (1...12).contains(month) else { throw Violation(.invalidPeriod) }
     }
 
-    /// Checks that a currency is exactly an ISO 4217 table entry.
-    /// - Throws: `Violation(.unknownCurrency)`.
     static func checkCurrency(_ currency: Currency) throws {
         guard currency.isISO4217 else { throw Violation(.unknownCurrency) }
     }
 
-    /// Checks an amount already in minor units.
-    /// - Throws: `Violation` with `.amount(.negative)` or `.amount(.tooLarge)`.
     static func checkAmount(_ money: Money, allowsNegative: Bool) throws {
         if money.minorUnits < 0 && !allowsNegative { throw Violation(.amount(.negative)) }
         let limit = Money.maximumMinorUnits(digits: money.currency.minorUnitDigits)
@@ -124,19 +90,14 @@ enum PortfolioRules {
         }
     }
 
-    /// Tracks what must be unique across the accounts of one portfolio.
     struct AccountSet {
         private var ids = FirstOccurrences()
         private var mainAccount: Int?
 
-        /// Records account `number`'s id.
-        /// - Throws: `Violation(.duplicateID)` when an earlier account has it.
         mutating func register(id: String, number: Int) throws {
             if let first = ids.register(id, number: number) { throw Violation(.duplicateID(account: first)) }
         }
 
-        /// Records account `number`'s type.
-        /// - Throws: `Violation(.secondMainAccount)` for a second `main`.
         mutating func register(type: AccountType, number: Int) throws {
             guard type == .main else { return }
             if let first = mainAccount { throw Violation(.secondMainAccount(first: first)) }
@@ -144,12 +105,9 @@ enum PortfolioRules {
         }
     }
 
-    /// Tracks the categories of one `spent` or `received` list.
     struct CategorySet {
         private var categories = FirstOccurrences()
 
-        /// Records entry `number`'s category.
-        /// - Throws: `Violation(.duplicateCategory)` when an earlier entry has it.
         mutating func register(_ category: String, number: Int) throws {
             if let first = categories.register(category, number: number) {
                 throw Violation(.duplicateCategory(entry: first))

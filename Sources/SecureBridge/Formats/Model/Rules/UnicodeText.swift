@@ -1,14 +1,6 @@
-/// Unicode helpers shared by the JSON parser, the input rules and the payload
-/// codec: strict UTF-8 validation, the characters a widget must never show,
-/// and safe quoting of untrusted text inside error messages.
+/// Unicode helpers: strict UTF-8, the characters a widget must never show, safe quoting in errors.
 enum UnicodeText {
-    /// The length of the well-formed UTF-8 sequence that starts at `offset`,
-    /// or `nil` when the bytes there are not one (Unicode Table 3-7: no
-    /// overlong forms, no encoded surrogates, nothing above U+10FFFF).
-    /// - Parameters:
-    ///   - bytes: The buffer.
-    ///   - offset: Where the sequence starts; must be a valid index.
-    /// - Returns: 1 to 4, or `nil`.
+    /// The length (1–4) of the well-formed UTF-8 sequence at `offset`, or `nil` (Unicode Table 3-7).
     @inline(__always)
     static func sequenceLength(in bytes: UnsafeRawBufferPointer, at offset: Int) -> Int? {
         let lead = bytes[offset]
@@ -37,7 +29,6 @@ enum UnicodeText {
         }
     }
 
-    /// Whether every byte sequence in `bytes` is well-formed UTF-8.
     static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
@@ -47,11 +38,8 @@ enum UnicodeText {
         return true
     }
 
-    /// Whether a widget must refuse to show `scalar`: control characters (C0,
-    /// DEL, C1), line and paragraph separators, bidirectional formatting
-    /// controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and the
-    /// zero-width no-break space U+FEFF. Each can hide or reorder text, so a
-    /// name could impersonate another account.
+    /// Controls, line and paragraph separators, bidi controls and U+FEFF: each
+    /// Controls, separators, bidi controls and U+FEFF, which could hide or reorder text to impersonate an account.
     static func isDisallowed(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
@@ -63,17 +51,8 @@ enum UnicodeText {
         }
     }
 
-    /// Whether `scalar` is invisible or a formatting character that a name
-    /// could use to look like another name, an amount or a mask: every
-    /// default-ignorable code point and every format character (Unicode
-    /// category Cf: soft hyphen, zero-width spaces, word joiner, tag
-    /// characters, Arabic number signs…), the Hangul fillers, the blank
-    /// Braille pattern and private-use characters (whose glyph is anyone's).
-    ///
-    /// Allowed, because real names need them and they only join what is
-    /// around them: the zero-width non-joiner and joiner (U+200C, U+200D:
-    /// Persian, Indic scripts, emoji sequences) and the text and emoji
-    /// presentation selectors (U+FE0E, U+FE0F).
+    /// Invisible or format characters (Cf, default-ignorable, fillers, blank Braille, private use) that
+    /// could pass for another name, an amount or a mask; ZWNJ, ZWJ and VS15/VS16 stay allowed for real names.
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x80 { return false }
@@ -89,11 +68,7 @@ enum UnicodeText {
         }
     }
 
-    /// Whether `scalar` is the bullet of `Redaction.mask` or a dot that
-    /// passes for it (bullet operator, dot operator, black circle…): a name
-    /// holding one could pose as a masked amount.
-    ///
-    /// The middle dot U+00B7 is allowed: Catalan writes it inside words (`l·l`).
+    /// The mask's bullet or a dot that passes for it; U+00B7 stays allowed (Catalan `l·l`).
     static func looksLikeMask(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2022, 0x2024, 0x2027, 0x2043, 0x2219, 0x22C5, 0x25CF, 0x25E6, 0x26AB, 0x2981, 0x2B24, 0x30FB, 0xFF65:
@@ -103,14 +78,12 @@ enum UnicodeText {
         }
     }
 
-    /// `U+XXXX` for a code point, at least four hexadecimal digits.
     static func codePoint(_ value: UInt32) -> String {
         let hex = String(value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    /// `text` in double quotes, safe to print: at most 32 scalars (then "…"),
-    /// and every disallowed or invisible scalar, quote and backslash written as an escape.
+    /// `text` quoted and safe to print: at most 32 scalars, invisible ones, quotes and backslashes escaped.
     static func quoted(_ text: String) -> String {
         var result = "\""
         var count = 0
