@@ -4,10 +4,7 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// A place in the app a widget tap leads to.
-///
-/// The only two forms are `<scheme>://login` and `<scheme>://account/<id>`,
-/// where the id is 1–64 characters of `A-Z a-z 0-9 . _ -`, not `.` or `..`.
+/// A place in the app a widget tap leads to: `<scheme>://login` or `<scheme>://account/<id>`.
 public enum DeepLink: Sendable, Hashable {
     /// One account's detail screen.
     case account(id: String)
@@ -19,10 +16,7 @@ public enum DeepLink: Sendable, Hashable {
     /// The longest scheme.
     public static let maximumSchemeLength = 32
 
-    /// The link as a URL.
-    ///
-    /// - Parameter scheme: The app's URL scheme, e.g. `securebridge`.
-    /// - Returns: `securebridge://login` or `securebridge://account/<id>`.
+    /// The link as a URL: `<scheme>://login` or `<scheme>://account/<id>`.
     /// - Throws: `BridgeError` if the scheme or the account id is not valid.
     public func url(scheme: String) throws -> URL {
         guard Self.isValidScheme(scheme) else { throw BridgeError(.invalidScheme) }
@@ -38,16 +32,7 @@ public enum DeepLink: Sendable, Hashable {
         return url
     }
 
-    /// Parses a link the app was opened with, accepting only the two forms.
-    ///
-    /// The scheme is compared without regard to case (RFC 3986 §3.1); the rest
-    /// must match exactly. Rejected: other schemes or destinations, extra or
-    /// missing path segments, query, fragment, user info, port, percent-escapes,
-    /// whitespace, non-ASCII, and input over 256 bytes.
-    ///
-    /// - Parameters:
-    ///   - text: The link, e.g. `securebridge://account/8ab78900f99013a`.
-    ///   - scheme: The app's URL scheme.
+    /// Parses a link the app was opened with: only the two forms, the scheme in any case, at most 256 bytes.
     /// - Throws: `BridgeError` naming the first problem found.
     public init(parsing text: String, scheme: String) throws {
         guard Self.isValidScheme(scheme) else { throw BridgeError(.invalidScheme) }
@@ -81,9 +66,7 @@ public enum DeepLink: Sendable, Hashable {
         }
     }
 
-    /// Whether `id` may stand in a link: an account id, 1–64 characters of
-    /// `A-Z a-z 0-9 . _ -` and neither `.` nor `..` (which a URL resolver
-    /// would take for a path step).
+    /// Whether `id` may stand in a link: 1–64 characters of `A-Z a-z 0-9 . _ -`, not `.` or `..`.
     public static func isValidAccountID(_ id: String) -> Bool {
         Identifier.isValid(id, kind: .account)
     }

@@ -1,22 +1,12 @@
-/// Why a deep link was refused, each way with the values its description
-/// names, as a `BridgeError` holds it: `DeepLink(parsing:scheme:)` and
-/// `DeepLink.url(scheme:)` throw it.
+/// Why a deep link was refused, as a `BridgeError` holds it.
 package enum DeepLinkProblem: BridgeProblem {
-    /// The link is longer than the limit.
     case tooLong(limit: Int)
-    /// The link holds whitespace, a control character or a non-ASCII character.
     case invalidCharacter
-    /// The link does not start with `<scheme>://`.
     case wrongScheme(expected: String)
-    /// The destination is neither `login` nor `account`.
     case unknownDestination
-    /// The link has a component deep links never have (query, fragment, user info, port, percent-escape).
     case forbiddenComponent(Component)
-    /// The path has missing or extra segments.
     case invalidPath
-    /// The account id is not 1–64 characters of `A-Z a-z 0-9 . _ -`, or is `.` or `..`.
     case invalidAccountID
-    /// The app's scheme itself is not a valid URL scheme.
     case invalidScheme
 
     public var description: String {
@@ -44,15 +34,10 @@ package enum DeepLinkProblem: BridgeProblem {
 extension DeepLinkProblem {
     /// A URL component app links never have.
     package enum Component: Equatable, Sendable, CustomStringConvertible {
-        /// `?…`.
         case query
-        /// `#…`.
         case fragment
-        /// `user@`.
         case userInfo
-        /// `:port`.
         case port
-        /// `%XX`.
         case percentEscape
 
         public var description: String {
@@ -68,6 +53,5 @@ extension DeepLinkProblem {
 }
 
 extension BridgeError {
-    /// The error of `problem`.
     package init(_ problem: DeepLinkProblem) { self.init(problem: problem) }
 }

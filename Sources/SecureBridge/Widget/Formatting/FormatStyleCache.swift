@@ -6,13 +6,8 @@ import Foundation
 #endif
 import Synchronization
 
-/// Number format styles by currency and locale, built once and shared.
-///
-/// Building a style resolves the locale's ICU data, which is costly; entries
-/// format the same few currencies over and over. The cache is bounded so odd
-/// inputs cannot grow it without limit.
+/// Format styles by currency and locale, built once (each resolves ICU data) and bounded against odd inputs.
 final class FormatStyleCache: Sendable {
-    /// The process-wide cache.
     static let shared = FormatStyleCache()
 
     private struct CurrencyKey: Hashable {
@@ -24,8 +19,7 @@ final class FormatStyleCache: Sendable {
     private let currencyStyles = Mutex<[CurrencyKey: Decimal.FormatStyle.Currency]>([:])
     private let percentStyles = Mutex<[String: Decimal.FormatStyle.Percent]>([:])
 
-    /// The style for `currency` in `localeIdentifier`, with exactly the
-    /// currency's minor-unit digits so no amount is ever rounded.
+    /// The style for `currency` in `localeIdentifier`, with all its minor-unit digits so no amount is rounded.
     func currencyStyle(for currency: Currency, localeIdentifier: String) -> Decimal.FormatStyle.Currency {
         let key = CurrencyKey(currency: currency, localeIdentifier: localeIdentifier)
         return currencyStyles.withLock { styles in
@@ -38,8 +32,7 @@ final class FormatStyleCache: Sendable {
         }
     }
 
-    /// The percent style for `localeIdentifier`, always with one decimal, so
-    /// the shares in a column line up: `56.2%`, `4.0%`.
+    /// The percent style for `localeIdentifier`, always with one decimal so a column of shares lines up.
     func percentStyle(localeIdentifier: String) -> Decimal.FormatStyle.Percent {
         percentStyles.withLock { styles in
             if let style = styles[localeIdentifier] { return style }

@@ -4,20 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Deterministic "time ago" text, from whole elapsed seconds, in the
-/// locale's language.
+/// Deterministic "time ago" text, from whole elapsed seconds, in the locale's language.
 enum RelativeTime {
-    /// How long before `reference` the `date` was: `just now` (less than a
-    /// minute either way), `5 min ago`, `3 h ago`, `2 d ago`; a `date` a
-    /// minute or more after `reference` (a clock behind the publisher's, or
-    /// `read --now` before the snapshot was issued) is `in 5 min`, `in 3 h`,
-    /// `in 2 d`. Each unit is rounded down. In another language the unit is
-    /// abbreviated as its locale does (`vor 5 Min.`, `il y a 3 h`, `5分前`).
-    ///
-    /// - Parameters:
-    ///   - date: The instant described (e.g. publication).
-    ///   - reference: The instant it is seen from (e.g. the entry's date).
-    ///   - localeIdentifier: The locale, e.g. `de_DE`.
+    /// `date` seen from `reference`, rounded down: `just now` (under a minute), `5 min ago`, `in 3 h`.
     package static func describe(_ date: Date, seenAt reference: Date, localeIdentifier: String = "en_US") -> String {
         let language = WidgetLanguage(localeIdentifier: localeIdentifier)
         let elapsed = reference.timeIntervalSince(date)
@@ -40,7 +29,6 @@ enum RelativeTime {
 }
 
 extension LocalizedFormat.Unit {
-    /// `min`, `h`, `d`: the English widget text's fixed abbreviations.
     fileprivate var englishAbbreviation: String {
         switch self {
         case .minutes: "min"

@@ -8,11 +8,9 @@ package import Foundation
 package enum GateResult: Sendable, Equatable {
     /// The gate refused, for this reason: only a login-prompt entry may be shown.
     case refused(Reason)
-    /// Verified, decrypted content and the facts that decide how fully and
-    /// for how long it may be shown.
+    /// Verified, decrypted content and the facts that decide how fully and how long it may be shown.
     case content(VerifiedContent)
 
-    /// Whether the gate refused: a placeholder.
     var isRefused: Bool {
         if case .refused = self { return true }
         return false
@@ -21,9 +19,7 @@ package enum GateResult: Sendable, Equatable {
 
 /// A snapshot that passed every check of the gate.
 package struct VerifiedContent: Sendable, Equatable {
-    /// The decrypted accounts and analytics.
     package let portfolio: Portfolio
-    /// When the app published the snapshot.
     package let issuedAt: Date
     /// Soft expiry: from here on a full entry is flagged `stale`.
     package let staleAt: Date

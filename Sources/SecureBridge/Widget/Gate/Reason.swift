@@ -4,8 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Why an entry is not full, or why a full entry is flagged. The raw values
-/// are the reason codes of the JSON contract.
+/// Why an entry is not full, or why a full entry is flagged; the raw values are the JSON reason codes.
 public enum Reason: String, Sendable, Equatable, CaseIterable {
     /// No user has onboarded, or the onboarding record is missing: login prompt.
     case notOnboarded = "not-onboarded"
@@ -19,8 +18,7 @@ public enum Reason: String, Sendable, Equatable, CaseIterable {
     case hidden
     /// A privacy context or a lock-screen family: masked.
     case privacy
-    /// The user's desktop session is locked (a long-lived reader on a Linux
-    /// desktop, `read --follow`): masked until it is unlocked.
+    /// The user's desktop session is locked (`read --follow` on a Linux desktop): masked.
     case desktopLocked = "desktop-locked"
     /// Past the soft expiry: full, flagged stale.
     case stale
@@ -36,11 +34,8 @@ public enum Reason: String, Sendable, Equatable, CaseIterable {
     case unknownKey = "unknown-key"
     /// A place or file is not safely stored (owner, mode, link, type): login prompt.
     case insecureStorage = "insecure-storage"
-    /// The storage could not be read right now (out of file descriptors or
-    /// memory, an I/O error): not a security finding; the timeline retries soon.
+    /// The storage could not be read right now (descriptors, memory, I/O): not a security finding; retried soon.
     case unavailable
-    /// The keychain's store (the desktop's Secret Service, a device's
-    /// Keychain) is locked or cannot be reached (`KeychainStoreError`): login
-    /// prompt, nothing destroyed; the timeline retries soon.
+    /// The keychain's store is locked or unreachable: login prompt, nothing destroyed; retried soon.
     case keychainUnavailable = "keychain-unavailable"
 }

@@ -1,17 +1,9 @@
-/// The locale a process's environment asks for, as POSIX orders it: the
-/// first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and not empty
-/// decides (one locale serves widget text, amounts and dates alike).
-///
-/// `de_DE.UTF-8` and `de_DE@euro` give `de_DE` (the code set and modifier
-/// are the C library's business); `C`, `POSIX` and a value that is not a
-/// well-formed locale identifier give `nil`, as the C library then falls
-/// back to its default locale.
+/// The locale the environment asks for: the first non-empty of `LC_ALL`, `LC_MESSAGES`, `LANG`, less code set
+/// and modifier; `nil` for `C`, `POSIX` or a malformed value, as the C library then uses its default.
 package enum EnvironmentLocale {
-    /// The variables, in the order POSIX reads them for messages.
     static let variables = ["LC_ALL", "LC_MESSAGES", "LANG"]
 
-    /// - Parameter variable: Looks one environment variable up (`nil` when unset).
-    /// - Returns: A locale identifier `WidgetRequest` takes, or `nil` for the default.
+    /// `variable` looks one environment variable up; `nil` means the default locale.
     package static func identifier(variable: (String) -> String?) -> String? {
         guard let value = variables.lazy.compactMap(variable).first(where: { !$0.isEmpty }) else { return nil }
         let name = String(value.prefix { $0 != "." && $0 != "@" })

@@ -4,28 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The JSON of `bridgectl read --format json`: one object per timeline.
-///
-/// ```json
-/// {"kind":"balance","family":"systemSmall",
-///  "entries":[{"date":"2026-11-21T16:00:00Z","state":"full","reason":null,
-///              "title":"Main Account","sample":false,"url":"securebridge://account/8ab78900f99013a",
-///              "lastUpdated":{"absolute":"2026-11-21T15:55:00Z","relative":"5 min ago"},
-///              "accounts":[{"id":"8ab78900f99013a","name":"Main Account","balance":"€4,675.00",
-///                           "balanceValue":"4675.00","iban":"•••• 4310","accountNumber":null,
-///                           "type":"main","currency":"EUR",
-///                           "url":"securebridge://account/8ab78900f99013a"}],
-///              "spending":null}],
-///  "policy":{"kind":"after","date":"2026-11-21T16:30:00Z"}}
-/// ```
-///
-/// Keys come in a fixed order and every key is always present (`null` when
-/// absent), except `policy.date`, present only for `after`. Dates are ISO 8601
-/// UTC with `Z`. The output is one line without a trailing newline.
-/// Package-wide: the contract of `bridgectl`'s output, not an app's API
-/// (an app renders `BridgeTimeline` itself).
+/// The JSON of `bridgectl read --format json` (docs/CLI.md): one compact object on one line, keys in a
+/// fixed order and always present (`null` when absent) but `policy.date`; dates ISO 8601 UTC.
 package enum TimelineJSON {
-    /// The timeline as one compact JSON object.
     package static func render(_ timeline: BridgeTimeline) -> String {
         value(of: timeline).serialized
     }

@@ -4,34 +4,11 @@ package import FoundationEssentials
 package import Foundation
 #endif
 
-/// The plain text of `bridgectl read --format text`: a few lines per entry.
-///
-/// ```
-/// balance systemMedium
-/// 2026-11-21T16:00:00Z  full  Accounts
-///   Main Account  €4,675.00  •••• 4310
-///   updated 2026-11-21T15:55:00Z (5 min ago)
-/// 2026-11-21T20:00:00Z  full (stale)  Accounts
-///   ...
-/// reload: after 2026-11-21T16:30:00Z
-/// ```
-///
-/// Control, bidirectional-control and line-separator characters in names are shown as
-/// U+FFFD so a terminal never interprets them.
-///
-/// The words are the timeline's language where they are prose (`spent`,
-/// `received`, `updated`, the titles and relative times); the codes stay
-/// English in every language, as in the JSON, so a script matches them: the
-/// kind and family, the state and reason (`full (stale)`,
-/// `placeholder (session-expired)`), `reload:` and its policy, and `open`.
-/// In a right-to-left language each amount, share and instant is isolated
-/// left to right (U+2066 … U+2069), so a negative amount keeps its sign
-/// before its digits inside right-to-left text; the instants are RFC 3339 in
-/// ASCII digits in every language, the same instants the JSON prints.
+/// The plain text of `bridgectl read --format text` (docs/CLI.md). Prose is in the timeline's language; codes
+/// stay English so a script matches them. Unsafe characters in names show as U+FFFD, so a terminal never
+/// interprets them; in a right-to-left language each figure is isolated left to right.
 package enum TimelineText {
-    /// The timeline as lines of text, each ending in a newline. Its words
-    /// are in the timeline's language; the instant of an update is written
-    /// in `timeZone` (RFC 3339 with that zone's offset, `Z` in UTC).
+    /// The timeline as lines of text, each ending in a newline; an update's instant is written in `timeZone`.
     package static func render(_ timeline: BridgeTimeline, timeZone: TimeZone = .gmt) -> String {
         let language = timeline.language
         let figure = { (text: String) in isolated(text, in: language) }
@@ -72,11 +49,8 @@ package enum TimelineText {
         }
     }
 
-    /// `figure` (an amount, a share or an instant the package formatted, never
-    /// a name) isolated left to right when `language` is written right to
-    /// left (U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE),
-    /// so the surrounding right-to-left text cannot reorder its sign and
-    /// digits; as it is in a left-to-right language.
+    /// `figure` (an amount, share or instant, never a name) isolated left to right in a right-to-left
+    /// language, so the surrounding text cannot reorder its sign and digits.
     package static func isolated(_ figure: String, in language: WidgetLanguage) -> String {
         language.isRightToLeft ? "\u{2066}" + figure + "\u{2069}" : figure
     }

@@ -1,15 +1,7 @@
 import Synchronization
 
-/// What a widget read would otherwise rebuild every time: the parsed pinned
-/// publisher key, the parsed data keyset, the epoch's derived snapshot keys,
-/// and the signatures already verified (`verifications`).
-///
-/// Each entry is kept together with the exact file bytes it was made from and
-/// is reused only while the file holds exactly those bytes again, so a read
-/// with the cache decides everything a read without it would: a replaced,
-/// rotated or destroyed file is parsed afresh (and fails as it would). The
-/// keyset bytes are compared in constant time. One entry of each kind is
-/// kept; a new file replaces it, so the cache stays a few hundred bytes.
+/// What a widget read would otherwise rebuild, each entry reused only while its file holds exactly the bytes
+/// it came from (the keyset's compared in constant time): a read with the cache decides as one without.
 final class ReaderCache: Sendable {
     private struct PinnedKey {
         let pem: [UInt8]
@@ -19,8 +11,7 @@ final class ReaderCache: Sendable {
     private struct Keyset {
         let stored: SecureBytes
         let keyset: DataKeyset
-        /// Snapshot keys derived from this keyset's keys, with the key id and
-        /// epoch of each.
+        /// Snapshot keys derived from this keyset's keys, by key id and epoch.
         var snapshotKeys: [(id: SnapshotKeyID, key: AES256Key)] = []
     }
 
@@ -34,8 +25,7 @@ final class ReaderCache: Sendable {
         var keyset: Keyset?
     }
 
-    /// More epochs than a keyset ever serves between two logins; past it the
-    /// derived keys are dropped and derived again as needed.
+    /// More epochs than a keyset serves between two logins; past it the derived keys are dropped.
     private static let snapshotKeyLimit = 8
 
     private let state = Mutex(State())
@@ -65,8 +55,7 @@ final class ReaderCache: Sendable {
         }
     }
 
-    /// The key that opens snapshots of `epoch` sealed under `dataKey`, which
-    /// must come from the keyset `keyset(stored:)` returned last.
+    /// The key that opens snapshots of `epoch` under `dataKey`, which must come from the last `keyset(stored:)`.
     /// - Throws: `BridgeError` when the derivation fails.
     func snapshotKey(for dataKey: DataKey, epoch: UInt64) throws -> AES256Key {
         let id = SnapshotKeyID(dataKeyID: dataKey.id, epoch: epoch)

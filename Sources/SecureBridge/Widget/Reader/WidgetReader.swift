@@ -5,18 +5,8 @@ public import Foundation
 #endif
 public import Logging
 
-/// The widget side: it checks onboarding and the auth status before it
-/// touches the snapshot, then verifies, decrypts and decodes the snapshot.
-///
-/// The gate, in order (docs/DESIGN.md, "The gate"):
-/// 1. onboarding record present and signed by the pinned key, not rolled back;
-/// 2. auth status signed, not rolled back, of the same enrollment, not logged
-///    out, session not expired;
-/// 3. snapshot: size cap → parse → known key ids → signature → epoch matches
-///    the auth status → sequence ≥ high-water mark → decrypt → strict decode.
-///
-/// The widget holds the data key but not the signing key, so it can read but
-/// never author a snapshot.
+/// The widget side: it runs the gate (docs/DESIGN.md, "The gate") over onboarding, the auth status and the
+/// snapshot. It holds the data key but not the signing key, so it can read but never author a snapshot.
 public struct WidgetReader: Sendable {
     /// The places the widget reads (it writes only its keychain marks).
     public let home: BridgeHome
@@ -25,10 +15,7 @@ public struct WidgetReader: Sendable {
     /// Where the gate's refusals and failed mark updates are logged (at debug and warning level).
     public let logger: Logger
 
-    /// A reader of `home`'s keychain and container places.
-    /// - Parameters:
-    ///   - home: The places to read.
-    ///   - logger: Where to log; `Logging.Logger.secureBridge` by default.
+    /// A reader of `home`'s keychain and container places, logging to `logger`.
     public init(home: BridgeHome, logger: Logger = .secureBridge) {
         self.home = home
         self.logger = logger
@@ -36,15 +23,10 @@ public struct WidgetReader: Sendable {
 
     /// What the gate concluded at an instant, and the instant it used.
     public struct Reading: Sendable, Equatable {
-        /// Placeholder reason or verified content.
         package let result: GateResult
-        /// The time the gate judged by: never earlier than a time the widget
-        /// has already seen, so setting the clock back does not revive data.
+        /// The time the gate judged by: never before a time already seen, so a clock set back revives nothing.
         public let now: Date
-        /// What the app's own setup got wrong, for a developer: `nil` unless
-        /// the placeholder's cause is a bug of the app's, not the device's
-        /// state (today: the home's keychain store is of a kind this process
-        /// never registered). See ``BridgeTimeline/developerNote``.
+        /// What the app's own setup got wrong, for a developer; `nil` unless it caused the placeholder.
         public let developerNote: String?
 
         package init(result: GateResult, now: Date, developerNote: String? = nil) {
@@ -54,12 +36,8 @@ public struct WidgetReader: Sendable {
         }
     }
 
-    /// Runs the gate.
-    /// - Parameters:
-    ///   - now: The clock reading.
-    ///   - whatIf: A hypothetical instant (`read --now`): the clock's
-    ///     high-water mark is not applied and no mark is written.
-    /// - Returns: The gate's result; never throws, as a widget must always render.
+    /// Runs the gate; never throws, as a widget must always render.
+    /// - Parameter whatIf: `now` is hypothetical (`read --now`): the clock's mark is not applied, no mark is written.
     public func read(now: Date, whatIf: Bool = false) -> Reading {
         let reading = readPlaces(now: now, whatIf: whatIf)
         logDecision(reading.result)
@@ -67,9 +45,7 @@ public struct WidgetReader: Sendable {
         return reading
     }
 
-    /// Logs what the gate decided, at debug level: content or a refusal and
-    /// its reason, and for content whether the app is locked or hides
-    /// balances; never a name or an amount.
+    /// Logs the gate's decision at debug level; never a name or an amount.
     private func logDecision(_ result: GateResult) {
         switch result {
         case let .refused(reason):
@@ -83,8 +59,6 @@ public struct WidgetReader: Sendable {
 
     /// The gate over the two places, opened and checked once: `read(now:whatIf:)` without the log.
     private func readPlaces(now: Date, whatIf: Bool) -> Reading {
-        // Each place is opened and checked once; every file of the read comes
-        // through that descriptor (SecureDirectory.heldOpen).
         do {
             // The ways to the places are checked as the app side checks them:
             // overlapping places (a keychain inside the container) are unsafe storage.
@@ -109,9 +83,7 @@ public struct WidgetReader: Sendable {
         }
     }
 
-    /// The developer note of a failure that is the app's bug: a keychain
-    /// store kind the process has not registered. The user still sees
-    /// `keychain-unavailable`; the note says what to fix, naming the kind.
+    /// The note for the app's bug of an unregistered keychain store kind (the user sees `keychain-unavailable`).
     static func developerNote(for error: any Error) -> String? {
         guard case let .unregisteredKind(name)? = error as? KeychainStoreError else { return nil }
         return "The home keeps its keychain in a store of kind \(KeychainStoreError.shown(name)), which this process never registered: "
@@ -160,9 +132,7 @@ public struct WidgetReader: Sendable {
     /// How far the clock must advance before the time mark is written again.
     static let timeMarkGranularity: Int64 = 60
 
-    /// The two places a widget can see, open for one read.
     private struct WidgetPlaces {
-        /// The keychain's items: through the open directory, or in their store.
         let keychain: any KeychainItems
         let container: SecureDirectory
         /// The keychain place itself, for raising the marks under its lock.
@@ -235,8 +205,7 @@ public struct WidgetReader: Sendable {
                 isLocked: auth.state == .locked, hidesBalances: auth.hidesBalances))
     }
 
-    /// How many signature verifications this reader (and its copies) skipped
-    /// because the same bytes had verified before, and how many it made.
+    /// Signature verifications this reader and its copies skipped (bytes verified before) and made.
     var verificationCounts: (hits: Int, misses: Int) { cache.verifications.counts }
 
     /// The placeholder reason for a failure anywhere in the gate.
@@ -263,20 +232,12 @@ public struct WidgetReader: Sendable {
 }
 
 extension WidgetReader {
-    /// Runs the gate and builds the timeline a widget would render, in the
-    /// request's locale (``WidgetRequest/localized(_:)``; a ``WidgetProvider``
-    /// gives each request its own).
-    /// - Parameters:
-    ///   - request: The widget's kind, family, configuration and locale.
-    ///   - now: The clock reading.
-    /// - Returns: Entries from `now` on and the reload policy; a problem is a
-    ///   login-prompt entry with its reason, never an error.
+    /// Runs the gate and builds the timeline to render, in the request's locale; a problem is a login-prompt entry.
     public func timeline(for request: WidgetRequest, now: Date) -> BridgeTimeline {
         timeline(for: request, now: now, whatIf: false)
     }
 
-    /// ``timeline(for:now:)``, or at a hypothetical instant when `whatIf` is
-    /// set: nothing is persisted (see `read(now:whatIf:)`).
+    /// ``timeline(for:now:)``, or at a hypothetical instant when `whatIf` is set, persisting nothing.
     package func timeline(for request: WidgetRequest, now: Date, whatIf: Bool) -> BridgeTimeline {
         let reading = read(now: now, whatIf: whatIf)
         var request = request

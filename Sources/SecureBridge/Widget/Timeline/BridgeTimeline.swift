@@ -24,16 +24,10 @@ public struct BridgeTimeline: Sendable, Equatable {
     public let entries: [BridgeEntry]
     /// When to ask again.
     public let policy: ReloadPolicy
-    /// What the app's own setup got wrong, in one sentence for a developer:
-    /// show it in a debug build or log it (the reader logs it at warning
-    /// level too). `nil` unless a placeholder's cause is the app's bug rather
-    /// than the device's state: today, a home whose keychain store is of a
-    /// kind the widget extension never registered
-    /// (`KeychainStoreKind.register`), which the user sees as
-    /// `keychain-unavailable`. It never holds a secret or an amount.
+    /// A developer's note on the app's own bug (e.g. an unregistered `KeychainStoreKind`) that caused a placeholder,
+    /// to log or show in a debug build; `nil` otherwise. Never a secret or an amount.
     public package(set) var developerNote: String?
-    /// The identifier of the locale the entries' text was written for (the
-    /// request's), e.g. `de_DE`: what renders the timeline writes its own words in.
+    /// The identifier of the locale the entries' text was written for, e.g. `de_DE`.
     package let localeIdentifier: String
 
     package init(
@@ -50,6 +44,5 @@ public struct BridgeTimeline: Sendable, Equatable {
     /// The locale the entries' text was written for (the request's).
     public var locale: Locale { Locale(identifier: localeIdentifier) }
 
-    /// The language of the timeline's text.
     package var language: WidgetLanguage { WidgetLanguage(localeIdentifier: localeIdentifier) }
 }

@@ -6,16 +6,11 @@ import Foundation
 
 /// The part of a snapshot one widget request shows, chosen before redaction.
 package enum ContentSelection: Sendable, Equatable {
-    /// Accounts in display order: the configured, else main, else first
-    /// account, then the others in the bank's order, within the family's limit.
+    /// Accounts in display order (configured, else main, else first; then the bank's order), within the limit.
     case accounts([Account])
-    /// The month's spending figures.
     case spending(SpendingFigures)
 
-    /// Chooses what `request` shows of `portfolio`.
-    ///
-    /// - Returns: `nil` (→ `no-data`) when there is no account, the configured
-    ///   account is not in the snapshot, or a spending widget has no usable analytics.
+    /// What `request` shows of `portfolio`, or `nil` (→ `no-data`) when nothing of it fits the request.
     package static func choose(from portfolio: Portfolio, for request: WidgetRequest) -> ContentSelection? {
         switch request.kind {
         case .balance:

@@ -4,41 +4,24 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// An amount as an entry shows it: the typed value beside the display
-/// string, so a view never parses `−£42.17` back into a number.
-///
-/// A masked amount carries no value and no sign, only its currency: the
-/// text is ``Redaction/mask`` and the accessibility label says the amount
-/// is hidden.
+/// An amount as an entry shows it: the typed value beside the display text; masked, only the currency.
 public struct DisplayAmount: Sendable, Equatable, CustomStringConvertible {
-    /// The exact amount (minor units scaled by the currency's exponent), or
-    /// `nil` when masked.
+    /// The exact amount, or `nil` when masked.
     public let value: Decimal?
-    /// Whether the amount is below zero (`.minus`) or not (`.plus`), or
-    /// `nil` when masked.
+    /// Whether the amount is below zero, or `nil` when masked.
     public let sign: FloatingPointSign?
     /// The ISO 4217 code of the amount's currency, e.g. `GBP`.
     public let currencyCode: String
     /// Whether the amount is hidden (`text` is the mask).
     public let isMasked: Bool
-    /// The exact amount as a decimal string in major units, as the bank API
-    /// gives it (`"-42.17"`, `"58000"` for JPY): no symbol, no grouping, the
-    /// currency's minor-unit digits; `nil` when masked. What
-    /// `bridgectl read --format json` prints beside ``text``.
+    /// The exact amount in major units as the bank API gives it (`"-42.17"`), unformatted; `nil` when masked.
     public let decimalString: String?
-    /// What the widget prints: `-£42.17` for the locale, or ``Redaction/mask``.
-    ///
-    /// It is the locale's own text, spaces included: German writes
-    /// `4.675,00\u{A0}€` (a no-break space, U+00A0, before the sign), French
-    /// `4\u{202F}675,00\u{A0}€` (a narrow no-break space, U+202F, between
-    /// thousands). Compare amounts by ``value``, not by this text.
+    /// What the widget prints: `-£42.17` in the locale's own spacing, or ``Redaction/mask``; compare by ``value``.
     public let text: String
     /// The amount to speak, `nil` when masked.
     private let spoken: Money?
-    /// The locale the text and the label are written for.
     private let localeIdentifier: String
 
-    /// The amount as shown for `localeIdentifier`, or masked.
     package init(_ money: Money, masked: Bool, localeIdentifier: String) {
         currencyCode = money.currency.code
         isMasked = masked
@@ -59,13 +42,7 @@ public struct DisplayAmount: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// What a screen reader says, in the language of the entry's text:
-    /// `minus 42 pounds 17` in English, `minus 42,17 Britische Pfund` in
-    /// German (the currency's name as the locale writes it); `amount hidden`
-    /// (`Betrag ausgeblendet`) when masked, with no digit at all.
-    ///
-    /// Made when asked, not with the entry: a widget that shows no label
-    /// pays nothing for it.
+    /// What a screen reader says, in the entry's language (`minus 42 pounds 17`); `amount hidden` when masked.
     public var accessibilityLabel: String {
         let language = WidgetLanguage(localeIdentifier: localeIdentifier)
         guard let spoken else { return language.text(SpokenAmount.hidden) }
@@ -78,11 +55,7 @@ public struct DisplayAmount: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Amounts as words a screen reader speaks. In English: the sign as a
-/// word, the whole units, the currency's unit name, then the minor units:
-/// `minus 42 pounds 17`. In the other languages: the sign as a word, then
-/// the amount with the currency's name as the locale writes it:
-/// `minus 42,17 Britische Pfund`, `moins 42,17 livres sterling`.
+/// Amounts as words for a screen reader: `minus 42 pounds 17`, `minus 42,17 Britische Pfund`.
 enum SpokenAmount {
     /// The label of a masked amount, in English (the key of its translations).
     static let hidden = "amount hidden"
@@ -111,8 +84,7 @@ enum SpokenAmount {
         return label
     }
 
-    /// The name of one whole unit of `code`, plural unless `count` is 1:
-    /// `pounds`, `euros`, `dollars`, `yen`; the code itself for the rest.
+    /// The name of one whole unit of `code` (`pounds`, `yen`), plural unless `count` is 1; else the code.
     static func unitName(of code: String, count: UInt64) -> String {
         guard let (one, many) = unitNames[code] else { return code }
         return count == 1 ? one : many

@@ -99,17 +99,14 @@ enum LoginPrompt {
     }
 }
 
-/// The headline of a spending entry: `Spending November 2026`,
-/// `Ausgaben November 2026`, `2026年11月の支出`.
+/// The headline of a spending entry: `Spending November 2026`, `2026年11月の支出`.
 enum SpendingTitle {
     private static let months = [
         "January", "February", "March", "April", "May", "June",
         "July", "August", "September", "October", "November", "December",
     ]
 
-    /// - Parameters:
-    ///   - period: `YYYY-MM`; anything else gives plain "Spending".
-    ///   - localeIdentifier: The locale; its language names the month.
+    /// The title for a `YYYY-MM` period, the month named in the locale's language; plain "Spending" otherwise.
     static func title(forPeriod period: String, localeIdentifier: String = "en_US") -> String {
         let language = WidgetLanguage(localeIdentifier: localeIdentifier)
         guard let (year, month) = yearAndMonth(ofPeriod: period) else { return language.text("Spending") }

@@ -4,28 +4,13 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// How much an entry may show at one instant, and why: the redaction policy.
-///
-/// The single place that decides an entry's state, used alike for `now` and
-/// for every pre-scheduled transition. In order:
-/// 1. the session has ended → placeholder `session-expired`;
-/// 2. nothing of the snapshot fits the request → placeholder `no-data`;
-/// 3. masked, by the first that applies: `locked`, `expired` (hard TTL),
-///    `hidden` (user preference), `privacy` (privacy context or accessory family);
-/// 4. full, flagged `stale` past the soft TTL, else full with no reason.
-///
-/// Each rule can only lower what is shown; none can raise it.
+/// How much an entry may show at one instant, and why: session ended → `session-expired`; nothing fits →
+/// `no-data`; else masked by the first of `locked`, `expired`, `hidden`, `privacy`, `desktop-locked`; else
+/// full, `stale` past the soft expiry. Each rule can only lower what is shown.
 struct EntryVisibility: Sendable, Equatable {
     let state: EntryState
     let reason: Reason?
 
-    /// The visibility of `content` for `request` at `date`.
-    ///
-    /// - Parameters:
-    ///   - content: The verified snapshot and its expiry facts.
-    ///   - hasDisplayableContent: Whether the snapshot has anything the request can show.
-    ///   - request: The widget request (privacy context, family).
-    ///   - date: The instant the entry is for.
     static func of(
         _ content: VerifiedContent, hasDisplayableContent: Bool, for request: WidgetRequest, at date: Date
     ) -> EntryVisibility {

@@ -6,7 +6,6 @@ import Foundation
 
 /// Totals and top categories of a month's analytics, in exact minor units.
 package struct SpendingFigures: Sendable, Equatable {
-    /// One of the top spent categories.
     struct Share: Sendable, Equatable {
         let category: String
         let amount: Money
@@ -18,17 +17,12 @@ package struct SpendingFigures: Sendable, Equatable {
     let currency: Currency
     let totalSpent: Money
     let totalReceived: Money
-    /// The largest spent categories, largest first (ties by name), at most `categoryLimit`:
-    /// what a full entry lists.
+    /// The largest spent categories, largest first (ties by name), at most `categoryLimit`: a full entry's list.
     let top: [Share]
-    /// The first spent categories by name, at most `categoryLimit`: what a
-    /// masked entry lists, so neither the choice nor the order depends on an amount.
+    /// The first spent categories by name: a masked entry's list, so neither choice nor order hints an amount.
     let firstByName: [Share]
 
-    /// Sums and ranks `analytics`.
-    ///
-    /// - Returns: `nil` when an amount is negative or in another currency, or
-    ///   a total does not fit in 64 bits: such figures cannot be shown truthfully.
+    /// Sums and ranks `analytics`; `nil` (not showable truthfully) for a negative or foreign amount or an overflow.
     init?(_ analytics: Analytics, categoryLimit: Int) {
         let currency = analytics.currency
         guard let spent = Self.total(analytics.spent, in: currency),
@@ -66,9 +60,7 @@ package struct SpendingFigures: Sendable, Equatable {
         return sum
     }
 
-    /// `part / total` in tenths of a percent, rounded half up, in integer math.
-    ///
-    /// Requires `0 <= part <= total`; a zero total gives 0.
+    /// `part / total` in tenths of a percent, rounded half up; requires `0 <= part <= total`; 0 for a zero total.
     static func tenthsOfPercent(_ part: Int64, of total: Int64) -> Int {
         guard total > 0, part > 0 else { return 0 }
         // part * 1000 needs up to 74 bits: multiply and divide at full width.

@@ -10,15 +10,11 @@ public struct AccountViewModel: Sendable, Equatable, Identifiable, CustomStringC
     public let id: String
     /// The account's display name.
     public let name: String
-    /// The balance: its display text (`€4,675.00`, or the mask), value,
-    /// sign, currency and accessibility label.
+    /// The balance: its text (`€4,675.00`, or the mask), value, sign, currency and accessibility label.
     public let balance: DisplayAmount
-    /// The last four characters of the account's IBAN or account number
-    /// behind the mask, e.g. `•••• 3000`, in every state; `nil` for an
-    /// account without a number, which shows no number line.
+    /// The IBAN's or account number's last four characters behind the mask (`•••• 3000`); `nil` without one.
     public let number: String?
-    /// Whether `number` ends the account's IBAN or its account number;
-    /// `nil` when the account has no number.
+    /// Whether `number` ends the IBAN or the account number; `nil` without a number.
     public let numberKind: AccountIdentifier.Kind?
     /// `main` or `secondary`.
     public let type: AccountType
@@ -52,9 +48,7 @@ public struct SpendingViewModel: Sendable, Equatable, CustomStringConvertible {
     public let totalSpent: DisplayAmount
     /// Total received, or masked.
     public let totalReceived: DisplayAmount
-    /// The spent categories within the family's limit: the largest first
-    /// when full; when masked, the first by name in name order, so neither
-    /// which categories appear nor their order gives an amount away.
+    /// The spent categories within the family's limit: largest first, or when masked the first by name.
     public let categories: [CategoryViewModel]
 
     package init(

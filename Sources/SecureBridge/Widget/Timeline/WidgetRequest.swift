@@ -21,12 +21,9 @@ public struct WidgetRequest: Sendable, Hashable {
     public let configuredAccountID: String?
     /// The device is in a privacy context (locked screen, screen sharing): no amounts.
     public let isPrivacyContext: Bool
-    /// Whether the user's desktop session is locked: masked with
-    /// `desktop-locked` (set by a long-lived reader that watches the lock).
+    /// Whether the user's desktop session is locked: entries are masked `desktop-locked`.
     public private(set) var isDesktopLocked = false
-    /// What the `keychain-unavailable` placeholder asks the person to
-    /// unlock: the home's platform's (`BridgePlatform.keychainUnlock`), set by
-    /// the reader; the desktop's keyring for a request no reader has seen.
+    /// What the `keychain-unavailable` prompt asks to unlock; the reader sets it from the home's platform.
     package var keychainUnlock: KeychainUnlock = .keyring
     /// The identifier of ``locale``, well formed (see ``isValidLocaleIdentifier(_:)``), e.g. `en_US`, `de_DE`.
     package let localeIdentifier: String
@@ -35,15 +32,7 @@ public struct WidgetRequest: Sendable, Hashable {
     /// How long until the widget should ask for a new timeline when nothing changes sooner.
     public let refreshInterval: Duration
 
-    /// A request with the default presentation: the `securebridge` scheme
-    /// and a 30-minute refresh interval, in `en_US` until a ``WidgetProvider``
-    /// answers it in its locale (or ``localized(_:)`` gives it another).
-    ///
-    /// - Parameters:
-    ///   - kind: Balance or spending widget.
-    ///   - family: The size class.
-    ///   - configuredAccountID: The account the user picked, or `nil` for the main account.
-    ///   - isPrivacyContext: Whether the device is in a privacy context.
+    /// A request with the `securebridge` scheme and a 30-minute refresh, in `en_US` until a provider localizes it.
     public init(kind: WidgetKind, family: BridgeFamily, configuredAccountID: String? = nil, isPrivacyContext: Bool = false) {
         self.kind = kind
         self.family = family
@@ -54,16 +43,7 @@ public struct WidgetRequest: Sendable, Hashable {
         refreshInterval = Self.defaultRefreshInterval
     }
 
-    /// A request with the app's own deep-link scheme, and optionally its own refresh interval.
-    ///
-    /// - Parameters:
-    ///   - kind: Balance or spending widget.
-    ///   - family: The size class.
-    ///   - configuredAccountID: The account the user picked, or `nil` for the main account.
-    ///   - isPrivacyContext: Whether the device is in a privacy context.
-    ///   - deepLinkScheme: The app's URL scheme, e.g. `examplebank`.
-    ///   - refreshInterval: How long until the next reload when nothing changes sooner;
-    ///     30 minutes by default, 1 minute to 7 days.
+    /// A request with the app's own deep-link scheme (e.g. `examplebank`) and refresh interval (1 minute to 7 days).
     /// - Throws: `TimelineError` if the scheme or the interval is not acceptable.
     public init(
         kind: WidgetKind,
@@ -78,18 +58,7 @@ public struct WidgetRequest: Sendable, Hashable {
             localeIdentifier: "en_US", deepLinkScheme: deepLinkScheme, refreshInterval: refreshInterval)
     }
 
-    /// A request with a locale given by its identifier (`bridgectl read --locale`),
-    /// and optionally its own scheme and refresh interval.
-    ///
-    /// - Parameters:
-    ///   - kind: Balance or spending widget.
-    ///   - family: The size class.
-    ///   - configuredAccountID: The account the user picked, or `nil` for the main account.
-    ///   - isPrivacyContext: Whether the device is in a privacy context.
-    ///   - localeIdentifier: The formatting locale, e.g. `de_DE`.
-    ///   - deepLinkScheme: The app's URL scheme; `securebridge` by default.
-    ///   - refreshInterval: How long until the next reload when nothing changes sooner;
-    ///     30 minutes by default, 1 minute to 7 days.
+    /// A request in the locale `localeIdentifier` (`bridgectl read --locale`).
     /// - Throws: `TimelineError` if the locale, the scheme or the interval is not acceptable.
     package init(
         kind: WidgetKind,
@@ -121,8 +90,7 @@ public struct WidgetRequest: Sendable, Hashable {
         WidgetRequest(self, family: family, configuredAccountID: nil)
     }
 
-    /// `other` for another family. The other fields were validated when
-    /// `other` was made, so this cannot fail.
+    /// `other` for another family; it cannot fail, as `other`'s fields were validated.
     package init(_ other: WidgetRequest, family: BridgeFamily) {
         self.init(other, family: family, configuredAccountID: other.configuredAccountID)
     }
@@ -151,34 +119,18 @@ extension WidgetRequest {
         return request
     }
 
-    /// The locale the entries are written for: their language (titles,
-    /// placeholders, relative times, accessibility labels), amounts,
-    /// percentages and months.
+    /// The locale the entries are written for: their language, amounts, percentages and months.
     public var locale: Locale { Locale(identifier: localeIdentifier) }
 
-    /// The same request in `locale` (what a ``WidgetProvider`` does with
-    /// each request it answers).
-    ///
-    /// The widget's words are in the locale's language when the package
-    /// translates it (English, German, French, Spanish, Japanese, Arabic),
-    /// else in English; amounts, percentages and months follow the whole
-    /// locale in every language. The locale's keywords and code set are
-    /// dropped (`en_GB@rg=dezzzz` is `en_GB`); the POSIX locale, and one
-    /// whose identifier is not well formed, is `en_US`.
-    /// - Parameter locale: The locale, e.g. `Locale.current`.
-    /// - Returns: The request with every other field unchanged.
+    /// The same request in `locale`: words in its language when translated, else English; amounts, percentages
+    /// and months in the whole locale. Keywords and code set are dropped; POSIX and malformed locales give `en_US`.
     public func localized(_ locale: Locale) -> WidgetRequest {
         WidgetRequest(self, family: family, configuredAccountID: configuredAccountID,
                       localeIdentifier: Self.localeIdentifier(of: locale))
     }
 
-    /// The identifier a request keeps for `locale`: its identifier without
-    /// keywords or code set (`de_DE@currency=EUR`, `en_GB@rg=dezzzz` and
-    /// `de_DE.UTF-8` give `de_DE`, `en_GB` and `de_DE`), and `en_US` for
-    /// the POSIX locale and for an identifier that is still not well formed
-    /// (see ``isValidLocaleIdentifier(_:)``): only well-formed text reaches ICU.
-    /// - Parameter locale: Any locale.
-    /// - Returns: A well-formed locale identifier.
+    /// `locale`'s identifier without keywords or code set (`de_DE.UTF-8` → `de_DE`); `en_US` for POSIX or a
+    /// malformed identifier, so only well-formed text reaches ICU.
     package static func localeIdentifier(of locale: Locale) -> String {
         let name = String(locale.identifier.prefix { $0 != "@" && $0 != "." })
         guard name != "en_US_POSIX", name != "C", name != "POSIX", isValidLocaleIdentifier(name) else { return "en_US" }
@@ -187,16 +139,11 @@ extension WidgetRequest {
 }
 
 extension WidgetRequest {
-    /// The longest locale identifier accepted, in bytes.
     static let maximumLocaleLength = 64
 
-    /// Whether `identifier` is a well-formed BCP 47 or ICU-style locale
-    /// identifier, the only text that reaches ICU: a language of 2 or 3
-    /// letters, then optionally a script of 4 letters, a region of 2 letters
-    /// or 3 digits, and variants (5 to 8 letters or digits, or 4 starting
-    /// with a digit), joined by `_` or `-`, at most 64 bytes. `en_US`,
-    /// `de-DE`, `sr-Latn-RS`, `zh_Hant_TW`, `es-419`, `en_US_POSIX`,
-    /// `de-CH-1996`. Nothing else: no path, no `@` keywords, no empty part.
+    /// Whether `identifier` is a well-formed BCP 47 or ICU-style locale identifier, the only text that reaches ICU:
+    /// a 2–3-letter language, then optionally a 4-letter script, a region (2 letters or 3 digits) and variants
+    /// (5–8 alphanumerics, or 4 starting with a digit), joined by `_` or `-`, at most 64 bytes.
     public static func isValidLocaleIdentifier(_ identifier: String) -> Bool {
         let bytes = Array(identifier.utf8)
         guard !bytes.isEmpty, bytes.count <= maximumLocaleLength else { return false }
@@ -224,7 +171,6 @@ extension WidgetRequest {
 }
 
 extension Duration {
-    /// The duration in seconds, as `Date` arithmetic takes it.
     var timeInterval: TimeInterval {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }

@@ -4,9 +4,7 @@ package import FoundationEssentials
 package import Foundation
 #endif
 
-/// Built-in, clearly fake content for `WidgetTimeline.placeholder(for:at:)`.
-///
-/// The IBANs are the textbook examples from the IBAN registry documentation.
+/// Built-in, clearly fake content for the widget placeholder; the IBANs are the IBAN registry's examples.
 package enum WidgetSampleData {
     static let euro = Currency(code: "EUR", minorUnitDigits: 2)
 

@@ -4,36 +4,18 @@ package import FoundationEssentials
 package import Foundation
 #endif
 
-/// The widget's timeline provider: turns what the reader's gate established
-/// into WidgetKit-style entries and a reload policy.
-///
-/// Every function here is pure: no I/O, no clock (the caller passes `now`).
+/// Turns a gate result into WidgetKit-style entries and a reload policy; pure (the caller passes `now`).
 package enum WidgetTimeline {
     /// How far ahead transitions are pre-scheduled as entries: 24 hours.
     static let schedulingHorizon: TimeInterval = 24 * 3600
 
-    /// An instant entry of built-in sample data, for the widget gallery and
-    /// while the real timeline loads. It is marked `isSample`, its names say
-    /// "Sample", and it is redacted like real data (accessory families and
-    /// privacy contexts get a masked entry).
-    ///
-    /// - Parameters:
-    ///   - request: The widget request; its configured account is ignored.
-    ///   - date: The entry's date; now by default.
-    /// - Returns: A sample entry, never a placeholder.
+    /// An entry of built-in sample data (`isSample`), redacted like real data, for the gallery and while loading.
     package static func placeholder(for request: WidgetRequest, at date: Date = Date()) -> BridgeEntry {
         let sample = WidgetSampleData.content(around: date)
         return EntryBuilder.entry(for: sample, request: request.withoutConfiguredAccount, at: date, isSample: true)
     }
 
-    /// The entry for a quick preview (WidgetKit's `snapshot`): the real entry
-    /// at `now` when the gate produced one, the same as the timeline's first.
-    ///
-    /// - Parameters:
-    ///   - result: What the reader's gate established.
-    ///   - request: The widget request.
-    ///   - now: The instant the entry is for.
-    /// - Returns: The entry shown at `now`.
+    /// The entry for WidgetKit's `snapshot`: the first entry of the timeline at `now`.
     package static func snapshot(for result: GateResult, request: WidgetRequest, now: Date) -> BridgeEntry {
         switch result {
         case let .refused(reason):
@@ -43,25 +25,10 @@ package enum WidgetTimeline {
         }
     }
 
-    /// The timeline for a gate result.
-    ///
-    /// - A placeholder result gives one placeholder entry with the login link;
-    ///   the policy is `never` for `not-onboarded`, `logged-out` and
-    ///   `session-expired` (the app's login triggers a reload), a reload after
-    ///   one minute for `unavailable` (the storage could not be read right
-    ///   now), else a reload after the refresh interval.
-    /// - Content gives an entry at `now`, then one at each later instant within
-    ///   the scheduling horizon where what is shown changes (soft expiry → `stale`,
-    ///   hard expiry → masked `expired`, session end → placeholder
-    ///   `session-expired`, after which nothing follows). The policy is a reload
-    ///   at the earlier of `now + refreshInterval` and the next change (even one
-    ///   beyond the horizon), or `never` once the session has ended.
-    ///
-    /// - Parameters:
-    ///   - result: What the reader's gate established.
-    ///   - request: Which widget, at which size, in which context.
-    ///   - now: The instant the first entry is for.
-    /// - Returns: Entries in increasing date order and the reload policy.
+    /// The timeline for a gate result: for a refusal one placeholder, reloaded `never` when the app must act
+    /// (`not-onboarded`, `logged-out`, `session-expired`), within a minute for `unavailable` and
+    /// `keychain-unavailable`, else after the refresh interval; for content an entry at `now` and one at each
+    /// change within the horizon, reloaded at the next change or refresh, `never` once the session has ended.
     package static func timeline(for result: GateResult, request: WidgetRequest, now: Date) -> BridgeTimeline {
         switch result {
         case let .refused(reason):
@@ -82,14 +49,7 @@ package enum WidgetTimeline {
         }
     }
 
-    /// The entry for verified content at one instant: the same function builds
-    /// the entry at `now` and every pre-scheduled one.
-    ///
-    /// - Parameters:
-    ///   - content: The verified snapshot and its expiry facts.
-    ///   - request: The widget request.
-    ///   - date: The instant the entry is for.
-    /// - Returns: A full, masked or placeholder entry.
+    /// The entry for verified content at one instant, at `now` and at every pre-scheduled change alike.
     package static func entry(for content: VerifiedContent, request: WidgetRequest, at date: Date) -> BridgeEntry {
         EntryBuilder.entry(for: content, request: request, at: date, isSample: false)
     }

@@ -5,10 +5,7 @@ import FoundationInternationalization
 import Foundation
 #endif
 
-/// Durations, months and spoken amounts as a locale writes them, through
-/// Foundation's format styles (ICU): `5 Min.`, `٣ س`, `11 Tg.`;
-/// `novembre 2026`, `2026年11月`; `42,17 Britische Pfund`.
-/// English widget text keeps its own fixed forms and never loads ICU for them.
+/// Durations, months and spoken amounts as a locale writes them, through ICU; English text never loads ICU.
 enum LocalizedFormat {
     enum Unit {
         case minutes, hours, days
@@ -48,13 +45,7 @@ enum LocalizedFormat {
         return withoutBidiMarks(date.formatted(style))
     }
 
-    /// An amount with its currency's name in words, as the locale writes
-    /// them for a screen reader: `42,17 Britische Pfund`, `58 000 yens japonais`.
-    /// - Parameters:
-    ///   - amount: The amount; its sign is not written.
-    ///   - currencyCode: The ISO 4217 code; a code the locale has no name for is written as is.
-    ///   - fractionDigits: The currency's minor-unit digits, all of them written.
-    ///   - localeIdentifier: The locale, e.g. `de_DE`.
+    /// An amount, its sign not written, with its currency's name as a screen reader says it (`42,17 Britische Pfund`).
     static func amountInWords(_ amount: Decimal, currencyCode: String, fractionDigits: Int, localeIdentifier: String) -> String {
         let style = Decimal.FormatStyle.Currency(code: currencyCode, locale: Locale(identifier: localeIdentifier))
             .presentation(.fullName)
@@ -62,10 +53,7 @@ enum LocalizedFormat {
         return withoutBidiMarks(amount.formatted(style))
     }
 
-    /// `text` without the bidirectional marks ICU puts around numbers and
-    /// signs in right-to-left locales (U+061C, U+200E, U+200F). Every output
-    /// of the package refuses bidirectional controls, names included; a
-    /// right-to-left layout sets the direction instead.
+    /// `text` without the bidi marks ICU puts around numbers in right-to-left locales; no output carries them.
     static func withoutBidiMarks(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isBidiMark) else { return text }
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { !isBidiMark($0) }))

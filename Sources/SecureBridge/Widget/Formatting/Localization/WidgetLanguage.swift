@@ -5,20 +5,8 @@ import Foundation
 #endif
 import Synchronization
 
-/// The languages widget text is translated into: the titles, placeholders,
-/// flags, captions and relative times. Amounts, percentages and dates follow
-/// the whole locale through Foundation's format styles, in every locale.
-///
-/// The translations are one `Localizable.strings` per language in
-/// `Sources/SecureBridge/Resources/Localizations/<language>.lproj`, keyed by
-/// the English text, as Apple's `Bundle` lays them out, and compiled into the
-/// core as string literals (`Translations.swift`, which
-/// `scripts/update-translations` writes from them) on every platform: an
-/// executable copied on its own speaks every language whole, and a widget
-/// refresh opens no file for them. They are decoded with FoundationEssentials'
-/// property-list decoder: `Bundle` would link swift-corelibs-foundation into
-/// every widget refresh, which costs each `bridgectl read` about 0.8 ms and
-/// 1.4 MiB (docs/PERFORMANCE.md). English needs no table: its text is the key.
+/// The languages widget text is translated into; amounts, percentages and dates follow the whole locale.
+/// The tables are compiled in (`Translations.swift`) and decoded without `Bundle` (docs/PERFORMANCE.md).
 package enum WidgetLanguage: String, CaseIterable, Sendable {
     case english = "en"
     case german = "de"
@@ -27,8 +15,7 @@ package enum WidgetLanguage: String, CaseIterable, Sendable {
     case japanese = "ja"
     case arabic = "ar"
 
-    /// The language of a locale identifier (`de_DE`, `fr-CA`, `ar`); English
-    /// for a language without a translation.
+    /// The language of a locale identifier (`de_DE`, `fr-CA`); English when there is no translation.
     package init(localeIdentifier: String) {
         let language = localeIdentifier.utf8.prefix { $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "-") }
         self = Self(rawValue: String(decoding: language, as: UTF8.self).lowercased()) ?? .english
@@ -43,11 +30,9 @@ package enum WidgetLanguage: String, CaseIterable, Sendable {
         return LocalizedStrings.shared.table(for: self)[english] ?? english
     }
 
-    /// `english`, a text with one `%@`, in this language, with `argument` in
-    /// place of the `%@`.
+    /// `english`, a text with one `%@`, in this language, with `argument` in place of the `%@`.
     package func text(_ english: String, _ argument: String) -> String {
-        // Found byte by byte: `replacing(_:with:)` brings in the string
-        // processing library's searchers at a widget process's first call.
+        // Byte by byte: `replacing(_:with:)` would load the string-processing searchers on first call.
         let translated = text(english)
         let bytes = translated.utf8
         var index = bytes.startIndex
@@ -62,14 +47,12 @@ package enum WidgetLanguage: String, CaseIterable, Sendable {
     }
 }
 
-/// The translations, each language's table decoded once per process from
-/// the bytes the binary holds (`Translations.swift`).
+/// The translations, each language's table decoded once per process.
 final class LocalizedStrings: Sendable {
     static let shared = LocalizedStrings()
 
     private let tables = Mutex<[[String: String]?]>(Array(repeating: nil, count: WidgetLanguage.allCases.count))
 
-    /// The language's table: English text to its translation.
     func table(for language: WidgetLanguage) -> [String: String] {
         let index = WidgetLanguage.allCases.firstIndex(of: language)!
         return tables.withLock { tables in
@@ -80,13 +63,11 @@ final class LocalizedStrings: Sendable {
         }
     }
 
-    /// The embedded `Localizable.strings` of `language`, decoded; empty if it
-    /// cannot be (`EmbeddedTranslationsTests` decodes every table).
+    /// The embedded table of `language`, decoded; empty if it cannot be (`EmbeddedTranslationsTests`).
     static func decode(_ language: WidgetLanguage) -> [String: String] {
         (try? PropertyListDecoder().decode([String: String].self, from: embeddedBytes(language))) ?? [:]
     }
 
-    /// The bytes of the language's `Localizable.strings` as the binary holds them.
     static func embeddedBytes(_ language: WidgetLanguage) -> Data {
         language.localizableStrings.withUTF8Buffer { Data($0) }
     }
