@@ -9,23 +9,18 @@ import Glibc
 import Musl
 #endif
 
-/// The operating system's ``/SecureBridgePlatform/BridgePlatform`` on Linux: each requirement is the
-/// system call it names, retried on `EINTR` (never `close`), its failure
-/// thrown as the `Errno` it set.
+/// The operating system's ``/SecureBridgePlatform/BridgePlatform`` on Linux: each requirement is its system call.
 public final class LinuxPlatform: BridgePlatform {
-    /// The one instance: Linux has no state of its own to keep.
     static let shared = LinuxPlatform()
 
     private init() {}
 
-    /// `geteuid`, asked once: SecureBridge never changes its user, and a
-    /// publish checks ownership some thirty times.
+    /// `geteuid`, asked once: SecureBridge never changes its user.
     public var effectiveUserID: UserID { Self.processUserID }
 
     private static let processUserID = UserID(rawValue: geteuid())
 
-    /// `/proc/sys/kernel/random/boot_id` without its newline, read once, or
-    /// `nil` when the kernel does not say.
+    /// `/proc/sys/kernel/random/boot_id` without its newline, read once; `nil` when absent.
     public var bootIdentifier: String? { Self.bootID }
 
     private static let bootID: String? = {
@@ -45,8 +40,7 @@ public final class LinuxPlatform: BridgePlatform {
         return String(cString: directory)
     }
 
-    /// `open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)`: a
-    /// symbolic link answers `ENOTDIR`, as a file does.
+    /// `open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)`: a link answers `ENOTDIR`.
     public func openDirectory(at path: FilePath) throws(Errno) -> PlatformHandle {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
         return PlatformHandle(rawValue: try succeeded(path.withPlatformString { path in
@@ -192,8 +186,7 @@ extension BridgePlatform where Self == LinuxPlatform {
     public static var system: LinuxPlatform { LinuxPlatform.shared }
 }
 
-/// Calls `body` until it stops failing with `EINTR`; throws the `Errno` of
-/// any other failure (a result of -1).
+/// Calls `body` until it stops failing with `EINTR`; throws the `Errno` of any other -1.
 private func retryingOnInterrupt<Result: BinaryInteger>(_ body: () -> Result) throws(Errno) -> Result {
     while true {
         let result = body()
@@ -203,10 +196,7 @@ private func retryingOnInterrupt<Result: BinaryInteger>(_ body: () -> Result) th
     }
 }
 
-/// `body`'s result, retried on `EINTR`, or the negated `errno` of its failure:
-/// a plain `CInt` out of `FilePath.withPlatformString`, whose generic result
-/// would otherwise make every caller build `Result<CInt, Errno>`'s metadata at
-/// run time (a protocol-conformance lookup on a widget read's path).
+/// `body`'s result, retried on `EINTR`, or its negated `errno`: a plain `CInt`, not a generic `Result`.
 private func resultOrNegatedErrno(_ body: () -> CInt) -> CInt {
     while true {
         let result = body()
@@ -235,8 +225,7 @@ private func closeDescriptor(_ descriptor: CInt) -> CInt {
 }
 
 extension FileDescriptor {
-    /// Flushes the file's data and metadata to storage, for a tool that
-    /// writes a file of its own (`fsync`).
+    /// `fsync`, for a tool that writes a file of its own.
     package func sync() throws {
         try LinuxPlatform.shared.sync(PlatformHandle(rawValue: rawValue))
     }

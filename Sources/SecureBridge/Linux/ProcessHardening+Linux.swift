@@ -9,14 +9,11 @@ import Glibc
 import Musl
 #endif
 
-/// Why the process could not be protected; the command then stops before
-/// it reads a key or a passcode.
-/// Package-wide: only `bridgectl` calls `ProcessHardening`.
+/// Why the process could not be protected; the command then stops before it reads a secret.
 package struct ProcessHardeningError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Why `prctl(PR_SET_DUMPABLE, 0)` failed.
     package let errno: Errno
 
-    /// The failure of `prctl(PR_SET_DUMPABLE, 0)` with `errno`.
     package init(errno: Errno) {
         self.errno = errno
     }
@@ -28,21 +25,16 @@ package struct ProcessHardeningError: Error, Equatable, Sendable, CustomStringCo
 
 /// Process-wide protections for a program that handles passcodes and keys.
 package enum ProcessHardening {
-    /// Why the process could not be protected (`ProcessHardeningError`).
     package typealias Failure = ProcessHardeningError
 
-    /// Everything a command needs before it touches a secret: no core file
-    /// (`forbidCoreDumps`) and not dumpable at all (`forbidDumping`).
-    /// - Throws: `Failure` when the process could not be made non-dumpable;
-    ///   the caller must then stop without reading a key or a passcode.
+    /// Forbids core files and dumping, before a command touches a secret.
+    /// - Throws: `Failure` when the process could not be made non-dumpable; the caller must then stop.
     package static func protectSecrets() throws {
         forbidCoreDumps()
         try forbidDumping()
     }
 
-    /// Sets the core-file size limit to zero, so a crash never writes key
-    /// material, a passcode or a balance to a core file. Best effort: a
-    /// failure leaves the limit as it was (`forbidDumping` still holds).
+    /// Sets the core-file size limit to zero, so a crash writes no secret to a core file; best effort.
     static func forbidCoreDumps() {
         var none = rlimit(rlim_cur: 0, rlim_max: 0)
         #if canImport(Glibc)
@@ -52,12 +44,7 @@ package enum ProcessHardening {
         #endif
     }
 
-    /// Marks the process non-dumpable (`prctl(PR_SET_DUMPABLE, 0)`).
-    ///
-    /// The core-size limit alone is not enough: when `core_pattern` pipes
-    /// cores to a handler, the kernel ignores `RLIMIT_CORE`. A non-dumpable
-    /// process gets no core at all, cannot be attached to by other processes
-    /// of the same user, and its `/proc/PID` files belong to root.
+    /// Marks the process non-dumpable: `RLIMIT_CORE` is ignored when `core_pattern` pipes cores, and no one can attach.
     /// - Throws: `Failure` with the `errno` of `prctl`.
     static func forbidDumping() throws {
         guard CLinux_forbidDumping() == 0 else { throw Failure(errno: Errno(rawValue: errno)) }

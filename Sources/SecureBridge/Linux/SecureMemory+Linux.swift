@@ -6,8 +6,7 @@ import Glibc
 import Musl
 #endif
 
-/// The platform's wipe, which the compiler may not optimise away: the
-/// CryptoKit backend's (the OpenSSL backend uses `OPENSSL_cleanse`).
+/// The CryptoKit backend's wipe, which the compiler may not optimise away (OpenSSL uses `OPENSSL_cleanse`).
 package enum PlatformSecureMemory {
     /// Overwrites `buffer` with zeros (`explicit_bzero`).
     package static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {

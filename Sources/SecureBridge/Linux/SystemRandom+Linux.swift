@@ -8,16 +8,10 @@ import Musl
 package import SystemPackage
 internal import CLinux
 
-/// The kernel's random generator (`getrandom(2)`), the OpenSSL backend's
-/// source of random bytes. OpenSSL's own generator seeds itself from the same
-/// call, but its first use constructs an `EVP_CIPHER` for every cipher of the
-/// default provider to run AES-CTR, a third of a `bridgectl publish`'s
-/// instructions (docs/PERFORMANCE.md). `getrandom` blocks only until the
-/// kernel's generator is seeded at boot, and opens no file.
+/// `getrandom(2)`, the OpenSSL backend's random bytes: OpenSSL's own generator is costly to start (docs/PERFORMANCE.md).
 package enum KernelRandom {
     /// Fills a non-empty `buffer`, however many calls it takes.
-    /// - Throws: The `Errno` of `getrandom` when the kernel refuses
-    ///   (`SystemRandom` reports it as `BridgeError(.backendFailure)`).
+    /// - Throws: The `Errno` of `getrandom` when the kernel refuses.
     package static func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(Errno) {
         var filled = 0
         while filled < buffer.count {

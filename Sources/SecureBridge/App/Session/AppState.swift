@@ -4,30 +4,23 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The app side's private bookkeeping in `app/state.json`: who is logged in,
-/// the session as the app last signed it, and the counters that make every
-/// epoch and sequence number move forward only.
+/// The app side's private bookkeeping in `app/state.json`: user, session, and counters that only rise.
 package struct AppState: Encodable, Sendable, Equatable {
     var version = 1
     package var userID: String?
 
-    /// The user id when it is one `login` accepts, so it can be named in a
-    /// command; `nil` when there is none or the file was edited to hold another.
+    /// The user id when `login` would accept it, so it can be named; `nil` otherwise.
     package var validUserID: String? {
         userID.flatMap { Identifier.isValid($0, kind: .user) ? $0 : nil }
     }
-    /// Hex of the onboarding's random enrollment id.
     var enrollmentID: String?
     package var epoch: UInt64 = 0
     var onboardingSequence: UInt64 = 0
     package var authSequence: UInt64 = 0
-    /// The highest snapshot sequence reserved. Publish reserves them in
-    /// blocks; which of the block is the last one used is in the publish
-    /// cursor (`PublishCursor`), which is not synced.
+    /// The highest snapshot sequence reserved; the last one used is in `PublishCursor`, not synced.
     var snapshotSequence: UInt64 = 0
     package var session: Session?
-    /// Unlock attempts counted and not yet cleared by a right passcode; each
-    /// is counted before the passcode is checked.
+    /// Unlock attempts not yet cleared by a right passcode, each counted before the check.
     package var failedUnlocks = 0
     /// When the last of them was counted (Unix seconds); the back-off runs from here.
     var lastUnlockAttemptAt: Int64?
@@ -60,9 +53,7 @@ package struct AppState: Encodable, Sendable, Equatable {
 
     var enrollment: [UInt8]? { enrollmentID.flatMap(Bytes.fromHex) }
 
-    /// The numbers that only ever move forward. A command reserves them (saves
-    /// the state with them raised) before it uses them, so a crash leaves a
-    /// gap, never a number used twice.
+    /// Counters saved raised before use, so a crash leaves a gap, never a number used twice.
     struct Counters: Equatable {
         var epoch: UInt64
         var onboardingSequence: UInt64
@@ -101,15 +92,12 @@ package struct AppState: Encodable, Sendable, Equatable {
     /// The session's state as a word for messages: `none` without a session.
     var sessionName: String { session.map { "\($0.state)" } ?? "none" }
 
-    /// Whether a tenth wrong passcode's wipe is owed (its process died
-    /// before it): every app-side command carries it out first
-    /// (`BridgeApp.transaction`), and only a login then goes on.
+    /// Whether a tenth wrong passcode's wipe is owed (its process died first): every command does it first.
     package var owesWipe: Bool { failedUnlocks >= BridgeApp.maximumFailedUnlocks && session?.state != .loggedOut }
 }
 
 extension AppState {
-    /// Decodes the stored JSON: the object `save` writes, every counter
-    /// present, the optional members absent or `null`.
+    /// Decodes the stored JSON: every counter present, the optional members absent or `null`.
     /// - Throws: `SessionError.damagedState` when it is not a version 1 state.
     package init(storedBytes bytes: [UInt8]) throws {
         guard let object = try? JSONParser.parse(bytes), let state = AppState(object), state.version == 1 else {
@@ -148,13 +136,11 @@ extension AppState.Session {
 }
 
 extension JSONValue {
-    /// The member `key` as an integer of type `T`, when it is a number that is one.
     fileprivate func integer<T: FixedWidthInteger>(_ key: String, as _: T.Type) -> T? {
         self[key]?.numberText.flatMap { T($0) }
     }
 
-    /// The member `key` made into a value by `make`: `.some(nil)` when it is
-    /// absent or `null`, `nil` when `make` refuses it.
+    /// The member `key` by `make`: `.some(nil)` when absent or `null`, `nil` when `make` refuses it.
     fileprivate func optional<T>(_ key: String, _ make: (JSONValue) -> T?) -> T?? {
         guard let value = self[key], value != .null else { return .some(nil) }
         return make(value).map { .some($0) }

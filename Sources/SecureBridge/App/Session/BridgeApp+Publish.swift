@@ -11,28 +11,15 @@ public struct PublishReceipt: Sendable, Equatable {
     public let sequence: UInt64
     /// How many accounts it carries.
     public let accountCount: Int
-    /// Whether the timeline a widget builds changed, so the reload token
-    /// moved: on iOS, call `WidgetCenter.shared.reloadTimelines(ofKind:)`
-    /// exactly when this is `true`.
-    ///
-    /// A timeline is made of the content and its dates: the accounts and
-    /// analytics, when they were published (each entry's "updated" time),
-    /// when they turn stale and when they expire. Publishing the same content
-    /// again changes the timeline whenever one of those instants moves: a
-    /// republish of an expired snapshot (the widget would go on showing it
-    /// expired), one with another `staleAfter` or `expiresAfter` (it would
-    /// flip to stale or expire at the old instants), one a second later (its
-    /// entries say "updated" later). Only a publish of the same content with
-    /// the same instants, within the same second, leaves the timeline as it was.
+    /// Whether the widget's timeline (content and dates) changed, so the reload token moved: on iOS,
+    /// call `WidgetCenter.shared.reloadTimelines(ofKind:)` exactly when this is `true`.
     public let timelineChanged: Bool
     /// When amounts turn stale (flagged `stale`).
     public let staleAt: Date
     /// When amounts disappear (masked `expired`).
     public let expiresAt: Date
 
-    /// Whether the widget's timeline changed: the same as ``timelineChanged``,
-    /// which says what it has always meant (a widget's content includes
-    /// its dates, not only the payload's bytes).
+    /// The same as ``timelineChanged``.
     @available(*, deprecated, renamed: "timelineChanged")
     public var contentChanged: Bool { timelineChanged }
 
@@ -48,46 +35,15 @@ public struct PublishReceipt: Sendable, Equatable {
 extension BridgeApp {
     /// Publishes a portfolio as the new snapshot.
     ///
-    /// The portfolio was validated when it was made (``/SecureBridgeFormats/Portfolio/init(bankJSON:)``)
-    /// and is checked again as it is encoded, before the lock is taken. Steps, in order:
-    /// 1. the snapshot's sequence comes after the last one used (the publish
-    ///    cursor, or the whole reserved block when the cursor is not of this
-    ///    boot) and after the keychain's snapshot mark, read under the keychain
-    ///    lock, which is held to step 4; past the block, the app state
-    ///    durably reserves the next block;
-    /// 2. the publish cursor records the sequence as used (atomically, not synced);
-    /// 3. the sealed snapshot replaces the old one atomically and durably: it is live;
-    /// 4. the keychain's snapshot mark rises to it, durably;
-    /// 5. when the widget's timeline changed (``PublishReceipt/timelineChanged``:
-    ///    the content, or when it was issued, turns stale or expires), the
-    ///    reload token moves (not synced);
-    /// 6. the publish cursor records the timeline's digest (not synced).
-    /// Two steps are synced, 3 then 4, besides one reservation every
-    /// `PublishCursor.block` publishes. A crash before 3 leaves the old
-    /// snapshot and a gap in the sequence; an error after 3 is
-    /// `SessionError.unfinished`, saying the snapshot is live; a lost cursor
-    /// costs a gap and one reload token more, never a number used twice.
+    /// A crash before the snapshot is live leaves the old one and a gap (docs/SECURITY.md, "App side").
     /// - Parameters:
-    ///   - portfolio: The accounts and analytics to show.
     ///   - staleAfter: Soft expiry, in whole seconds: after it amounts are flagged stale.
     ///   - expiresAfter: Hard expiry, in whole seconds: after it the widget shows no amounts.
-    ///   - now: The current time.
-    /// - Throws: ``SessionError`` of kind
-    ///   - ``SessionError/Kind/invalidLifetimes``: `staleAfter` is longer than `expiresAfter`;
-    ///   - ``SessionError/Kind/notOnboarded``, ``SessionError/Kind/notLoggedIn`` or
-    ///     ``SessionError/Kind/sessionExpired``: no live session (``SessionError/lastUser``
-    ///     names who to log in again);
-    ///   - ``SessionError/Kind/sessionWiped``: a tenth wrong passcode's wipe was owed, and done now;
-    ///   - ``SessionError/Kind/damagedState`` or ``SessionError/Kind/homeUnusable``: the app's
-    ///     state cannot be used, or no record number is left;
-    ///   - ``SessionError/Kind/unfinished``: the snapshot is live, a later step failed.
-    ///
-    ///   ``/SecureBridgeFormats/BridgeError`` for a portfolio that breaks a rule (one built by the validating
-    ///   initialisers never does); ``/SecureBridgeFormats/KeychainError`` when the
-    ///   data keyset is missing or damaged; ``/SecureBridgeFormats/KeychainStoreError`` when the keychain's store
-    ///   cannot be used now; ``/SecureBridgeFormats/StorageError`` for a file or directory that cannot be used
-    ///   (its ``/SecureBridgeFormats/StorageError/isTransient`` says whether trying again may help).
-    ///   Each error's description is one sentence naming what went wrong, never a value.
+    /// - Throws: ``SessionError`` (``SessionError/Kind/invalidLifetimes`` when `staleAfter` is longer
+    ///   than `expiresAfter`; ``SessionError/Kind/unfinished`` when the snapshot is live but a later step
+    ///   failed; else no live session or no usable state), ``/SecureBridgeFormats/BridgeError``,
+    ///   ``/SecureBridgeFormats/KeychainError``, ``/SecureBridgeFormats/KeychainStoreError`` or
+    ///   ``/SecureBridgeFormats/StorageError``, each naming what could not be used.
     @discardableResult
     public func publish(_ portfolio: Portfolio, staleAfter: Duration, expiresAfter: Duration, now: Date) throws -> PublishReceipt {
         guard staleAfter <= expiresAfter else {
@@ -117,8 +73,7 @@ extension BridgeApp {
         }
     }
 
-    /// ``publish(_:staleAfter:expiresAfter:now:)`` of the bank API's JSON:
-    /// `bridgectl publish`'s path.
+    /// ``publish(_:staleAfter:expiresAfter:now:)`` of the bank API's JSON (`bridgectl publish`).
     /// - Throws: An error naming the record and field of the first problem in `bankJSON`, or as the other.
     @discardableResult
     package func publish(_ bankJSON: [UInt8], staleAfter: Duration, expiresAfter: Duration, now: Date) throws -> PublishReceipt {
@@ -131,16 +86,7 @@ extension BridgeApp {
         let staleAt: Int64
         let expiresAt: Int64
 
-        /// The digest of the timeline a widget builds from `payload` sealed
-        /// with these times, as the publish cursor keeps it: hex SHA-256 of a
-        /// label, the three instants (big-endian) and the payload.
-        ///
-        /// A widget's timeline is a function of the payload and these three
-        /// instants alone (the session's end and the request are not the
-        /// publisher's), so two snapshots with the same digest give every
-        /// widget the same entries at the same dates, and two with different
-        /// digests differ in an entry's content, its "updated" time or the
-        /// instant it turns stale or expired.
+        /// Hex SHA-256 of a label, the three instants and `payload`: all a widget's timeline depends on.
         func timelineDigest(of payload: [UInt8]) throws -> String {
             var writer = ByteWriter(into: Self.timelineDigestLabel)
             writer.append(issuedAt)
@@ -159,15 +105,11 @@ extension BridgeApp {
         let cursor: PublishCursor
         /// The cursor's file, held open to record the digest once the content is live.
         let storedCursor: PublishCursor.Stored
-        /// The digest of the timeline published before, when the last cursor
-        /// knew it (same boot, same epoch); `nil` counts as a different timeline.
+        /// The timeline published before, when the last cursor knew it; `nil` counts as a change.
         let previousDigest: String?
     }
 
-    /// Publish's steps 1 to 4, shared with key rotation: picks and reserves
-    /// the next snapshot sequence, writes `payload` sealed under `dataKey`
-    /// (live from here on), raises the snapshot mark. A failure after the
-    /// write is `SessionError.unfinished`, naming `command` to finish it.
+    /// Publish's steps 1 to 4, shared with rotation: reserves, seals, writes (live) and raises the mark.
     func writeSnapshot(
         _ payload: [UInt8], under dataKey: DataKey, places: Places, state: inout AppState, command: AppCommand,
         times: SnapshotTimes
@@ -192,10 +134,7 @@ extension BridgeApp {
         return reserved
     }
 
-    /// Steps 1 and 2: the sequence after the last one used and after the
-    /// keychain's snapshot mark (which a second publisher, a copy of this app
-    /// place, may have raised), reserved durably when it is past the reserved
-    /// block, and recorded as used in the cursor before anything is signed with it.
+    /// The sequence after the last used and the snapshot mark, reserved past the block, recorded before use.
     private func reserveSnapshotSequence(_ places: Places, state: inout AppState, mark: UInt64) throws -> SnapshotWrite {
         let boot = PublishCursor.currentBoot(on: places.app.platform)
         let stored = try PublishCursor.Stored.open(in: places.app, boot: boot)
@@ -210,8 +149,7 @@ extension BridgeApp {
         }
         let cursor = PublishCursor(boot: boot ?? "", epoch: state.epoch, sequence: sequence)
         try stored.save(cursor)
-        // The digest says what is live only while the last snapshot is this app's: a mark
-        // above the cursor means another publisher (a copy of this app place) published since.
+        // The digest says what is live only while no other publisher raised the mark above the cursor.
         let lastIsLive = last.map { $0.epoch == state.epoch && $0.sequence >= mark } ?? false
         return SnapshotWrite(cursor: cursor, storedCursor: stored, previousDigest: lastIsLive ? last?.timelineDigest : nil)
     }

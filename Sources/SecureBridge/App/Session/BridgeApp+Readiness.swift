@@ -4,23 +4,11 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-// Checks a command runs before it asks for anything: a caller prompts for a
-// passcode only when the command that takes it can use it.
+// Checks a command runs before it asks for anything: a passcode is asked for only when usable.
 
 extension BridgeApp {
-    /// Checks, changing nothing, that a login can run now, so the passcode is
-    /// asked for only when it will be used.
-    ///
-    /// A login cannot run while a session is live (but for one whose wipe
-    /// after a tenth wrong passcode is owed, which the login carries out
-    /// first), nor when a keychain store
-    /// it would use cannot be used now: the store it chooses, and the home's
-    /// current one when it moves away from it (the move deletes the items there).
-    /// What this check cannot read (a damaged app state, which the login
-    /// repairs) it leaves to the login.
-    /// - Parameters:
-    ///   - kind: The store the login would choose; `nil` keeps the home's.
-    ///   - now: The current time.
+    /// Checks, changing nothing, that a login can run now (no live session but an owed wipe, usable
+    /// keychain stores), so the passcode is asked for only when it will be used.
     /// - Throws: `SessionError.alreadyLoggedIn` while a session is live;
     ///   `KeychainStoreError` when a store cannot be used; storage errors.
     public func checkLoginCanRun(keychain kind: KeychainStoreKind? = nil, now: Date) throws {
@@ -33,17 +21,9 @@ extension BridgeApp {
         }
     }
 
-    /// Checks, changing nothing, that an unlock can run now: a live session,
-    /// no wait after wrong passcodes, and a keychain store that can be used,
-    /// so the passcode is asked for only when it will be checked.
-    ///
-    /// A wipe owed to a tenth wrong passcode passes: carrying it out and
-    /// saying so is the unlock's.
-    /// - Parameter now: The current time.
-    /// - Throws: `SessionError` of kind `.notOnboarded`, `.notLoggedIn`,
-    ///   `.sessionExpired`, `.tooManyAttempts` or `.damagedState`;
-    ///   `KeychainStoreError` when the store that keeps the passcode verifier
-    ///   and the marks cannot be used; storage errors.
+    /// Checks, changing nothing, that an unlock can run now, so the passcode is asked for only when checked.
+    /// - Throws: `SessionError` of kind `.notOnboarded`, `.notLoggedIn`, `.sessionExpired`,
+    ///   `.tooManyAttempts` or `.damagedState`; `KeychainStoreError`; storage errors.
     public func checkUnlockCanRun(now: Date) throws {
         guard let app = try home.open(.app) else { throw SessionError(.notOnboarded) }
         let state = try AppState.load(from: app)
@@ -67,8 +47,7 @@ extension BridgeApp {
         guard wait == 0 else { throw SessionError(.tooManyAttempts(retryAfterSeconds: wait)) }
     }
 
-    /// The app state as last saved; `nil` when there is no app place yet or
-    /// the state is damaged (a login starts it over).
+    /// The app state as last saved; `nil` without an app place or when damaged.
     private func savedState() throws -> AppState? {
         guard let app = try home.open(.app) else { return nil }
         do {

@@ -15,26 +15,11 @@ public struct KeyRotation: Sendable, Equatable {
 }
 
 extension BridgeApp {
-    /// Makes a new primary data key, re-seals the current snapshot under it
-    /// and destroys the old key.
-    ///
-    /// Only the newest snapshot the app published is re-sealed: one of this
-    /// epoch whose sequence is not below the keychain's snapshot mark nor
-    /// above the last one publish used, signed by the app and sealed under the current key. Anything else
-    /// in the container (an older snapshot put back, a damaged one) is refused
-    /// with a `SessionError` of kind `.notNewestSnapshot` and nothing changes; without a
-    /// snapshot only the keys rotate. Durable steps, in order:
-    /// 1. the keyset holds the new key as primary and the old one
-    ///    decrypt-only, so widgets still read the current snapshot;
-    /// 2. the re-sealed snapshot's sequence is reserved as a publish's is
-    ///    (``publish(_:staleAfter:expiresAfter:now:)``, steps 1 and 2);
-    /// 3. the re-sealed snapshot replaces the old one;
-    /// 4. the snapshot mark rises (and the publish cursor keeps the timeline's digest);
-    /// 5. the keyset holds the new key alone: the old one is gone.
-    /// A keyset with a decrypt-only key is a rotation cut short: on an error
-    /// here, and at the start of every later command, it is settled (see
-    /// `settleInterruptedRotation`), so the keyset ends as it was or rotated,
-    /// never in between.
+    /// Makes a new primary data key, re-seals the current snapshot under it and destroys the old key.
+    /// Only the newest snapshot the app published is re-sealed; anything else is refused, changing nothing.
+    /// A rotation cut short is settled at once or by the next command.
+    /// - Throws: `SessionError` of kind `.notNewestSnapshot` for any other snapshot, or
+    ///   `.unfinished` when a failed rotation could not be settled.
     public func rotateKeys(now: Date) throws -> KeyRotation {
         try transaction(now: now) { places, state in
             try requireLiveSession(state, now: now)
@@ -68,8 +53,7 @@ extension BridgeApp {
         }
     }
 
-    /// The container's snapshot, opened, when it is the newest the app
-    /// published; `nil` when there is none.
+    /// The container's snapshot, opened, when it is the newest the app published; `nil` for none.
     /// - Throws: `SessionError.notNewestSnapshot` for any other snapshot.
     private func newestSnapshot(
         _ places: Places, state: AppState, keyset: DataKeyset
@@ -85,9 +69,7 @@ extension BridgeApp {
         let found = SessionError.FoundSnapshot.snapshot(sequence: header.sequence, epoch: header.epoch)
         let marks = try places.keychain.readMarks(repairing: places.marksIfDamaged)
         let publisher = try loadSigningKey(places).publicKey
-        // Not below the mark (which rises once a snapshot is written, and whenever a widget reads one) and
-        // not above the last number used; a number reserved by a command that failed before its write
-        // leaves a gap above the live snapshot, which is still the newest.
+        // Not below the mark nor above the last used (a failed command's reserved number leaves a gap).
         guard header.epoch == state.epoch, header.sequence <= published, header.sequence >= marks.snapshotSequence,
               let dataKey = keyset.key(withID: header.dataKeyID),
               let payload = try? envelope.open(verifyingWith: publisher, dataKey: dataKey)
@@ -95,14 +77,8 @@ extension BridgeApp {
         return (payload, SnapshotTimes(issuedAt: header.issuedAt, staleAt: header.staleAt, expiresAt: header.expiresAt))
     }
 
-    /// Settles a key rotation cut short between its two keyset writes (a
-    /// keyset with a decrypt-only key, which only rotation writes): when the
-    /// container's snapshot verifies under the app's signing key and is sealed
-    /// under the retired key, the rotation is undone (the retired key alone,
-    /// as before); otherwise it is finished (the new primary alone). A keyset
-    /// that is missing, damaged or refused by the storage checks is left to
-    /// the command that needs it (`logout` unlinks a hard-linked one).
-    /// - Returns: The keyset in force once settled, or `nil` when it is left alone as missing, damaged or refused.
+    /// Settles a rotation cut short: undone (the retired key alone) when the snapshot verifies under the
+    /// retired key, else finished; `nil`, left alone, for a missing, damaged or refused keyset.
     @discardableResult
     func settleInterruptedRotation(_ places: Places) throws -> DataKeyset? {
         let stored: SecureBytes?

@@ -4,28 +4,14 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-// Logout, lock, unlock and the hide-balances preference: each signs a new
-// auth status through `commitSession`, whose order of durable steps fails
-// closed (`SessionChange.swift`). Each is idempotent: run again, it writes the
-// session it asks for again, which is how a command cut short is finished.
+// Logout, lock, unlock and hide each sign an auth status (`commitSession`); run again, one finishes.
 
 extension BridgeApp {
-    /// Logs out: the data keyset is destroyed (crypto-shredding), the epoch
-    /// moves on, the snapshot and the passcode verifier are removed.
-    ///
-    /// On an app already logged out it fails with a `SessionError` of kind `.notLoggedIn`;
-    /// a logout cut short leaves the app logged in, so running it again finishes it.
-    /// A wipe owed to a tenth wrong passcode (its process died before it) is
-    /// this logout: carried out, it succeeds.
-    /// A damaged app state does not stop it: it starts over from the keychain's
-    /// marks and wipes whatever session there may have been.
-    ///
-    /// When it cannot even start (the app place refused, say open to others,
-    /// or its state unreadable), it still destroys what it can reach without
-    /// it, the data keyset and the snapshot, and throws a `SessionError` of
-    /// kind `.unfinished` naming what it destroyed, what it could not and
-    /// why: widgets then show no amount (the keys are gone), and the logout
-    /// is signed when it runs again.
+    /// Logs out: the keyset is destroyed (crypto-shredding), the epoch moves on, the snapshot and verifier go.
+    /// Run again, it finishes a logout cut short; one that cannot start (the app place refused or its
+    /// state unreadable) still destroys the keyset and the snapshot.
+    /// - Throws: `SessionError` of kind `.notLoggedIn` when already logged out, or `.unfinished`
+    ///   naming what it destroyed and what it could not.
     public func logout(now: Date) throws {
         var started = false
         do {
@@ -43,10 +29,7 @@ extension BridgeApp {
         }
     }
 
-    /// Shreds the data keyset and removes the snapshot through the keychain
-    /// and container places alone (each checked as every command checks it),
-    /// then throws what logout did and did not do; rethrows `failure` when it
-    /// could destroy nothing.
+    /// Shreds the keyset and removes the snapshot without the app place, then throws what it did.
     private func destroyWithoutTheAppPlace(failure: StorageError) throws -> Never {
         var destroyed: [SessionError.LogoutItem] = []
         var kept: [(item: SessionError.LogoutItem, failure: SessionError.Failure)] = []
@@ -72,14 +55,8 @@ extension BridgeApp {
             destroyed: items, kept: kept.isEmpty ? nil : SessionError.LogoutFailures(kept), failure: failure))
     }
 
-    /// Locks the app: the widget masks every amount until `unlock`.
-    ///
-    /// It needs no keychain store: while the store cannot be used
-    /// (a locked keyring, say) it still locks, raising the floor of the
-    /// rollback mark in the keychain directory (`commitSession`, step 2).
-    ///
-    /// On an app already locked it writes the lock into the container again
-    /// (repairing a container that lost it) and succeeds.
+    /// Locks the app: the widget masks every amount until `unlock`. It needs no keychain store (a
+    /// locked keyring raises the floor in the keychain directory instead).
     public func lock(now: Date) throws {
         try transaction(withoutStore: true, now: now) { places, state in
             try requireLiveSession(state, now: now)
@@ -89,16 +66,10 @@ extension BridgeApp {
         }
     }
 
-    /// Unlocks with the passcode. Every attempt is counted durably before the
-    /// passcode is checked and cleared only by the right one; wrong ones cost
-    /// an escalating delay (enforced across processes, see `unlockWait`) and
-    /// the tenth in a row wipes the session.
-    ///
-    /// On an app already unlocked the right passcode writes the unlocked
-    /// session into the container again and succeeds.
+    /// Unlocks with the passcode. Every attempt is counted durably before the passcode is checked;
+    /// wrong ones cost an escalating delay and the tenth in a row wipes the session.
     /// - Throws: `SessionError` of kind `.wrongPasscode`, `.tooManyAttempts`, `.sessionWiped`;
-    ///   when the attempt cannot be counted, that storage error, and the
-    ///   passcode is not checked.
+    ///   when the attempt cannot be counted, that storage error, and the passcode is not checked.
     public func unlock(passcode: SecureBytes, now: Date) throws {
         try transaction(now: now) { places, state in
             try requireLiveSession(state, now: now)
@@ -127,16 +98,12 @@ extension BridgeApp {
         }
     }
 
-    /// Seconds to wait after `failures` wrong passcodes: none for the first
-    /// two, then 1, 2, 4, … seconds, at most five minutes.
+    /// Seconds to wait after `failures` wrong passcodes: none for two, then 1, 2, 4, … up to 300.
     static func unlockDelay(afterFailures failures: Int) -> Int64 {
         failures < 3 ? 0 : min(Int64(1) << Int64(min(failures - 3, 62)), 300)
     }
 
-    /// Seconds still to wait before the next attempt, judged by a clock that
-    /// may have been moved: time before the last attempt counts as none
-    /// having passed, so a clock set back restarts the wait and a clock set
-    /// forward can end it, but the wait never exceeds the delay from `now`.
+    /// Seconds still to wait; time before the last attempt counts as none, so a clock set back restarts it.
     static func unlockWait(afterFailures failures: Int, lastAttemptAt: Int64?, now: Int64) -> Int64 {
         let delay = unlockDelay(afterFailures: failures)
         guard delay > 0, let lastAttemptAt else { return 0 }
@@ -144,8 +111,7 @@ extension BridgeApp {
         return max(0, delay - elapsed)
     }
 
-    /// Sets the user's "hide balances" preference; the widget reads it from the signed auth status.
-    /// Setting it to what it is writes it into the container again.
+    /// Sets the "hide balances" preference, which the widget reads from the signed auth status.
     public func setHidesBalances(_ hides: Bool, now: Date) throws {
         try transaction(withoutStore: hides, now: now) { places, state in
             try requireLiveSession(state, now: now)
@@ -156,10 +122,7 @@ extension BridgeApp {
         }
     }
 
-    /// Logs the session out for good: after the auth mark rises and before
-    /// the `loggedOut` record is written, the data keyset is destroyed and the
-    /// snapshot and the passcode verifier removed, so even a container that
-    /// refuses the record shows nothing and keeps nothing readable.
+    /// Logs out for good: after the auth mark and before the record the secrets go, so a refused record shows nothing.
     func wipeSession(_ places: Places, _ state: inout AppState, now: Date) throws {
         var next = state
         next.epoch = try AppState.number(after: next.epoch)
@@ -167,18 +130,14 @@ extension BridgeApp {
         next.failedUnlocks = 0
         next.lastUnlockAttemptAt = nil
         try commitSession(next, over: &state, places: places, now: now, command: .logout) {
-            // The app's secrets first: once the keyset is shredded, no
-            // snapshot left behind can be read.
+            // The secrets first: once the keyset is shredded, no snapshot left behind can be read.
             try places.keychain.destroy(.keyset)
             try places.destroyPasscodeVerifier()
             try removeSnapshotOrWarn(places.container)
         }
     }
 
-    /// Removes the container's snapshot. A directory a container writer
-    /// planted at its name is not the app's to remove and holds nothing the
-    /// shredded keys could open: it is left, with a warning naming it, so it
-    /// cannot keep a logout from being recorded.
+    /// Removes the container's snapshot; a directory planted there is left with a warning, not to block a logout.
     /// - Throws: `StorageError` for any other failure.
     func removeSnapshotOrWarn(_ container: SecureDirectory) throws {
         do {

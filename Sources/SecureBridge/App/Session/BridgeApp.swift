@@ -5,15 +5,11 @@ public import Foundation
 #endif
 public import Logging
 
-/// The app side of SecureBridge: onboarding and the session (login, lock,
-/// unlock, logout, preferences), publishing and key rotation.
-///
-/// Every operation takes `now`, so tests can drive the clock; the CLI passes
-/// the system time. Operations serialise on a `flock` in `app/`.
+/// The app side of SecureBridge: onboarding, the session (login, lock, unlock, logout,
+/// preferences), publishing and key rotation; every operation takes `now` and holds a lock in `app/`.
 public struct BridgeApp: Sendable {
     /// The three places this app writes.
     public let home: BridgeHome
-    /// The scrypt cost for new passcode verifiers.
     let passcodeCost: PasscodeVerifier.Cost
     /// Where each command's signed records and snapshots are logged (ids and sequences, at debug level).
     public let logger: Logger
@@ -25,10 +21,7 @@ public struct BridgeApp: Sendable {
     /// After this many wrong passcodes in a row the session is wiped.
     public static let maximumFailedUnlocks = 10
 
-    /// The app side of `home`.
-    /// - Parameters:
-    ///   - home: The places the app writes.
-    ///   - logger: Where to log; `Logging.Logger.secureBridge` by default.
+    /// The app side of `home`, logging to `logger`.
     public init(home: BridgeHome, logger: Logger = .secureBridge) {
         self.init(home: home, passcodeCost: .owasp, logger: logger)
     }
@@ -39,32 +32,10 @@ public struct BridgeApp: Sendable {
         self.logger = logger
     }
 
-    /// Runs `body` with the places open and the app lock held.
-    ///
-    /// Before `body`, it finishes what an earlier command cut short: it
-    /// removes leftover temporary files (at this app's first command:
-    /// `LeftoverSweep`), settles an interrupted key rotation
-    /// and carries out a wipe owed to a tenth wrong passcode. Damaged keychain
-    /// marks are taken for, and rewritten at, the highest sequences the app
-    /// state has signed when the command raises them (`Places.marksIfDamaged`). `body` saves the
-    /// app state itself, at the step its command's order names (see
-    /// `docs/SECURITY.md`, "App side"); nothing is saved for it afterwards.
-    /// - Parameters:
-    ///   - onboarding: Whether the places may be created (login); every other
-    ///     operation on a home that was never set up fails with
-    ///     a `SessionError` of kind `.notOnboarded` and leaves nothing behind.
-    ///   - repairing: Whether a damaged `app/state.json` is started over from
-    ///     the keychain and the container (`AppState.recovered(from:)`): login
-    ///     and logout, the two commands that may end whatever session there
-    ///     was; every other operation fails with a `SessionError` of kind `.damagedState`.
-    ///   - withoutStore: Whether `body` can run while the keychain's store
-    ///     cannot be used (lock and the hide preference, which may show less
-    ///     without it): an interrupted rotation is then left for a later command.
-    ///   - goesOnAfterOwedWipe: Whether `body` runs after a wipe owed to a
-    ///     tenth wrong passcode was carried out (login, which starts a new
-    ///     session; logout, for which the wipe was the logout:
-    ///     `Places.carriedOutOwedWipe`); every other command stops there with
-    ///     a `SessionError` of kind `.sessionWiped`.
+    /// Runs `body` with the places open and the app lock held, after finishing what an earlier command
+    /// cut short (docs/SECURITY.md, "App side"); `body` saves the app state itself. The flags let login
+    /// create the places, login and logout repair a damaged state and go on after an owed wipe, and lock
+    /// and hide run without the keychain store.
     func transaction<R>(
         onboarding: Bool = false, repairing: Bool = false, withoutStore: Bool = false, goesOnAfterOwedWipe: Bool = false,
         now: Date,
@@ -99,12 +70,7 @@ public struct BridgeApp: Sendable {
         }
     }
 
-    /// Raises the app state's record counters to the keychain's marks when
-    /// they are behind them, so no command signs a number at or below what a
-    /// widget may already have seen: `app/` restored from a backup (or
-    /// another copy of the app place that signed since). Saved at once, as a
-    /// reservation is, and said once, in one sentence. While the store cannot
-    /// be used (`withoutStore`), only the floor in the keychain directory is read.
+    /// Raises the counters to the marks when behind them (`app/` restored), so nothing is signed at or below them.
     private func signAboveTheMarks(_ places: Places, _ state: inout AppState, withoutStore: Bool) throws {
         let marks: HighWaterMarks
         do {
@@ -118,12 +84,7 @@ public struct BridgeApp: Sendable {
         try state.save(to: places)
     }
 
-    /// Removes the temporary files a writer killed mid-write left in the three places.
-    ///
-    /// Call it holding the app lock: every writer of `app/` and `container/`
-    /// holds it, and so do the writers of the keyset and the pinned key; the
-    /// marks' writers (app and widgets) hold the keychain lock, taken here
-    /// when there is something to remove.
+    /// Removes a killed writer's temporary files from the three places; call it holding the app lock.
     static func removeLeftoverTemporaryFiles(_ places: Places) throws {
         try places.app.removeLeftoverTemporaryFiles()
         try places.container.removeLeftoverTemporaryFiles()
@@ -132,29 +93,8 @@ public struct BridgeApp: Sendable {
 
     // MARK: Login
 
-    /// Logs `user` in, onboarding this installation first if needed.
-    ///
-    /// Durable steps, in order (a crash after any of them leaves the app
-    /// logged out as before, and the widget with no snapshot to show):
-    /// 1. the signing key (app) and its pinned public key (keychain), on first use;
-    /// 2. the app state reserves the new epoch and record sequences;
-    /// 3. the keychain's marks rise to them: every earlier record is a rollback;
-    /// 4. the old snapshot is removed; a new data keyset (keychain) and the
-    ///    passcode verifier (app) are written;
-    /// 5. a new onboarding record and the `active` auth status (container);
-    /// 6. the reload token;
-    /// 7. the app state records the user and the session.
-    ///
-    /// A login that chooses another keychain store moves the place to it
-    /// first (`Keychain.moving(to:)`: the new store checked, the old store's
-    /// items destroyed, then the choice recorded), so step 1 onwards write
-    /// the new store.
-    /// - Parameters:
-    ///   - user: The user's id.
-    ///   - passcode: The passcode that will unlock the app.
-    ///   - sessionLength: How long the session lasts, in whole seconds.
-    ///   - keychain: Where the keychain keeps its items from now on; `nil` keeps the home's store (files for a new home).
-    ///   - now: The current time.
+    /// Logs `user` in for `sessionLength`, onboarding this installation first if needed. A crash leaves
+    /// the app logged out; another `keychain` store moves the keychain there, destroying the old store's items.
     /// - Returns: The store the keychain uses.
     /// - Throws: `SessionError.alreadyLoggedIn` while a session is live, input errors, storage errors,
     ///   `KeychainStoreError` when the chosen store cannot be used.
@@ -223,9 +163,7 @@ public struct BridgeApp: Sendable {
         return try signingKeys.key(pem: pem)
     }
 
-    /// The signing key, created on first use; the keychain's pinned key is
-    /// (re)written whenever it is not the signing key's, so a crash between
-    /// the two writes heals with the next login.
+    /// The signing key, created on first use; the pinned key is rewritten whenever it differs (a crash heals).
     private func loadOrCreateSigningKey(_ places: Places) throws -> Ed25519.PrivateKey {
         let key: Ed25519.PrivateKey
         if try places.app.fileStatus(.signingKey) != nil {

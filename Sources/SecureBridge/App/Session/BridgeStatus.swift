@@ -4,8 +4,7 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// What `bridgectl status` reports: the app side's view of onboarding, the
-/// session and the current snapshot's header. Holds no secret and no amount.
+/// The app side's view of onboarding, the session and the snapshot's header (`bridgectl status`); no secret, no amount.
 public struct BridgeStatus: Sendable, Equatable {
     /// Where the places are (``/SecureBridgeFormats/BridgeHome/location``): the home directory, or each place's path.
     public let home: String
@@ -31,14 +30,9 @@ public struct BridgeStatus: Sendable, Equatable {
     public let snapshot: SnapshotHeader?
     /// Where the keychain keeps its items (`keychain/store`).
     public let keychainStore: KeychainStoreKind
-    /// Why the container's snapshot could not be read, when something other
-    /// than a snapshot sits at its name (a FIFO, a directory, a link…): the
-    /// refusal's sentence, which names the path. `bridgectl doctor` names the fix.
+    /// Why the container's snapshot could not be read (something else at its name), naming the path.
     public internal(set) var snapshotProblem: StorageError? = nil
-    /// Why the keychain's store cannot be used now (a locked keyring, no
-    /// default collection, no bus), in its own sentence: widgets show
-    /// `keychain-unavailable`, and no item can be told missing. `nil` when it
-    /// can be used, and always for files.
+    /// Why the keychain's store cannot be used now, in its own sentence (widgets show `keychain-unavailable`).
     public internal(set) var keychainProblem: String? = nil
 
     /// One line per fact, for people (`bridgectl status`).

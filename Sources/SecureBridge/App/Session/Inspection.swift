@@ -1,10 +1,6 @@
-/// A readable summary of a stored envelope or record's clear header, for
-/// `bridgectl inspect`. It parses strictly but never verifies or decrypts,
-/// so it needs no key and shows nothing secret.
+/// A summary of a stored envelope or record's clear header (`bridgectl inspect`): never verified or decrypted.
 package enum Inspection {
-    /// Describes the snapshot in `home`'s container, read with the container's checks;
-    /// something else at its name (a FIFO, a directory, a link…) is described as a finding
-    /// (`snapshot: unreadable: …`).
+    /// Describes the snapshot in `home`'s container; something else at its name is a finding.
     /// - Throws: `StorageError`, `BridgeError`, or `SessionError.noSnapshot` when there is none.
     /// - Returns: The description, and the refusal when something else stands at the snapshot's name.
     package static func describeSnapshot(in home: BridgeHome) throws -> (text: String, problem: StorageError?) {
@@ -13,8 +9,7 @@ package enum Inspection {
         do {
             bytes = try container.read(.snapshot)
         } catch let refusal as StorageError where !refusal.isTransient {
-            // A container writer's junk at the snapshot's name (a FIFO, a directory…) is
-            // reported as `doctor` reports it; it is never opened.
+            // A container writer's junk at the snapshot's name is reported, never opened.
             return ("snapshot: unreadable: \(refusal.description)", refusal)
         }
         guard let bytes else { throw SessionError(.noSnapshot) }

@@ -1,17 +1,12 @@
-/// The keys a reader of SecureBridge's formats needs, written so that other
-/// implementations (CryptoKit among them) read them without unwrapping DER:
-/// `bridgectl keys export`.
+/// The keys a reader of the formats needs, readable without unwrapping DER (`bridgectl keys export`).
 package enum KeyExport {
     /// How a key is written.
     package enum Format: String, CaseIterable, Sendable {
-        /// PEM: the publisher key's SubjectPublicKeyInfo, as `keychain/publisher.pub`
-        /// holds it. A data key has no PEM form.
+        /// PEM: the publisher key's SubjectPublicKeyInfo; a data key has none.
         case pem
-        /// The raw key in standard base64, one line:
-        /// `Curve25519.Signing.PublicKey(rawRepresentation:)`, `SymmetricKey(data:)`.
+        /// The raw key in standard base64, one line (`rawRepresentation:`, `SymmetricKey(data:)`).
         case raw
-        /// A JSON Web Key, one line: `OKP` with `crv` `Ed25519` for the publisher
-        /// key (RFC 8037), `oct` for a data key (RFC 7518); `kid` is the key's id in hex.
+        /// A JSON Web Key, one line: `OKP`/`Ed25519` (RFC 8037) or `oct` (RFC 7518); `kid` in hex.
         case jwk
     }
 
@@ -29,8 +24,7 @@ package enum KeyExport {
         }
     }
 
-    /// A data key in `format`, with a final newline, in wiped memory: whoever
-    /// holds it opens every snapshot sealed under it, of every epoch.
+    /// A data key in `format` with a final newline, in wiped memory: it opens every snapshot sealed under it.
     /// - Throws: `KeyExport.Problem.noPEMForm` for `.pem`.
     package static func dataKey(_ key: DataKey, as format: Format) throws -> SecureBytes {
         let (prefix, alphabet, suffix): ([UInt8], Base64.Alphabet, [UInt8])
@@ -49,7 +43,6 @@ package enum KeyExport {
         }
     }
 
-    /// Why a key cannot be written as asked (`KeyExportError`).
     package typealias Problem = KeyExportError
 
     private static func encoded(_ bytes: [UInt8], _ alphabet: Base64.Alphabet) -> [UInt8] {

@@ -1,28 +1,16 @@
-/// The three directories, opened and checked once for one command, which
-/// works relative to their descriptors (`SecureDirectory.heldOpen(creatingIfMissing:)`).
+/// The three directories, opened and checked once for one command.
 struct Places {
     let app: SecureDirectory
     var keychain: Keychain
     let container: SecureDirectory
-    /// The data keyset as the command found it, once an interrupted rotation
-    /// was settled (`BridgeApp.transaction`); `nil` when it was missing or
-    /// unreadable. Only for a command that does not replace the keyset.
+    /// The keyset as found once an interrupted rotation was settled; `nil` when missing or unreadable.
     var keysetAtStart: DataKeyset?
-    /// What damaged keychain marks are taken for, and rewritten with, by
-    /// this command: the highest sequences the app state had signed when it
-    /// started (`AppState.highestSigned(now:)`).
+    /// What damaged marks are taken for and rewritten with: `AppState.highestSigned(now:)` at the start.
     var marksIfDamaged: HighWaterMarks?
-    /// Whether this command began by carrying out a wipe owed to a tenth
-    /// wrong passcode (`BridgeApp.transaction`): for logout, its whole work.
+    /// Whether this command began by carrying out an owed wipe: for logout, its whole work.
     var carriedOutOwedWipe = false
 
-    /// Opens the places for the app side, creating missing directories.
-    ///
-    /// The ways to the places are checked as the widget's reader checks
-    /// them (`BridgeHome.checkedDirectories`): overlapping places or an unsafe
-    /// ancestor are refused before anything is created or locked.
-    /// - Parameter onboarding: Whether a missing app place may be created
-    ///   (login); otherwise it is `SessionError.notOnboarded` and nothing is created.
+    /// Opens the places as the widget checks them, creating missing ones (the app place only when `onboarding`).
     static func prepare(_ home: BridgeHome, onboarding: Bool = true) throws -> Places {
         let places = try home.checkedDirectories([.app, .keychain, .container])
         let app = places[0], keychain = places[1], container = places[2]
@@ -35,11 +23,7 @@ struct Places {
 }
 
 extension Places {
-    /// Whether the passcode verifier is an item of the keychain's store
-    /// (`KeychainItem.passcodeVerifier`) rather than `app/passcode`: in any
-    /// store but files, so every secret of the session is where the store
-    /// keeps its items (the user's keyring, the device's Keychain). The
-    /// widget never reads it.
+    /// Whether the passcode verifier is in the keychain's store (any but files) rather than `app/passcode`.
     private var keepsPasscodeInStore: Bool { keychain.store.kind != .files }
 
     func readPasscodeVerifier() throws -> SecureBytes? {
@@ -60,9 +44,7 @@ extension Places {
         if keepsPasscodeInStore { try keychain.destroy(.passcode) } else { try app.destroy(.passcode) }
     }
 
-    /// Moves the keychain's items, and the passcode verifier, to a new store
-    /// of `kind` (login): the verifier is destroyed where it was, then
-    /// `Keychain.moving(to:)`; the login writes them all again in the new store.
+    /// Moves the keychain's items to a store of `kind` (login), destroying the verifier where it was.
     mutating func moveKeychain(to kind: KeychainStoreKind) throws {
         guard kind != keychain.store.kind else { return }
         try destroyPasscodeVerifier()

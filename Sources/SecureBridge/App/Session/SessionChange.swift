@@ -5,9 +5,8 @@ import Foundation
 #endif
 internal import Logging
 
-// How the app side changes what the widget may show without ever letting it
-// show more than the app's own durable state allows. See docs/SECURITY.md,
-// "App side".
+// How the app side changes what the widget may show without letting it show more than the
+// app's durable state allows (docs/SECURITY.md, "App side").
 
 extension AppState.Session {
     /// How much a widget may show under a session state: nothing, masked amounts, amounts.
@@ -19,15 +18,13 @@ extension AppState.Session {
         }
     }
 
-    /// Whether a widget may show at most what it may show under `other`
-    /// (which may be `nil`: no session, under which it may show nothing).
+    /// Whether a widget may show at most what it may under `other` (`nil`: nothing).
     func showsNoMore(than other: AppState.Session?) -> Bool {
         guard let other else { return state == .loggedOut }
         return Self.rank(state) <= Self.rank(other.state) && (hidesBalances || !other.hidesBalances)
             && expiresAt <= other.expiresAt
     }
 
-    /// The session as errors name it (`SessionError.SessionView`).
     var view: SessionError.SessionView {
         switch state {
         case .loggedOut: .loggedOut
@@ -41,39 +38,13 @@ extension AppState.Session {
 }
 
 extension BridgeApp {
-    /// Signs the session of `next` as the next auth status and makes it the
-    /// widget's, in an order that fails closed:
-    ///
-    /// 0. for a change that lets the widget show more, the keychain store is
-    ///    checked: the mark of step 2 lives there, and a store that cannot be
-    ///    reached now (a locked keyring, say) stops the change before
-    ///    anything is written; a widget shows no amount meanwhile
-    ///    (`keychain-unavailable`). Showing less never needs the store;
-    /// 1. the app state reserves the record's sequence (and `next`'s epoch);
-    ///    a change that lets the widget show more is recorded here, before
-    ///    any widget can see it;
-    /// 2. the keychain's auth mark rises to the new sequence, so every earlier
-    ///    record, the one being replaced included, is a rollback: from here on
-    ///    the widget shows nothing until the new record lands. When the store
-    ///    cannot be used now and the change shows less, the floor in the
-    ///    keychain directory rises instead (`Keychain.raiseFloor(to:)`), which
-    ///    every read takes with the store's marks: a container writer who puts
-    ///    back the record from before the lock gets `rollback`, then and after
-    ///    the store is back;
-    /// 3. `beforeRecord` (logout's shredding);
-    /// 4. the signed record is written into the container;
-    /// 5. the reload token moves, so running widgets re-read;
-    /// 6. a change that lets the widget show no more is recorded in the app
-    ///    state only now, after every step the widget sees.
-    ///
-    /// A crash or an error after any step leaves the widget showing no more
-    /// than the app state on disk allows. An error before the change shows
-    /// leaves the app state as it was (but for the reserved number); one after
-    /// it is `SessionError.unfinished`, which says what took effect.
-    /// - Parameters:
-    ///   - next: The state to reach; its auth sequence is assigned here.
-    ///   - state: The current state, updated as steps are saved.
-    ///   - command: The command that finishes the change when run again, for messages.
+    /// Signs `next`'s session as the next auth status and makes it the widget's, failing closed:
+    /// 0. showing more, it first checks the keychain store, where the mark lives; 1. the app state
+    ///    reserves the sequence (and epoch), and records a change that shows more; 2. the auth mark
+    ///    rises, so every earlier record is a rollback (showing less without the store: the floor);
+    /// 3. `beforeRecord`; 4. the signed record; 5. the reload token; 6. a change that shows no
+    ///    more is recorded in the app state only now.
+    /// An error once the change shows is `SessionError.unfinished`, naming `command`.
     func commitSession(
         _ next: AppState, over state: inout AppState, places: Places, now: Date, command: AppCommand,
         beforeRecord: () throws -> Void = {}
@@ -106,8 +77,7 @@ extension BridgeApp {
         state = next
     }
 
-    /// Step 2: the auth mark rises in the store, or, for a change that shows
-    /// less while the store cannot be used now, the keychain directory's floor.
+    /// Step 2: the auth mark rises in the store, or, showing less without the store, the floor.
     private func raiseAuthMark(to sequence: UInt64, places: Places, showingLess: Bool) throws {
         let marks = HighWaterMarks(authSequence: sequence)
         do {
@@ -120,9 +90,7 @@ extension BridgeApp {
         }
     }
 
-    /// Runs the steps after a change took effect, turning a failure into
-    /// `SessionError.unfinished` that says what took effect (`applied`) and
-    /// which command finishes it. With `applied` nil, failures pass unchanged.
+    /// Runs the steps after `applied` took effect, a failure becoming `SessionError.unfinished`; with `nil`, unchanged.
     func finishing(_ applied: SessionError.Progress?, command: AppCommand, _ steps: () throws -> Void) throws {
         guard let applied else { return try steps() }
         do {

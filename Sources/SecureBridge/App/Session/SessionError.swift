@@ -1,16 +1,9 @@
-/// Why an app-side operation (login, lock, publish, …) was refused.
-///
-/// Each description states what happened in the library's own terms; it
-/// names no command of a particular front end. An app branches on ``kind``
-/// (and reads ``attemptsLeft`` or ``retryAfter`` where they apply); the
-/// description carries the rest.
+/// Why an app-side operation (login, lock, publish, …) was refused: branch on ``kind``; the
+/// description, in the library's own terms, carries the rest.
 public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What went wrong, in full: the description is made from it.
     package let cause: Cause
 
-    /// The user the app's state last recorded, when the error asks to log in
-    /// again (``Kind/notLoggedIn``, ``Kind/sessionExpired``), so a front end
-    /// can name them; `nil` otherwise.
+    /// The user last recorded, when the error asks to log in again (``Kind/notLoggedIn``, ``Kind/sessionExpired``).
     public let lastUser: String?
 
     package init(_ cause: Cause, lastUser: String? = nil) {
@@ -44,16 +37,13 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
         case sessionWiped
         /// The app's own state file is damaged: a logout, then a login, start it over.
         case damagedState
-        /// The keychain's marks are at the last record number there is: this
-        /// home can never sign again; move it aside and log in into a new one.
+        /// The keychain's marks are at the last record number: this home can never sign again; use a new one.
         case homeUnusable
         /// The container holds no snapshot: publish one first.
         case noSnapshot
-        /// The container does not hold the newest snapshot the app published:
-        /// publish again, then rotate the keys.
+        /// The container does not hold the newest snapshot published: publish again, then rotate.
         case notNewestSnapshot
-        /// The change took effect, or logout destroyed what it could, and a
-        /// later step failed: once the cause is fixed, the same call again finishes it.
+        /// A change took effect (or logout destroyed what it could), then a step failed: run it again.
         case unfinished
     }
 
@@ -94,42 +84,24 @@ public struct SessionError: Error, Equatable, Sendable, CustomStringConvertible 
 extension SessionError {
     /// Each way this error can arise, with the values its description names.
     package enum Cause: Equatable, Sendable, CustomStringConvertible {
-        /// Nobody has onboarded this installation yet.
         case notOnboarded
-        /// No user is logged in.
         case notLoggedIn
-        /// A user is already logged in; log out first.
         case alreadyLoggedIn(user: String)
-        /// The session's end has passed.
         case sessionExpired
-        /// The user id breaks its rule (1 to 64 letters, digits, `.`, `_`, `-`, `@`).
         case invalidUserID
-        /// The passcode breaks its rule, for the reason given.
         case invalidPasscode(PasscodeProblem)
-        /// The passcode is wrong; this many attempts remain before the session is wiped.
         case wrongPasscode(attemptsLeft: Int)
-        /// Too many wrong passcodes in a row; the next attempt is allowed after this many seconds.
         case tooManyAttempts(retryAfterSeconds: Int64)
-        /// The last wrong passcode wiped the session, as a logout does.
         case sessionWiped
-        /// The soft expiry is longer than the hard expiry.
         case staleAfterExceedsTTL
-        /// The app's own state file cannot be read.
         case damagedState
-        /// A record counter is at 2^64 − 1, the last number there is (the
-        /// keychain's marks planted or damaged there): nothing can be signed above it.
+        /// A record counter is at 2^64 − 1 (planted or damaged marks): nothing can be signed above it.
         case sequencesExhausted
-        /// The container holds no snapshot (to inspect): none published since the last login, or logged out.
         case noSnapshot
-        /// The container does not hold the newest snapshot the app published, so rotation would re-seal an older one.
         case notNewestSnapshot(found: FoundSnapshot, published: UInt64)
-        /// A command's change took effect (`applied` says which), then a later
-        /// step failed with `failure`; running `command` again finishes it.
+        /// A change took effect (`applied`), then a step failed; running `command` again finishes it.
         case unfinished(applied: Progress, failure: Failure, command: AppCommand)
-        /// Logout could not run (`failure`: the app place refused or unreadable),
-        /// so it destroyed what it could without it (`destroyed`); `kept` names
-        /// what it could not reach, each with its failure. Running logout again,
-        /// once `failure` is fixed, signs the logout.
+        /// Logout could not use the app place (`failure`), so it destroyed what it could without it.
         case loggedOutInPart(destroyed: LogoutItems, kept: LogoutFailures?, failure: StorageError)
 
         public var description: String {
@@ -175,13 +147,9 @@ extension SessionError {
 extension SessionError {
     /// Why a passcode is not acceptable.
     package enum PasscodeProblem: Equatable, Sendable, CustomStringConvertible {
-        /// Shorter than `minimum` characters.
         case tooShort(minimum: Int)
-        /// Longer than `maximumBytes` bytes of UTF-8.
         case tooLong(maximumBytes: Int)
-        /// It holds a control character (U+0000 to U+001F, U+007F).
         case controlCharacter
-        /// Its bytes are not valid UTF-8.
         case invalidUTF8
 
         public var description: String {
@@ -196,9 +164,7 @@ extension SessionError {
 
     /// The snapshot key rotation found in the container instead of the newest one.
     package enum FoundSnapshot: Equatable, Sendable, CustomStringConvertible {
-        /// A snapshot that cannot be read as an envelope.
         case damaged
-        /// A readable snapshot with this header.
         case snapshot(sequence: UInt64, epoch: UInt64)
 
         public var description: String {
@@ -211,11 +177,8 @@ extension SessionError {
 
     /// A session as widgets may show it, named in `Progress`.
     package enum SessionView: Equatable, Sendable, CustomStringConvertible {
-        /// Logged out.
         case loggedOut
-        /// Locked.
         case locked
-        /// Unlocked, with balances hidden or shown.
         case unlocked(hidesBalances: Bool)
 
         public var description: String {
@@ -229,13 +192,9 @@ extension SessionError {
 
     /// How far a change got before a later step failed (`SessionError.Cause.unfinished`).
     package enum Progress: Equatable, Sendable, CustomStringConvertible {
-        /// The app state records the session, but the widget's record is not written yet.
         case sessionRecorded(SessionView)
-        /// Widgets see the session.
         case sessionShown(SessionView)
-        /// The snapshot with this sequence number is live.
         case snapshotLive(sequence: UInt64)
-        /// Key rotation failed with `failure` and could not be settled.
         case rotationHalfDone(failure: Failure)
 
         public var description: String {
@@ -250,18 +209,12 @@ extension SessionError {
 
     /// The error a later step failed with, as one of the library's public errors.
     package indirect enum Failure: Equatable, Sendable, CustomStringConvertible {
-        /// A file or directory could not be used.
         case storage(StorageError)
-        /// A keychain item is missing or damaged.
         case keychain(KeychainError)
-        /// A cryptographic call failed, or a stored file, a payload or an input was refused.
         case bridge(BridgeError)
-        /// Another step of the session refused.
         case session(SessionError)
-        /// Another error (of the platform or a keychain store), by its description.
         case other(description: String)
 
-        /// The failure `error` is.
         package init(_ error: any Error) {
             switch error {
             case let error as StorageError: self = .storage(error)
@@ -285,9 +238,7 @@ extension SessionError {
 
     /// What logout destroys.
     package enum LogoutItem: Equatable, Sendable, CustomStringConvertible {
-        /// The data keyset.
         case dataKeys
-        /// The snapshot.
         case snapshot
 
         public var description: String {
@@ -300,19 +251,14 @@ extension SessionError {
 
     /// Items logout destroyed, in order; printed `the data keys and the snapshot`.
     package struct LogoutItems: Equatable, Sendable, CustomStringConvertible {
-        /// The items, in the order logout destroyed them.
         public let items: [LogoutItem]
-        /// These items.
         package init(_ items: [LogoutItem]) { self.items = items }
         public var description: String { items.map(\.description).joined(separator: " and ") }
     }
 
-    /// Items logout could not destroy, each with why; printed
-    /// `the snapshot (<failure>)`, joined with ` and `.
+    /// Items logout could not destroy, each with why; printed `the snapshot (<failure>)`.
     package struct LogoutFailures: Equatable, Sendable, CustomStringConvertible {
-        /// The items, in the order logout tried them, each with the failure that kept it.
         public let items: [(item: LogoutItem, failure: Failure)]
-        /// These items and failures.
         package init(_ items: [(item: LogoutItem, failure: Failure)]) { self.items = items }
         public var description: String { items.map { "\($0.item) (\($0.failure))" }.joined(separator: " and ") }
         public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -321,22 +267,14 @@ extension SessionError {
     }
 }
 
-/// An app-side command of `BridgeApp`, named in `SessionError.Cause.unfinished`
-/// so a front end can say which of its commands finishes the change.
+/// An app-side command, named in `SessionError.Cause.unfinished` as the one that finishes a change.
 package enum AppCommand: Sendable, Equatable, CustomStringConvertible {
-    /// ``BridgeApp/login(user:passcode:sessionLength:keychain:now:)``.
     case login
-    /// ``BridgeApp/logout(now:)``.
     case logout
-    /// ``BridgeApp/lock(now:)``.
     case lock
-    /// ``BridgeApp/unlock(passcode:now:)``.
     case unlock
-    /// ``BridgeApp/setHidesBalances(_:now:)`` with this value.
     case setHidesBalances(Bool)
-    /// ``BridgeApp/publish(_:staleAfter:expiresAfter:now:)``.
     case publish
-    /// ``BridgeApp/rotateKeys(now:)``.
     case rotateKeys
 
     /// The command in the library's words, e.g. `lock` or `set hides balances on`.

@@ -1,11 +1,6 @@
 import Synchronization
 
-/// The app's parsed signing key, kept with the PEM bytes it was parsed from
-/// and reused only while `app/signing-key.pem` holds exactly those bytes
-/// (compared in constant time), so a long-lived `BridgeApp` imports its key
-/// once: importing an Ed25519 private key derives its public key, which costs
-/// about as much as a signature. A replaced file is parsed afresh, and fails
-/// as it would without the cache.
+/// The parsed signing key, reused only while `app/signing-key.pem` holds the same bytes (compared in constant time).
 final class SigningKeyCache: Sendable {
     private struct Entry {
         let pem: SecureBytes

@@ -1,11 +1,5 @@
 extension AESGCM {
-    /// Encrypts and authenticates `plaintext`.
-    /// - Parameters:
-    ///   - plaintext: The bytes to encrypt.
-    ///   - key: The AES-256 key.
-    ///   - nonce: A nonce never used before with this key.
-    ///   - associatedData: Bytes authenticated but not encrypted.
-    /// - Returns: The ciphertext followed by the 16-byte tag.
+    /// Encrypts `plaintext` under a nonce never used with `key`; returns the ciphertext, then the 16-byte tag.
     /// - Throws: `BridgeError(.backendFailure)` when the backend fails.
     static func seal(
         _ plaintext: some Collection<UInt8>,

@@ -1,11 +1,8 @@
-/// The signing half of Ed25519: only the app side holds a private key, so
-/// only this module can name one (the widget side imports the formats, which
-/// verify, and not this).
+/// The signing half of Ed25519: only the app side, and so only this module, holds a private key.
 extension Ed25519 {
     /// An Ed25519 private key; it can sign, and it knows its public key.
     package struct PrivateKey: Sendable, CustomStringConvertible {
         let handle: Backend.Key
-        /// The matching public key.
         package let publicKey: PublicKey
 
         /// A new random key.
@@ -22,9 +19,7 @@ extension Ed25519 {
             try self.init(handle: Backend.privateKey(seed: seed))
         }
 
-        /// Reads a PKCS#8 PEM private key (`-----BEGIN PRIVATE KEY-----`), as
-        /// `openssl genpkey -algorithm ed25519` writes it.
-        ///
+        /// Reads a PKCS#8 PEM private key, as `openssl genpkey -algorithm ed25519` writes it.
         /// The canonical layout (the one `pemRepresentation` and OpenSSL write)
         /// is read directly; any other layout goes through the backend's PEM reader.
         /// - Throws: `BridgeError(.invalidKeyEncoding)` for anything but an Ed25519 PKCS#8 key.
@@ -36,8 +31,7 @@ extension Ed25519 {
             }
         }
 
-        /// Reads a PKCS#8 PEM with the backend's PEM reader, whatever its layout:
-        /// the general path that `canonicalPEMSeed` is the fast path of.
+        /// Reads a PKCS#8 PEM with the backend's reader, whatever its layout.
         init(backendPEM pem: SecureBytes) throws {
             try self.init(handle: Backend.readPEM(pem, kind: .privateKey))
         }
@@ -57,8 +51,7 @@ extension Ed25519 {
             get throws { try Backend.pem(of: handle, kind: .privateKey) }
         }
 
-        /// Signs `context ‖ 0x00 ‖ message`.
-        /// - Returns: The 64-byte signature.
+        /// The 64-byte signature of `context ‖ 0x00 ‖ message`.
         package func signature(for message: some Collection<UInt8>, context: Context) throws -> [UInt8] {
             let framed = Bytes.withContiguous(message) { context.framing($0) }
             return try rawSignature(for: framed)
@@ -74,9 +67,7 @@ extension Ed25519 {
 }
 
 extension Ed25519.PrivateKey {
-    /// The 32-byte seed of a canonical PKCS#8 PEM (64 base64 characters between
-    /// `PRIVATE KEY` armour lines), in wiped memory, or `nil` for any other text.
-    /// The decoded key never leaves wiped memory.
+    /// The 32-byte seed of a canonical PKCS#8 PEM, or `nil`; the decoded key never leaves wiped memory.
     static func canonicalPEMSeed(_ pem: SecureBytes) -> SecureBytes? {
         let derCount = CanonicalPEM.privateKeyPrefix.count + Ed25519.keyByteCount
         return pem.withUnsafeBytes { bytes -> SecureBytes? in

@@ -1,5 +1,4 @@
-// What the app side stores: every record and envelope signed (and a
-// snapshot sealed) by the publisher's key, which only this module names.
+// What the app side stores, signed (and a snapshot sealed) by the publisher's key.
 
 extension SignedFrame {
     /// Appends the signature of `body` and returns the stored bytes.
@@ -29,13 +28,7 @@ extension SignedRecord {
 }
 
 extension SnapshotEnvelope {
-    /// Encrypts `payload` under the epoch's snapshot key and signs the result.
-    /// - Parameters:
-    ///   - payload: The plaintext (the encoded portfolio).
-    ///   - epoch, sequence, issuedAt, staleAt, expiresAt: The header fields.
-    ///   - signingKey: The publisher's Ed25519 key.
-    ///   - dataKey: The keyset's primary data key.
-    /// - Returns: The sealed envelope with a fresh random nonce.
+    /// Encrypts `payload` under the epoch's snapshot key with a fresh random nonce, and signs the result.
     /// - Throws: `BridgeError` with `EnvelopeProblem.tooLarge` for an oversize payload, or with a `CryptoProblem` on failure.
     static func seal(
         payload: [UInt8], epoch: UInt64, sequence: UInt64, issuedAt: Int64, staleAt: Int64, expiresAt: Int64,
