@@ -35,12 +35,9 @@ struct PathWalk {
         "/" + names.joined(separator: "/")
     }
 
-    /// Walks `path`, calling `visit` for each directory and link on the way.
-    /// - Parameters:
-    ///   - path: The path; a relative one starts at the working directory.
-    ///   - platform: The platform whose file system is walked.
-    ///   - visiting: Which components `visit` is shown.
-    ///   - visit: Called for each, in order; what it throws ends the walk.
+    /// Walks `path` (a relative one from the working directory), calling
+    /// `visit` for each directory and link on the way, in order; what `visit`
+    /// throws ends the walk.
     /// - Returns: `path` with every link it met resolved and `.` and `..` gone,
     ///   as its names from the root down.
     /// - Throws: What `visit` throws; `StorageError.io` when a component cannot

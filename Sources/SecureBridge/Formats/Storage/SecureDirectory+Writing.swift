@@ -22,10 +22,7 @@ extension SecureDirectory {
     /// synced last. A crash at any instant leaves the old file or the new one,
     /// never a torn one; on failure the temporary file is removed. Whatever
     /// `name` was before, a symbolic link included, is replaced rather than followed.
-    /// - Parameters:
-    ///   - name: The file's name in this directory.
-    ///   - bytes: The new contents.
-    /// - Throws: `StorageError`; the directory must exist (see `prepare`).
+    /// - Throws: `StorageError`; the directory must exist.
     package func write(_ name: String, _ bytes: some Collection<UInt8>) throws {
         try write(name, bytes, durability: .durable)
     }
@@ -40,8 +37,7 @@ extension SecureDirectory {
         }
     }
 
-    /// Writes all of `buffer` at the file position, however many calls it
-    /// takes.
+    /// Writes all of `buffer` at the file position, however many calls it takes.
     private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: OpenFile) throws {
         var rest = buffer
         while !rest.isEmpty {
@@ -69,12 +65,9 @@ extension SecureDirectory {
         try write(name, bytes, durability: .atomicOnly)
     }
 
-    /// Overwrites the whole of the existing file `name` with `bytes` of the
-    /// same size, in place (`pwrite`) and not synced: no temporary file, no
-    /// rename, no directory sync. The file gets every check a read makes
-    /// (`read(_:limit:)`) and is opened for writing only after them.
-    /// - Returns: `false`, and nothing written, when the file does not exist or is not `bytes.count` long.
-    /// - Throws: `StorageError`.
+    /// Overwrites the existing file `name` in place with `bytes` of the same
+    /// size, unsynced, after every check a read makes; `false`, and nothing
+    /// written, when it is missing or of another size.
     private func overwriteUnsynced(_ name: String, with bytes: [UInt8]) throws -> Bool {
         try withCheckedFile(name, limit: bytes.count, access: .readWrite) { descriptor, size, filePath in
             guard size == bytes.count else { return false }
@@ -160,13 +153,8 @@ extension SecureDirectory {
     static let shreddingLimit: Int64 = 1 << 20
 
     /// Writes a new version of `name` through a temporary file and a rename,
-    /// syncing both unless `durability` is `.atomicOnly`.
-    /// - Parameters:
-    ///   - name: The file to replace.
-    ///   - durability: Whether the file and the directory are synced.
-    ///   - beforeRename: Called after the temporary file is complete, before the
-    ///     rename; tests use it to inject a failure.
-    ///   - contents: Writes the contents to the temporary file's descriptor.
+    /// syncing both unless `durability` is `.atomicOnly`. `beforeRename` runs
+    /// once the temporary file is complete (a test's injected failure).
     func replace(
         _ name: String,
         durability: Durability = .durable,
@@ -261,12 +249,9 @@ extension SecureDirectory {
 }
 
 extension SecureDirectory {
-    /// Writes a fresh random reload token into the container: widgets reload when it changes.
-    ///
-    /// Not synced: the token only wakes widgets that are running, and after a
-    /// power cut every widget starts afresh and reads what is there, so a lost
-    /// token costs nothing. Rewritten in place when it can be (a watcher sees
-    /// `IN_MODIFY`; see `rewriteUnsynced`).
+    /// Writes a fresh random reload token into the container: widgets reload
+    /// when it changes. Not synced: after a power cut every widget starts
+    /// afresh, so a lost token costs nothing.
     package func renewReloadToken() throws {
         try rewriteUnsynced(.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8))
     }
