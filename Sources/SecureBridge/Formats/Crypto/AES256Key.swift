@@ -1,6 +1,5 @@
 /// A 256-bit AES key held in wiped memory.
 package struct AES256Key: Sendable, Equatable, CustomStringConvertible {
-    /// The only key size SecureBridge uses.
     package static let byteCount = 32
 
     package let bytes: SecureBytes
@@ -19,7 +18,6 @@ package struct AES256Key: Sendable, Equatable, CustomStringConvertible {
         try self.init(SecureBytes(copying: bytes))
     }
 
-    /// A fresh random key.
     static func generate() throws -> AES256Key {
         try AES256Key(SecureBytes.random(count: byteCount))
     }

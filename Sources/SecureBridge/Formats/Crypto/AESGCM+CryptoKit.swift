@@ -6,15 +6,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// AES-256-GCM over CryptoKit's `AES.GCM`. `AESGCM` has checked the key,
-/// nonce and tag lengths before these are called.
+/// AES-256-GCM over CryptoKit's `AES.GCM`; `AESGCM` has checked all lengths.
 package enum CryptoKitAESGCM {
 
-    /// Checks `tag` and decrypts `ciphertext` into wiped memory, released only
-    /// when the tag matched. CryptoKit returns the plaintext in a `Data` over
-    /// its own zeroing storage (swift-crypto's `SecureBytes` on Linux), which
-    /// it wipes when released; it is copied and never written to (a write
-    /// through that `Data` would land in CryptoKit's storage).
+    /// Checks `tag` and decrypts into wiped memory. CryptoKit's plaintext `Data` is its own zeroing storage,
+    /// so it is copied, never written to.
     /// - Throws: `BridgeError(.authenticationFailure)` when anything was altered.
     static func open(
         _ ciphertext: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer, key: AES256Key, nonce: AESGCM.Nonce,
@@ -27,9 +23,8 @@ package enum CryptoKitAESGCM {
         do {
             plaintext = try AES.GCM.open(box, using: key.symmetricKey, authenticating: aad)
         } catch {
-            // With the lengths checked, opening fails only when the tag does not
-            // match: Apple's CryptoKit says `.authenticationFailure`, swift-crypto
-            // on Linux passes BoringSSL's error code on instead.
+            // With the lengths checked, only a wrong tag fails here; swift-crypto on
+            // Linux throws BoringSSL's error code rather than `.authenticationFailure`.
             throw BridgeError(.authenticationFailure)
         }
         return plaintext.withUnsafeBytes { SecureBytes(copying: $0) }
@@ -43,15 +38,12 @@ extension AES256Key {
     }
 }
 
-/// What the CryptoKit backend throws when CryptoKit fails for a reason
-/// SecureBridge has no name of its own for.
+/// What the CryptoKit backend throws for a failure SecureBridge has no name of its own for.
 package enum CryptoKitFailure {
-    /// `BridgeError(.backendFailure)` naming `operation` and CryptoKit's error.
     static func error(_ operation: String, _ error: any Error) -> BridgeError {
         BridgeError(.backendFailure(operation: operation, .cryptoKit(description: String(describing: error))))
     }
 
-    /// Runs `body`, turning what it throws into `error(operation, _)`.
     package static func mapping<Result>(_ operation: String, _ body: () throws -> Result) throws -> Result {
         do { return try body() } catch { throw self.error(operation, error) }
     }

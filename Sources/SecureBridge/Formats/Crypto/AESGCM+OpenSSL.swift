@@ -2,24 +2,18 @@
 internal import COpenSSL
 
 extension OpenSSL {
-    /// AES-256-GCM from the default provider, found once; `nil` when this
-    /// OpenSSL cannot provide it. Called through the provider's functions, not
-    /// an `EVP_CIPHER` (see `COpenSSL_provider_functions`).
+    /// AES-256-GCM from the default provider, found once; `nil` when this OpenSSL has none.
     nonisolated(unsafe) static let aes256GCM = provided(COpenSSL_ProviderCipher()) {
         COpenSSL_ProviderCipher_find($0, "AES-256-GCM", &$1)
     }
 
-    /// Whether the default provider has AES-256-GCM (for `doctor`).
     package static var providesAES256GCM: Bool { aes256GCM != nil }
 }
 
-/// AES-256-GCM through the default provider's cipher functions, which EVP's
-/// `EVP_Encrypt*`/`EVP_Decrypt*` would call. `AESGCM` has checked the key,
-/// nonce and tag lengths before these are called.
+/// AES-256-GCM through the default provider's cipher functions; `AESGCM` has checked all lengths.
 package enum OpenSSLAESGCM {
 
-    /// Checks `tag` and decrypts `ciphertext` into wiped memory, released only
-    /// when the tag matched.
+    /// Checks `tag` and decrypts `ciphertext` into wiped memory, released only when the tag matched.
     /// - Throws: `BridgeError(.authenticationFailure)` when anything was altered.
     static func open(
         _ ciphertext: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer, key: AES256Key, nonce: AESGCM.Nonce,
@@ -39,8 +33,7 @@ package enum OpenSSLAESGCM {
         }
     }
 
-    /// One AES-256-GCM operation of the provider, its context freed (and
-    /// wiped by the provider) on deinit.
+    /// One AES-256-GCM operation of the provider, its context freed (and wiped) on deinit.
     package final class CipherContext {
         let cipher: COpenSSL_ProviderCipher
         let pointer: UnsafeMutableRawPointer
@@ -66,7 +59,6 @@ package enum OpenSSLAESGCM {
 
         deinit { cipher.freeContext(pointer) }
 
-        /// Adds `aad` to what the tag covers.
         package func authenticate(_ aad: UnsafeRawBufferPointer) throws {
             guard aad.count > 0 else { return }
             var ignored = 0
@@ -75,7 +67,6 @@ package enum OpenSSLAESGCM {
             try OpenSSL.check(cipher.update(pointer, nil, &ignored, aad.count, input, aad.count), "AES-256-GCM aad")
         }
 
-        /// Processes `input` into `output`, returning the bytes written.
         package func update(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
             guard input.count > 0 else { return 0 }
             var written = 0

@@ -1,18 +1,12 @@
-/// AES-256-GCM with the only parameters SecureBridge accepts: a 32-byte key,
-/// a 12-byte nonce and a 16-byte tag. OpenSSL would take other nonce lengths
-/// and truncated tags; these checks refuse them before OpenSSL is called.
+/// AES-256-GCM with the only parameters SecureBridge accepts: a 32-byte key, a 12-byte nonce and a
+/// 16-byte tag; other nonce lengths and truncated tags are refused before the backend is called.
 package enum AESGCM {
-    /// Bytes in a nonce (96 bits).
     static let nonceByteCount = 12
-    /// Bytes in a tag (128 bits).
     package static let tagByteCount = 16
 
-    /// A 12-byte AES-GCM nonce.
     package struct Nonce: Sendable, Equatable {
-        /// The nonce bytes.
         package let bytes: [UInt8]
 
-        /// A fresh random nonce.
         package init() throws {
             bytes = try SystemRandom.bytes(count: AESGCM.nonceByteCount)
         }
@@ -27,11 +21,7 @@ package enum AESGCM {
         }
     }
 
-    /// Authenticates and decrypts `ciphertext` with its `tag`.
-    ///
-    /// Plaintext is released only after the tag has been checked; on failure the
-    /// decrypted bytes are wiped and nothing is returned.
-    /// - Returns: The plaintext, in wiped memory.
+    /// Authenticates, then decrypts `ciphertext`; the plaintext (in wiped memory) is released only if the tag checks.
     /// - Throws: `BridgeError(.invalidTagLength)` for a tag that is not 16 bytes,
     ///   `BridgeError(.authenticationFailure)` when anything was altered.
     package static func open(

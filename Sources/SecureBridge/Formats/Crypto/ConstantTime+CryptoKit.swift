@@ -1,7 +1,5 @@
 #if CryptoKit
-/// A constant-time comparison in Swift, for the CryptoKit backend (CryptoKit
-/// offers none): every byte is read and combined whatever the contents, and
-/// the loop never exits early.
+/// A Swift constant-time comparison for CryptoKit (which has none): every byte is read, the loop never exits early.
 package enum PortableConstantTime {
     /// Whether two non-empty buffers of the same length hold the same bytes.
     @inline(never)

@@ -2,14 +2,9 @@
 #if canImport(SecureBridgeLinux)
 package import SecureBridgeLinux
 #endif
-// The implementation each primitive runs on. A primitive's main file holds
-// its types, sizes, validation and documentation and calls only `Backend`;
-// a backend's files, `<Primitive>+OpenSSL.swift` or `<Primitive>+CryptoKit.swift`,
-// are the only code that calls into its library. The package trait chooses:
-// `OpenSSL` (the default: libcrypto through `COpenSSL`, what `bridgectl`
-// ships with on Linux) or `CryptoKit` (`Crypto` from swift-crypto, which is
-// CryptoKit itself on Apple platforms). Both write and read the same bytes;
-// no caller changes.
+// The implementation each primitive runs on, chosen by the package trait: `OpenSSL` (the default, libcrypto
+// through `COpenSSL`) or `CryptoKit` (swift-crypto). Only a backend's `<Primitive>+<Backend>.swift` files call its
+// library; both read and write the same bytes.
 
 #if CryptoKit
 

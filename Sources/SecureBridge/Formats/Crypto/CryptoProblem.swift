@@ -1,31 +1,20 @@
 package import SystemPackage
 
-/// What went wrong in the cryptographic layer, each way it can with the
-/// values its description names, as a `BridgeError` holds it.
-///
-/// The description names lengths, operations and reasons, never key
-/// material, plaintext or signatures, so it is always safe to print.
+/// What went wrong in the crypto layer; the description never names key material, plaintext or signatures.
 package enum CryptoProblem: BridgeProblem {
-    /// A key had the wrong number of bytes.
     case invalidKeyLength(expected: Int, actual: Int)
-    /// An AES-GCM nonce was not 12 bytes.
     case invalidNonceLength(expected: Int, actual: Int)
-    /// An AES-GCM tag was not 16 bytes.
     case invalidTagLength(expected: Int, actual: Int)
-    /// An Ed25519 signature was not 64 bytes.
     case invalidSignatureLength(expected: Int, actual: Int)
     /// The ciphertext, tag, key or associated data do not belong together.
     case authenticationFailure
-    /// A signature did not verify under the given public key.
     case signatureMismatch
     /// A PEM or DER key could not be read, or is not the expected algorithm.
     case invalidKeyEncoding(KeyEncodingProblem)
-    /// A derivation asked for more output than the function can give.
     case invalidOutputLength(requested: Int, maximum: Int)
     /// A stored passcode verifier is not one this version accepts.
     case invalidParameters(VerifierProblem)
-    /// The crypto backend failed in `operation` (the call that failed, e.g.
-    /// `EVP_DigestInit_ex2`), for the reason `failure` gives.
+    /// The crypto backend failed in `operation` (the call that failed), for the reason given.
     case backendFailure(operation: String, BackendFailure)
 
     public var description: String {
@@ -74,18 +63,13 @@ extension CryptoProblem {
         case publicKey
     }
 
-    /// Why a key could not be read.
     package enum KeyEncodingProblem: Equatable, Sendable, CustomStringConvertible {
         /// The text is not a PEM document of this kind (OpenSSL's decoders).
         case notPEM(KeyDocument)
-        /// The PEM holds a key of another algorithm.
         case notEd25519
-        /// The text is not the canonical layout of this kind (the DER as one
-        /// base64 line), the only one the CryptoKit backend reads.
+        /// The text is not the canonical layout (the DER as one base64 line), the only one CryptoKit reads.
         case notCanonicalPEM(KeyDocument)
-        /// The DER is not the canonical Ed25519 encoding.
         case notCanonical
-        /// A private key was asked of a public key.
         case noPrivatePart
 
         public var description: String {
@@ -103,11 +87,8 @@ extension CryptoProblem {
         }
     }
 
-    /// Why a stored passcode verifier was refused.
     package enum VerifierProblem: Equatable, Sendable, CustomStringConvertible {
-        /// The size, magic or version is not that of a version 1 verifier.
         case notVersion1Verifier
-        /// The scrypt cost (N = 2^`log2N`, `r`, `p`) is outside the accepted range.
         case costOutOfRange(log2N: UInt8, r: UInt32, p: UInt32)
 
         public var description: String {
@@ -120,19 +101,14 @@ extension CryptoProblem {
         }
     }
 
-    /// What the backend reported when it failed.
     package enum BackendFailure: Equatable, Sendable {
-        /// OpenSSL failed; its error queue held these packed error codes, oldest
-        /// first (`openssl errstr CODE` prints each one's text), or none.
+        /// OpenSSL failed; its error queue held these packed codes, oldest first, or none.
         case openSSL(errorCodes: [UInt])
-        /// CryptoKit threw an error it describes this way.
         case cryptoKit(description: String)
-        /// The kernel's random generator refused with this `errno`.
         case kernelRandom(Errno)
     }
 }
 
 extension BridgeError {
-    /// The error of `problem`.
     package init(_ problem: CryptoProblem) { self.init(problem: problem) }
 }

@@ -1,16 +1,6 @@
-/// The fast path of reading an Ed25519 PEM key: the one layout SecureBridge
-/// writes for each key (and OpenSSL's `genpkey` / `pkey -pubout` print), the
-/// DER as a single base64 line between the armour lines, with a final newline
-/// or without, decoded here.
-///
-/// The general path is the backend's PEM reader (`init(backendPEM:)`):
-/// OpenSSL's generic decoder enumerates every key format it knows before it
-/// settles on one, which makes reading a key cost more than verifying a
-/// signature. These read only the canonical layout, strictly (canonical
-/// base64, the exact DER prefix for Ed25519, nothing else), and return `nil`
-/// for anything else, which then goes to the general path: every PEM reads to
-/// the same key, or the same error, either way. `PEMFastPathTests` compares
-/// the two paths over seeded random keys and thousands of altered PEMs.
+/// The fast path of reading an Ed25519 PEM key: the canonical layout SecureBridge (and OpenSSL) writes, the DER
+/// as one base64 line between the armour lines, read strictly. Anything else is `nil` and goes to the backend's
+/// general reader, so every PEM reads to the same key, or the same error, either way (`PEMFastPathTests`).
 package enum CanonicalPEM {
     /// The base64 body between the armour lines of `pem`, if `pem` is exactly
     /// `begin ⏎ body ⏎ end` with an optional final newline and a body of `length` characters.
@@ -26,10 +16,7 @@ package enum CanonicalPEM {
         return UnsafeRawBufferPointer(rebasing: pem[begin.count..<(begin.count + length)])
     }
 
-    /// The canonical PEM document of `label` around `der`: the armour lines and
-    /// the DER as one base64 line, with a final newline, written into wiped
-    /// memory (a private key's DER is secret). This is byte for byte what
-    /// OpenSSL writes for an Ed25519 key, whose DER is under 48 bytes.
+    /// The canonical PEM of `label` around `der`, byte for byte OpenSSL's, in wiped memory (a key's DER may be secret).
     static func document(label: String, der: UnsafeRawBufferPointer) -> SecureBytes {
         let begin = Array("-----BEGIN \(label)-----\n".utf8)
         let end = Array("\n-----END \(label)-----\n".utf8)
@@ -43,28 +30,17 @@ package enum CanonicalPEM {
     }
 
     /// SEQUENCE { SEQUENCE { OID 1.3.101.112 (Ed25519) }, BIT STRING (33 bytes, no unused bits) … }.
-    ///
-    /// Regenerate: the first 12 bytes of any Ed25519 SubjectPublicKeyInfo DER,
-    /// `openssl genpkey -algorithm ed25519 | openssl pkey -pubout -outform DER | head -c 12 | xxd -i`;
-    /// `PEMFastPathTests.derPrefixesAreWhatTheGeneralPathWrites` checks them against
-    /// the backend's writer (`Ed25519.PublicKey.pemRepresentation`).
     static let publicKeyPrefix: [UInt8] = [0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]
 
     /// PKCS#8 v1: SEQUENCE { INTEGER 0, SEQUENCE { OID 1.3.101.112 }, OCTET STRING { OCTET STRING (32) … } }.
-    ///
-    /// Regenerate: the first 16 bytes of any Ed25519 PKCS#8 DER,
-    /// `openssl genpkey -algorithm ed25519 -outform DER | head -c 16 | xxd -i`;
-    /// `PEMFastPathTests.derPrefixesAreWhatTheGeneralPathWrites` checks them against
-    /// the backend's writer (`Ed25519.PrivateKey.pemRepresentation`).
+    /// `PEMFastPathTests.derPrefixesAreWhatTheGeneralPathWrites` checks it against the backend.
     package static let privateKeyPrefix: [UInt8] = [
         0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
     ]
 }
 
 extension Ed25519.PublicKey {
-    /// The raw key of a canonical SubjectPublicKeyInfo PEM (60 base64
-    /// characters between `PUBLIC KEY` armour lines), or `nil` for any other text.
-    /// - Parameter pem: The PEM text's UTF-8 bytes.
+    /// The raw key of a canonical SubjectPublicKeyInfo PEM (60 base64 characters), or `nil` for any other text.
     static func canonicalPEMRawKey(_ pem: some Collection<UInt8>) -> [UInt8]? {
         Array(pem).withUnsafeBytes { bytes -> [UInt8]? in
             guard let body = CanonicalPEM.body(of: bytes, label: "PUBLIC KEY", length: 60),
@@ -78,12 +54,8 @@ extension Ed25519.PublicKey {
 }
 
 extension Ed25519.PublicKey {
-    /// Reads the pinned publisher key (`keychain/publisher.pub`): the
-    /// canonical layout only, with or without its final newline, whatever the
-    /// backend (docs/SPEC.md 5.1). The other layouts RFC 7468 allows (CRLF
-    /// line ends, wrapped base64, blank lines) are refused, as the CryptoKit
-    /// backend refuses every PEM, so both backends' widgets agree on every file.
-    /// - Parameter pem: The file's bytes.
+    /// Reads the pinned publisher key (`keychain/publisher.pub`): the canonical layout only, whatever
+    /// the backend, so both backends' widgets agree on every file (docs/SPEC.md 5.1).
     /// - Throws: `BridgeError(.invalidKeyEncoding(.notCanonicalPEM(.publicKey)))`
     ///   for any other text; as `init(rawRepresentation:)` for a bad key.
     package init(pinnedKeyPEM pem: some Collection<UInt8>) throws {

@@ -6,19 +6,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Ed25519 over CryptoKit's `Curve25519.Signing`. `Ed25519` has checked key
-/// and signature lengths before these are called.
-///
-/// CryptoKit reads and writes no PEM for Curve25519 keys: this backend reads
-/// the canonical layout only (the one SecureBridge and `openssl genpkey`
-/// write, see `CanonicalPEM`), which `Ed25519` tries before calling
-/// `readPEM`, and writes that same layout.
+/// Ed25519 over CryptoKit's `Curve25519.Signing`; callers have checked lengths. CryptoKit has no
+/// PEM for Curve25519 keys, so this backend reads and writes the canonical layout only (`CanonicalPEM`).
 package enum CryptoKitEd25519 {
-    /// A private key (which knows its public key) or a public key alone.
-    ///
-    /// CryptoKit's keys are immutable values and its operations on them are
-    /// safe from several threads at a time; swift-crypto 3 on Linux does not
-    /// declare them `Sendable` yet (Apple's CryptoKit does), hence unchecked.
+    /// A private key (which knows its public key) or a public key alone. CryptoKit's
+    /// keys are immutable and thread-safe; swift-crypto on Linux does not mark them `Sendable`.
     package enum Key: @unchecked Sendable {
         case privateKey(Curve25519.Signing.PrivateKey)
         case publicKey(Curve25519.Signing.PublicKey)
@@ -39,36 +31,29 @@ package enum CryptoKitEd25519 {
         }
     }
 
-    /// The private key of a 32-byte seed.
     package static func privateKey(seed: SecureBytes) throws -> Key {
         try CryptoKitFailure.mapping("Curve25519.Signing.PrivateKey") {
             try seed.withUnsafeBytes { .privateKey(try Curve25519.Signing.PrivateKey(rawRepresentation: $0)) }
         }
     }
 
-    /// The public key of 32 raw bytes.
     static func publicKey(raw: [UInt8]) throws -> Key {
         try CryptoKitFailure.mapping("Curve25519.Signing.PublicKey") {
             .publicKey(try Curve25519.Signing.PublicKey(rawRepresentation: raw))
         }
     }
 
-    /// The raw 32-byte public key of a private or public key.
     package static func rawPublicKey(of key: Key) throws -> [UInt8] {
         Array(key.publicKey.rawRepresentation)
     }
 
-    /// The raw 32-byte seed of a private key, in wiped memory.
-    ///
-    /// CryptoKit's `rawRepresentation` is a `Data` that shares the key's own
-    /// zeroing storage: it is copied and never written to, since wiping it
-    /// would wipe the key itself (every later signature would be wrong).
+    /// The raw 32-byte seed of a private key, in wiped memory. CryptoKit's `rawRepresentation` shares the key's
+    /// own storage: it is copied, never wiped, or every later signature would be wrong.
     package static func rawPrivateKey(of key: Key) throws -> SecureBytes {
         let seed = try key.privateKey.rawRepresentation
         return seed.withUnsafeBytes { SecureBytes(copying: $0) }
     }
 
-    /// Whether `signature` (64 bytes) is `key`'s signature of `message` exactly as given.
     static func isValidSignature(_ signature: UnsafeRawBufferPointer, for message: UnsafeRawBufferPointer, key: Key) -> Bool {
         key.publicKey.isValidSignature(signature, for: message)
     }

@@ -2,33 +2,23 @@
 package import COpenSSL
 
 extension OpenSSL {
-    /// Ed25519 signatures and keys from the default provider, found once;
-    /// `nil` when this OpenSSL cannot provide them. Called through the
-    /// provider's functions, not `EVP_PKEY` and `EVP_SIGNATURE` (see
-    /// `COpenSSL_provider_functions`); PEM goes through EVP's encoders and decoders.
+    /// Ed25519 from the default provider, found once; `nil` when this OpenSSL has none.
     nonisolated(unsafe) static let ed25519 = provided(COpenSSL_ProviderSignature()) {
         COpenSSL_ProviderSignature_find($0, "ED25519", &$1)
     }
 
-    /// Whether the default provider has Ed25519 (for `doctor`).
     package static var providesEd25519: Bool { ed25519 != nil }
 }
 
-/// Ed25519 over the default provider's key objects and signature functions,
-/// and its PEM reader and writer. `Ed25519` has checked key and signature
-/// lengths before these are called. Whatever makes a `Key` initialises
-/// libcrypto first, so the functions that take one need not.
+/// Ed25519 over the default provider's key objects and signature functions, and its
+/// PEM reader and writer. Callers have checked lengths; making a `Key` initialises libcrypto.
 package enum OpenSSLEd25519 {
-    /// Owns one of the provider's Ed25519 key objects, which hold the private
-    /// key (if any) in OpenSSL's secure heap and wipe it when freed. They are
-    /// not changed once imported, and the provider signs and verifies with
-    /// one from several threads at a time.
+    /// Owns one of the provider's Ed25519 key objects, which keep a private key in OpenSSL's secure heap and wipe
+    /// it when freed. Never changed once imported, and the provider uses one from several threads at once.
     package final class Key: @unchecked Sendable {
         package let keydata: UnsafeMutableRawPointer
         package let algorithm: COpenSSL_ProviderSignature
 
-        /// Imports the raw bytes of a private key (its public key derived from
-        /// it) or of a public key.
         fileprivate init(private isPrivate: Bool, raw: UnsafeRawBufferPointer) throws {
             try OpenSSL.initialize()
             guard var algorithm = OpenSSL.ed25519 else { throw OpenSSL.error("Ed25519 from the default provider") }
@@ -49,7 +39,6 @@ package enum OpenSSLEd25519 {
             try OpenSSL.check(result, isPrivate ? "Ed25519 private key export" : "Ed25519 public key export")
         }
 
-        /// Calls `body` with a new signature context of the provider, freed after.
         package func withSignatureContext<Value>(_ body: (UnsafeMutableRawPointer) throws -> Value) throws -> Value {
             guard let context = algorithm.newContext(algorithm.providerContext, nil) else {
                 throw OpenSSL.error("Ed25519 new signature context")
@@ -59,17 +48,14 @@ package enum OpenSSLEd25519 {
         }
     }
 
-    /// The private key of a 32-byte seed.
     package static func privateKey(seed: SecureBytes) throws -> Key {
         try seed.withUnsafeBytes { try Key(private: true, raw: $0) }
     }
 
-    /// The public key of 32 raw bytes.
     static func publicKey(raw: [UInt8]) throws -> Key {
         try raw.withUnsafeBytes { try Key(private: false, raw: $0) }
     }
 
-    /// The raw 32-byte public key of a private or public key.
     package static func rawPublicKey(of key: Key) throws -> [UInt8] {
         var raw = [UInt8](repeating: 0, count: Ed25519.keyByteCount)
         try raw.withUnsafeMutableBytes { try key.export(private: false, into: $0) }
@@ -81,7 +67,6 @@ package enum OpenSSLEd25519 {
         try SecureBytes(count: Ed25519.keyByteCount) { (buffer) throws in try key.export(private: true, into: buffer) }
     }
 
-    /// Whether `signature` (64 bytes) is `key`'s signature of `message` exactly as given.
     static func isValidSignature(_ signature: UnsafeRawBufferPointer, for message: UnsafeRawBufferPointer, key: Key) -> Bool {
         let valid = try? key.withSignatureContext { context in
             guard key.algorithm.verifyInit(context, nil, key.keydata, nil) == 1 else { return false }
@@ -100,9 +85,8 @@ package enum OpenSSLEd25519 {
         let pointer: OpaquePointer? = pem.withUnsafeBytes { bytes in
             guard let bio = BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return nil }
             defer { BIO_free(bio) }
-            // Without a callback OpenSSL asks for the passphrase of an encrypted
-            // key on the controlling terminal and blocks; this one declines, so
-            // an encrypted PEM just fails to read.
+            // Without a callback OpenSSL prompts on the terminal for an encrypted key's
+            // passphrase and blocks; this one declines, so an encrypted PEM just fails.
             let noPassphrase: @convention(c) (UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?) -> Int32 = { _, _, _, _ in -1 }
             switch kind {
             case .privateKey: return PEM_read_bio_PrivateKey(bio, nil, noPassphrase, nil)
@@ -134,8 +118,7 @@ package enum OpenSSLEd25519 {
         }
     }
 
-    /// The key as PEM of `kind`, written by OpenSSL's encoders (through an
-    /// `EVP_PKEY` of its raw bytes) to its secure-memory BIO, into wiped memory.
+    /// The key as PEM of `kind`, written by OpenSSL's encoders via a secure-memory BIO, into wiped memory.
     package static func pem(of key: Key, kind: Ed25519.PEMKind) throws -> SecureBytes {
         try OpenSSL.initialize()
         let evpKey: OpaquePointer?

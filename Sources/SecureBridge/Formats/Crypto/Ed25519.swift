@@ -1,11 +1,7 @@
-/// Ed25519 signatures (RFC 8032, pure mode).
-///
-/// Every signature SecureBridge makes is over `context label ‖ 0x00 ‖ message`,
-/// so a signature made for one purpose never verifies for another.
+/// Ed25519 signatures (RFC 8032, pure mode), each over `context label ‖ 0x00 ‖ message`, so a
+/// signature made for one purpose never verifies for another.
 package enum Ed25519 {
-    /// Bytes in a raw private or public key.
     package static let keyByteCount = 32
-    /// Bytes in a signature.
     package static let signatureByteCount = 64
 
     /// What a signature is for. The label is signed before the message.
@@ -28,10 +24,8 @@ package enum Ed25519 {
         }
     }
 
-    /// An Ed25519 public key.
     package struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         let handle: Backend.Key
-        /// The raw 32-byte key.
         package let rawRepresentation: [UInt8]
         /// The short id that names this key inside envelopes and records.
         package let keyID: KeyID
@@ -48,9 +42,7 @@ package enum Ed25519 {
             keyID = try KeyID(publicKey: bytes)
         }
 
-        /// Reads a SubjectPublicKeyInfo PEM (`-----BEGIN PUBLIC KEY-----`).
-        ///
-        /// The canonical layout (the one `pemRepresentation` and OpenSSL write)
+        /// Reads a SubjectPublicKeyInfo PEM: the canonical layout (the one `pemRepresentation` and OpenSSL write)
         /// is read directly; any other layout goes through the backend's PEM reader.
         /// - Throws: `BridgeError(.invalidKeyEncoding)` for anything but an Ed25519 key.
         package init(pemRepresentation pem: String) throws {
@@ -61,22 +53,19 @@ package enum Ed25519 {
             }
         }
 
-        /// Reads a SubjectPublicKeyInfo PEM with the backend's PEM reader, whatever
-        /// its layout: the general path that `canonicalPEMRawKey` is the fast path of.
+        /// Reads a SubjectPublicKeyInfo PEM of any layout with the backend's reader (the general path).
         init(backendPEM pem: String) throws {
             let handle = try Backend.readPEM(SecureBytes(copying: Array(pem.utf8)), kind: .publicKey)
             try self.init(rawRepresentation: Backend.rawPublicKey(of: handle))
         }
 
-        /// The key as SubjectPublicKeyInfo PEM.
         package var pemRepresentation: String {
             get throws {
                 try Backend.pem(of: handle, kind: .publicKey).withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
             }
         }
 
-        /// Whether `signature` is this key's signature of `context ‖ 0x00 ‖ message`.
-        /// Wrong-length signatures are rejected before the backend sees them.
+        /// Whether `signature` is this key's signature of `context ‖ 0x00 ‖ message`; wrong lengths are refused first.
         func isValidSignature(
             _ signature: some Collection<UInt8>, for message: some Collection<UInt8>, context: Context
         ) -> Bool {
@@ -103,6 +92,5 @@ package enum Ed25519 {
 }
 
 extension Ed25519 {
-    /// The two PEM documents an Ed25519 key is read from and written as.
     package typealias PEMKind = CryptoProblem.KeyDocument
 }

@@ -3,7 +3,6 @@ internal import Crypto
 
 /// HKDF-SHA256 through CryptoKit's `HKDF<SHA256>`. `HKDFSHA256` has checked the output length.
 package enum CryptoKitHKDFSHA256 {
-    /// Derives `outputByteCount` bytes into wiped memory.
     static func deriveKey(
         inputKeyMaterial: SecureBytes, salt: [UInt8], info: [UInt8], outputByteCount: Int
     ) throws -> SecureBytes {

@@ -2,19 +2,14 @@
 internal import COpenSSL
 
 extension OpenSSL {
-    /// HKDF from the default provider, found once; `nil` when this OpenSSL
-    /// cannot provide it. Called through the provider's functions, not an
-    /// `EVP_KDF` (see `COpenSSL_provider_functions`).
+    /// HKDF from the default provider, found once; `nil` when this OpenSSL has none.
     nonisolated(unsafe) static let hkdf = provided(COpenSSL_ProviderKDF()) { COpenSSL_ProviderKDF_find($0, "HKDF", &$1) }
 
-    /// Whether the default provider has HKDF (for `doctor`).
     package static var providesHKDF: Bool { hkdf != nil }
 }
 
-/// HKDF-SHA256 through the default provider's HKDF (its parameters are built
-/// by the `COpenSSL_HKDF_SHA256` shim). `HKDFSHA256` has checked the output length.
+/// HKDF-SHA256 through the default provider's HKDF (parameters built by `COpenSSL_HKDF_SHA256`).
 package enum OpenSSLHKDFSHA256 {
-    /// Derives `outputByteCount` bytes into wiped memory.
     static func deriveKey(
         inputKeyMaterial: SecureBytes, salt: [UInt8], info: [UInt8], outputByteCount: Int
     ) throws -> SecureBytes {

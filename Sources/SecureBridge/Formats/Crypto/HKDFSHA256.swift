@@ -3,13 +3,7 @@ enum HKDFSHA256 {
     /// The most output HKDF-SHA256 can produce: 255 blocks of 32 bytes.
     static let maximumOutputByteCount = 255 * SHA256Hasher.byteCount
 
-    /// Derives `outputByteCount` bytes of key material.
-    /// - Parameters:
-    ///   - inputKeyMaterial: The secret to derive from.
-    ///   - salt: Optional salt; empty behaves as 32 zero bytes.
-    ///   - info: Context that separates one derived key from another.
-    ///   - outputByteCount: How many bytes to derive.
-    /// - Returns: The derived bytes, in wiped memory.
+    /// Derives `outputByteCount` bytes into wiped memory; `info` separates derived keys, an empty `salt` is 32 zeros.
     /// - Throws: `BridgeError(.invalidOutputLength)` above 8160 bytes, `BridgeError(.backendFailure)` on failure.
     static func deriveKey(
         inputKeyMaterial: SecureBytes,

@@ -1,10 +1,7 @@
-/// An 8-byte id naming a key inside envelopes, records and keysets, derived
-/// by hashing the key so that it reveals nothing about it.
+/// An 8-byte id naming a key in envelopes, records and keysets: a hash of the key, so it reveals nothing about it.
 public struct KeyID: Hashable, Sendable, CustomStringConvertible {
-    /// Bytes in an id.
     package static let byteCount = 8
 
-    /// The id bytes.
     package let bytes: [UInt8]
 
     /// Wraps 8 id bytes read from storage.
@@ -16,13 +13,11 @@ public struct KeyID: Hashable, Sendable, CustomStringConvertible {
         self.bytes = Array(bytes)
     }
 
-    /// The id of an Ed25519 public key.
     package init(publicKey raw: [UInt8]) throws {
         self.bytes = Array(try SHA256Hasher.hash(Array("SecureBridge signing key id v1\0".utf8), raw).prefix(Self.byteCount))
     }
 
-    /// The id of a symmetric data key. A one-way hash of the key: the id is
-    /// stored in the clear and must not help anyone guess the key.
+    /// The id of a data key: a one-way hash, since the id is stored in the clear and must not help guess the key.
     package init(dataKey: AES256Key) throws {
         let label = Array("SecureBridge data key id v1\0".utf8)
         let digest = try SHA256Hasher.hash { (update) throws in

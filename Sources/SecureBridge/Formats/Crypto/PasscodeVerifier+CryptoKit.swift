@@ -5,7 +5,6 @@ internal import Crypto
 /// scrypt through swift-crypto's `KDF.Scrypt` (`_CryptoExtras`: CryptoKit
 /// itself has no scrypt, so an Apple app links swift-crypto for this one).
 package enum CryptoKitScrypt {
-    /// The scrypt hash of `passcode`, `outputByteCount` bytes in wiped memory.
     static func scrypt(
         _ passcode: SecureBytes, salt: [UInt8], cost: PasscodeVerifier.Cost, outputByteCount: Int
     ) throws -> SecureBytes {

@@ -3,7 +3,6 @@ internal import COpenSSL
 
 /// scrypt through OpenSSL's `EVP_PBE_scrypt`.
 package enum OpenSSLScrypt {
-    /// The scrypt hash of `passcode`, `outputByteCount` bytes in wiped memory.
     static func scrypt(
         _ passcode: SecureBytes, salt: [UInt8], cost: PasscodeVerifier.Cost, outputByteCount: Int
     ) throws -> SecureBytes {

@@ -1,32 +1,21 @@
-/// A scrypt hash of the user's passcode with its salt and cost parameters,
-/// kept in the app's private storage. The passcode itself is never stored.
-///
-/// Stored form, 62 bytes, big-endian:
+/// A scrypt hash of the passcode (never stored itself) with its salt and cost; stored form, 62 bytes, big-endian:
 /// `"SBPV"` · version `1` · log2(N) (1 byte) · r (u32) · p (u32) · salt (16) · hash (32).
 package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
-    /// scrypt cost parameters.
     package struct Cost: Sendable, Equatable {
         /// log2 of the CPU/memory cost N.
         let log2N: UInt8
-        /// Block size.
         package let r: UInt32
-        /// Parallelism.
         let p: UInt32
 
         /// OWASP's recommended minimum for scrypt: N = 2^17, r = 8, p = 1 (128 MiB).
         package static let owasp = Cost(log2N: 17, r: 8, p: 1)
 
-        /// A cost for tests that are not about the hash: N = 2^10 (128 KiB),
-        /// about a thousandth of `owasp`'s work. Only debug builds accept a
-        /// stored verifier of this cost, so it can never weaken a release.
+        /// A cheap cost (N = 2^10) for tests not about the hash; only debug builds accept it, so a release never does.
         package static let testing = Cost(log2N: 10, r: 8, p: 1)
 
-        /// The range this version accepts when reading a stored verifier, so a
-        /// tampered file can neither weaken the hash nor exhaust memory.
+        /// The range a stored verifier must be in, so a tampered file can neither weaken the hash nor exhaust memory.
         static let accepted = (log2N: UInt8(17)...UInt8(18), r: UInt32(8)...UInt32(8), p: UInt32(1)...UInt32(2))
 
-        /// Whether a stored verifier of this cost is read: within `accepted`,
-        /// or, in a debug build, exactly `testing`.
         var isAccepted: Bool {
             #if DEBUG
             if self == .testing { return true }
@@ -42,10 +31,8 @@ package struct PasscodeVerifier: Sendable, Equatable, CustomStringConvertible {
     static let version: UInt8 = 1
     static let saltByteCount = 16
     static let hashByteCount = 32
-    /// Bytes in the stored form.
     static let storedByteCount = 4 + 1 + 1 + 4 + 4 + saltByteCount + hashByteCount
 
-    /// The cost the hash was made with.
     package let cost: Cost
     let salt: [UInt8]
     let hash: SecureBytes

@@ -3,7 +3,6 @@ internal import Crypto
 
 /// SHA-256 through CryptoKit's incremental `SHA256`.
 package enum CryptoKitSHA256Hasher {
-    /// The digest of everything `feed` passes to its `update` function.
     static func hash(_ feed: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> [UInt8] {
         var hasher = SHA256()
         try feed { bytes in hasher.update(bufferPointer: bytes) }

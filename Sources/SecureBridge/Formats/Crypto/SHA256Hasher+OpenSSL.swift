@@ -8,7 +8,6 @@ extension OpenSSL {
 
 /// SHA-256 through OpenSSL's `EVP_MD` digest interface.
 package enum OpenSSLSHA256Hasher {
-    /// The digest of everything `feed` passes to its `update` function.
     static func hash(_ feed: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> [UInt8] {
         try OpenSSL.initialize()
         let md = try OpenSSL.require(OpenSSL.sha256, "EVP_MD_fetch(SHA256)")

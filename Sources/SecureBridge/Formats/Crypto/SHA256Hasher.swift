@@ -1,6 +1,5 @@
 /// SHA-256, for key ids and content fingerprints.
 package enum SHA256Hasher {
-    /// Bytes in a digest.
     package static let byteCount = 32
 
     /// The SHA-256 digest of the concatenation of `parts`.

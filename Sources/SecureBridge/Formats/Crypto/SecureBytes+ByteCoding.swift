@@ -1,15 +1,13 @@
 // Secret bytes read and written field by field without leaving wiped memory.
 
 extension ByteWriter {
-    /// Appends secret bytes without copying them out of wiped memory.
     mutating func append(_ secret: SecureBytes) {
         secret.withUnsafeBytes { append($0) }
     }
 }
 
 extension SecureBytes {
-    /// A stored form of exactly `count` bytes, written field by field into wiped memory.
-    /// - Parameter body: Writes the fields; it must fill all `count` bytes.
+    /// A stored form of exactly `count` bytes, written field by field into wiped memory; `body` must fill it.
     convenience init(exactly count: Int, writing body: (inout ByteWriter<FixedByteBuffer>) -> Void) {
         self.init(count: count) { buffer in
             var writer = ByteWriter(into: FixedByteBuffer(buffer))

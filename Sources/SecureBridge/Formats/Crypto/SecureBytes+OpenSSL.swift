@@ -1,11 +1,8 @@
 #if OpenSSL && !CryptoKit
 internal import COpenSSL
 
-/// OpenSSL's wipe, which the compiler may not optimise away. It writes only
-/// the caller's memory, so it needs no initialisation and runs even when
-/// initialisation failed (see `OpenSSL`).
+/// OpenSSL's unoptimisable wipe (`OPENSSL_cleanse`); it needs no initialisation, so it runs even if that failed.
 package enum OpenSSLSecureMemory {
-    /// Overwrites `buffer` with zeros (`OPENSSL_cleanse`).
     static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
         OPENSSL_cleanse(buffer.baseAddress, buffer.count)
     }

@@ -1,17 +1,13 @@
-/// A buffer for secrets (keys, passcodes, plaintext) that is wiped, in a way
-/// the compiler cannot optimise away, when the last reference goes away.
-///
-/// The bytes are written only while the buffer is being initialised and never
-/// afterwards, which is what makes sharing it between tasks safe. Its
-/// `description` never shows the contents, and `==` runs in constant time.
+/// A buffer for secrets (keys, passcodes, plaintext) that is wiped, in a way the compiler cannot optimise away,
+/// when the last reference goes away. The bytes are written only while it is initialised, which makes sharing it
+/// between tasks safe; `description` never shows them, and `==` runs in constant time.
 public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConvertible {
     private let allocation: UnsafeMutableRawBufferPointer
 
     /// The number of bytes held.
     public let count: Int
 
-    /// Allocates `count` bytes and lets `initializer` fill them; the buffer is
-    /// wiped and released if the initializer throws.
+    /// Allocates `count` bytes for `initializer` to fill; they are wiped and released if it throws.
     package init(count: Int, initializer: (UnsafeMutableRawBufferPointer) throws -> Void) rethrows {
         let allocation = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
         allocation.initializeMemory(as: UInt8.self, repeating: 0)
@@ -26,8 +22,7 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
         self.count = count
     }
 
-    /// Copies `bytes` into a new secret buffer. The caller remains responsible
-    /// for wiping the source if it was itself secret.
+    /// Copies `bytes` into a new secret buffer; wiping a secret source stays the caller's job.
     public convenience init(copying bytes: some Collection<UInt8>) {
         self.init(count: bytes.count) { buffer in
             _ = buffer.initializeMemory(as: UInt8.self, from: bytes)
@@ -47,10 +42,7 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
         allocation.deallocate()
     }
 
-    /// Calls `body` with read-only access to the secret bytes. Do not let the
-    /// pointer escape.
-    /// - Parameter body: Reads the bytes (a keychain store copying them into its item, say).
-    /// - Returns: What `body` returns.
+    /// Calls `body` with read-only access to the secret bytes; do not let the pointer escape.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(rebasing: allocation.prefix(count)))
     }
@@ -63,10 +55,7 @@ public final class SecureBytes: @unchecked Sendable, Equatable, CustomStringConv
 }
 
 extension SecureBytes {
-    /// Overwrites `bytes` with zeros where they are, with the wipe that
-    /// `SecureBytes` uses: for a passing copy of a secret that has to live in
-    /// an array for a moment (a D-Bus message to or from the Secret Service).
-    /// - Parameter count: How many bytes from the start; all of them by default.
+    /// Zeroes `bytes` in place (the first `count`, or all), for a secret that must pass through an array.
     package static func wipe(_ bytes: inout [UInt8], first count: Int? = nil) {
         bytes.withUnsafeMutableBytes { Backend.wipe(UnsafeMutableRawBufferPointer(rebasing: $0.prefix(count ?? $0.count))) }
     }

@@ -4,7 +4,6 @@ import SystemPackage
 
 /// CryptoKit's CSPRNG, through the random key it generates.
 package enum CryptoKitRandom {
-    /// Fills a non-empty `buffer` with the bytes of a fresh random `SymmetricKey`.
     static func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(Errno) {
         let key = SymmetricKey(size: SymmetricKeySize(bitCount: buffer.count * 8))
         key.withUnsafeBytes { buffer.copyMemory(from: $0) }

@@ -11,7 +11,6 @@ package enum SystemRandom {
         return output
     }
 
-    /// Fills `buffer` with random bytes.
     static func fill(_ buffer: UnsafeMutableRawBufferPointer) throws {
         guard buffer.count > 0 else { return }
         do {

@@ -4,13 +4,9 @@ package import FoundationEssentials
 package import Foundation
 #endif
 
-/// The user's session as the app last signed it into the container: whether
-/// the widget may show anything, in which auth epoch, and until when.
-///
-/// Payload layout (42 bytes, big-endian) inside a `SignedRecord` of kind 2:
+/// The user's session as the app last signed it; the payload of a `SignedRecord` of kind 2 (42 bytes, big-endian):
 /// state (1) · epoch (8) · issuedAt (8) · sessionExpiresAt (8) · flags (1, bit 0 = hide balances) · enrollment id (16).
 package struct AuthStatus: Sendable, Equatable {
-    /// The session states of the design.
     package enum State: UInt8, Sendable, CaseIterable, Encodable, CustomStringConvertible {
         case active = 1
         case locked = 2
@@ -24,8 +20,6 @@ package struct AuthStatus: Sendable, Equatable {
             }
         }
 
-        /// Stored by name (`"active"`, `"locked"`, `"loggedOut"`) in the app's state file.
-        /// The state named `name` (its `description`), as `app/state.json` stores it.
         package init?(name: String) {
             guard let state = Self.allCases.first(where: { $0.description == name }) else { return nil }
             self = state
@@ -38,13 +32,9 @@ package struct AuthStatus: Sendable, Equatable {
     }
 
     package var state: State
-    /// The auth epoch: every login and logout moves it on.
     package var epoch: UInt64
-    /// When the app signed this status (Unix seconds).
     package var issuedAt: Int64
-    /// When the session ends (Unix seconds).
     package var sessionExpiresAt: Int64
-    /// The user's preference to hide balances in widgets.
     package var hidesBalances: Bool
     /// Ties the status to one onboarding (`OnboardingRecord.enrollmentID`).
     package var enrollmentID: [UInt8]
@@ -93,21 +83,16 @@ package struct AuthStatus: Sendable, Equatable {
             enrollmentID: enrollment)
     }
 
-    /// Whether the session has ended at `now`.
     package func hasExpired(at now: Date) -> Bool {
         now.timeIntervalSince1970 >= TimeInterval(sessionExpiresAt)
     }
 }
 
-/// Proof that this installation was onboarded by the holder of the pinned
-/// publisher key, and which enrollment the auth status must belong to.
-///
-/// Payload layout (24 bytes) inside a `SignedRecord` of kind 1:
-/// enrollment id (16) · onboardedAt (8, Unix seconds).
+/// Proof that the holder of the pinned publisher key onboarded this installation, and which enrollment the auth
+/// status must belong to. Payload of a `SignedRecord` of kind 1 (24 bytes): enrollment id (16) · onboardedAt (8).
 package struct OnboardingRecord: Sendable, Equatable {
     /// Random id of this onboarding; never derived from the user's id.
     package let enrollmentID: [UInt8]
-    /// When the user onboarded (Unix seconds).
     package let onboardedAt: Int64
 
     package static let payloadByteCount = 24

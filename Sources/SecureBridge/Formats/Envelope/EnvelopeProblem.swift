@@ -1,29 +1,16 @@
-/// Why a stored snapshot envelope or signed record was refused, each way it
-/// can be with the values its description names, as a
-/// `BridgeError` holds it.
-///
-/// The description names the structure, never the contents, so it is safe
-/// to print and to log.
+/// Why a stored envelope or signed record was refused; the description names the structure, never the contents.
 package enum EnvelopeProblem: BridgeProblem {
-    /// The bytes do not start with the magic of the `expected` format.
     case badMagic(expected: Format)
-    /// A format version this build does not read.
     case unsupportedVersion(UInt8)
     /// More bytes than the format allows; refused before parsing.
     case tooLarge(size: Int, limit: Int)
-    /// The bytes end before the field named (e.g. `"signature"`, `"nonce"`).
     case truncated(field: String)
-    /// Bytes left over after the signature.
     case trailingBytes(count: Int)
-    /// The field named holds a value the format does not allow.
     case invalidField(field: String, FieldProblem)
-    /// The signature does not verify under the pinned publisher key.
     case signatureMismatch
-    /// Signed by a key other than the pinned publisher key.
     case unknownSigningKey(KeyID)
     /// Sealed under a data key that the keyset does not hold (rotated out or shredded).
     case unknownDataKey(KeyID)
-    /// The ciphertext did not authenticate under the data key.
     case decryptionFailed
 
     public var description: String {
@@ -53,7 +40,6 @@ package enum EnvelopeProblem: BridgeProblem {
 }
 
 extension EnvelopeProblem {
-    /// The stored formats.
     package enum Format: Equatable, Sendable, CustomStringConvertible {
         /// A snapshot envelope (`SBSN`).
         case snapshotEnvelope
@@ -73,29 +59,20 @@ extension EnvelopeProblem {
 
     /// The two kinds of signed record, as their kind byte gives them.
     package enum RecordKind: UInt8, Equatable, Sendable {
-        /// The onboarding record.
         case onboarding = 1
-        /// The auth status.
         case authStatus = 2
     }
 
-    /// What is wrong with a field's value.
     package enum FieldProblem: Equatable, Sendable, CustomStringConvertible {
         /// The field (a whole record payload) is not `expected` bytes long.
         case wrongSize(expected: Int)
-        /// The auth state byte names no known state.
         case unknownState(UInt8)
-        /// Flag bits this version does not know are set.
         case unknownFlags(UInt8)
         /// The record is of another kind than the one being read; `found` is its kind byte.
         case wrongRecordKind(expected: RecordKind, found: UInt8)
-        /// A length is over the format's `limit`.
         case overLimit(Int, limit: Int)
-        /// A length is outside `range`.
         case outOfRange(Int, range: ClosedRange<Int>)
-        /// A reserved byte is not 0.
         case notZero
-        /// The times are not in the order issued ≤ stale ≤ expires.
         case lifetimesOutOfOrder
 
         public var description: String {
@@ -114,6 +91,5 @@ extension EnvelopeProblem {
 }
 
 extension BridgeError {
-    /// The error of `problem`.
     package init(_ problem: EnvelopeProblem) { self.init(problem: problem) }
 }

@@ -1,14 +1,8 @@
-/// The rule every stored SecureBridge file follows: an Ed25519 signature over
-/// exactly the bytes before it, with a per-format domain-separation context.
-/// Nothing in the body is interpreted before the signature has been checked,
-/// except the fixed-size fields needed to find the signature.
+/// The rule every stored SecureBridge file follows: an Ed25519 signature over exactly the bytes before it, with a
+/// per-format context. Nothing in the body is read before the signature is checked but the fixed fields that find it.
 package enum SignedFrame {
 
-    /// Checks that `stored` is `body ‖ signature` with a valid signature by `publicKey`.
-    /// - Parameters:
-    ///   - bodyLength: Where the signature starts, as the parsed header says.
-    ///   - cache: Verifications already made, for a long-lived reader; the
-    ///     signature is checked only when these bytes are not among them.
+    /// Checks that `stored` is `body ‖ signature`, signed by `publicKey`, unless `cache` holds these bytes as verified.
     /// - Throws: `BridgeError(EnvelopeProblem.signatureMismatch)`.
     static func verify(
         _ stored: [UInt8], bodyLength: Int, publicKey: Ed25519.PublicKey, context: Ed25519.Context,

@@ -1,21 +1,6 @@
-/// A small signed record in the shared container (the onboarding record and
-/// the auth status), format v1:
-///
-/// ```
-/// offset  size  field
-///      0     4  magic "SBRC"
-///      4     1  format version (1)
-///      5     1  record kind (1 onboarding, 2 auth status)
-///      6     8  signing key id
-///     14     8  sequence (u64, big-endian; monotonic per kind)
-///     22     2  N = payload length (u16, at most 512)
-///     24     N  payload (its layout depends on the kind)
-///   24+N    64  Ed25519 signature over bytes [0, 24+N)
-/// ```
-///
-/// The payload is decoded only after the signature has been verified.
+/// A small signed record in the shared container (onboarding, auth status), format v1: a 24-byte header, the payload
+/// and an Ed25519 signature over all before it (docs/SPEC.md 4.2); the payload is decoded only once that verifies.
 package struct SignedRecord: Sendable, Equatable {
-    /// What a record is about.
     package typealias Kind = EnvelopeProblem.RecordKind
 
     package static let magic: [UInt8] = Array("SBRC".utf8)
@@ -26,19 +11,14 @@ package struct SignedRecord: Sendable, Equatable {
     /// The largest stored record; anything bigger is refused before parsing.
     package static let maximumByteCount = headerByteCount + maximumPayloadByteCount + Ed25519.signatureByteCount
 
-    /// The exact stored bytes.
     package let bytes: [UInt8]
-    /// The record kind.
     package let kind: Kind
-    /// The id of the key that signed it.
     package let signingKeyID: KeyID
-    /// The monotonic sequence number.
     package let sequence: UInt64
 
     private var payloadRange: Range<Int> { Self.headerByteCount..<(bytes.count - Ed25519.signatureByteCount) }
 
-    /// Parses the frame strictly, without trusting or decoding the payload.
-    /// - Parameter expected: The kind the caller is reading; another kind is refused.
+    /// Parses the frame strictly, without trusting or decoding the payload; a kind other than `expected` is refused.
     /// - Throws: `BridgeError` naming the first problem.
     package init(bytes: [UInt8], expected: Kind) throws {
         try SignedFrame.checkPreamble(
@@ -69,7 +49,6 @@ package struct SignedRecord: Sendable, Equatable {
     }
 
     /// Verifies the signature and returns the payload, now trusted.
-    /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
     /// - Throws: `BridgeError` with `.unknownSigningKey` or `.signatureMismatch`.
     package func verifiedPayload(publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws -> ArraySlice<UInt8> {
         guard signingKeyID == publicKey.keyID else { throw BridgeError(.unknownSigningKey(signingKeyID)) }

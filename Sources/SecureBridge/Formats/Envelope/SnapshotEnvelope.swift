@@ -15,7 +15,6 @@ public struct SnapshotHeader: Sendable, Equatable {
     public let staleAt: Int64
     /// Hard expiry: after it, no amount is shown (Unix seconds).
     public let expiresAt: Int64
-    /// The AES-GCM nonce.
     let nonce: AESGCM.Nonce
 
     package init(
@@ -33,30 +32,9 @@ public struct SnapshotHeader: Sendable, Equatable {
     }
 }
 
-/// A sealed, signed account snapshot as stored in the shared container
-/// (format v1, documented byte for byte in `docs/FORMAT.md`):
-///
-/// ```
-/// offset  size  field
-///      0     4  magic "SBSN"
-///      4     1  format version (1)
-///      5     1  reserved, 0
-///      6     8  signing key id
-///     14     8  data key id
-///     22     8  auth epoch            (u64, big-endian)
-///     30     8  sequence              (u64)
-///     38     8  issuedAt              (i64, Unix seconds)
-///     46     8  staleAt (soft expiry) (i64)
-///     54     8  expiresAt (hard)      (i64)
-///     62    12  AES-GCM nonce
-///     74     4  L = ciphertext length including the 16-byte tag (u32)
-///     78     L  ciphertext ‖ tag
-///   78+L    64  Ed25519 signature over bytes [0, 78+L)
-/// ```
-///
-/// Bytes `[0, 78)` are the AEAD associated data. The value keeps the exact
-/// stored bytes; the header is parsed from them, and opening verifies the
-/// signature before it decrypts anything.
+/// A sealed, signed account snapshot as stored in the shared container: a 78-byte clear header (the AEAD associated
+/// data), the ciphertext and tag, and an Ed25519 signature over all before it (docs/SPEC.md, 4.1). The value keeps
+/// the exact stored bytes; opening verifies the signature before it decrypts.
 package struct SnapshotEnvelope: Sendable, Equatable {
     package static let magic: [UInt8] = Array("SBSN".utf8)
     package static let version: UInt8 = 1
@@ -69,17 +47,14 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     package static let maximumByteCount =
         headerByteCount + maximumPayloadByteCount + AESGCM.tagByteCount + Ed25519.signatureByteCount
 
-    /// The exact stored bytes.
     package let bytes: [UInt8]
-    /// The parsed clear header.
     package let header: SnapshotHeader
 
     private var ciphertextRange: Range<Int> {
         Self.headerByteCount..<(bytes.count - Ed25519.signatureByteCount)
     }
 
-    /// Parses stored bytes strictly: size cap, magic, version, reserved byte,
-    /// exact length, consistent lifetimes, no trailing bytes. No cryptography.
+    /// Parses stored bytes strictly (size, magic, version, reserved byte, length, lifetimes, nothing extra); no crypto.
     /// - Throws: `BridgeError` naming the first problem.
     package init(bytes: [UInt8]) throws {
         try SignedFrame.checkPreamble(
@@ -119,11 +94,7 @@ package struct SnapshotEnvelope: Sendable, Equatable {
         }
     }
 
-    /// Verifies the signature, then decrypts.
-    /// - Parameters:
-    ///   - publicKey: The pinned publisher key.
-    ///   - dataKey: The keyset entry whose id the header names.
-    /// - Returns: The plaintext payload, in wiped memory.
+    /// Verifies the signature, then decrypts the payload into wiped memory.
     /// - Throws: `BridgeError` with `.unknownSigningKey`, `.signatureMismatch`,
     ///   `.unknownDataKey` or `.decryptionFailed`.
     package func open(verifyingWith publicKey: Ed25519.PublicKey, dataKey: DataKey) throws -> SecureBytes {
@@ -133,7 +104,6 @@ package struct SnapshotEnvelope: Sendable, Equatable {
     }
 
     /// Checks that the envelope is signed by `publicKey` over its exact bytes.
-    /// - Parameter cache: Verifications a long-lived reader already made (see `VerificationCache`).
     /// - Throws: `BridgeError` with `.unknownSigningKey` or `.signatureMismatch`.
     package func verifySignature(with publicKey: Ed25519.PublicKey, cache: VerificationCache? = nil) throws {
         guard header.signingKeyID == publicKey.keyID else {
@@ -149,8 +119,7 @@ package struct SnapshotEnvelope: Sendable, Equatable {
         try decrypt(usingSnapshotKey: dataKey.snapshotKey(epoch: header.epoch))
     }
 
-    /// Decrypts a verified envelope with the snapshot key already derived for
-    /// its epoch (`DataKey.snapshotKey(epoch:)`), as the reader caches it.
+    /// Decrypts a verified envelope with the snapshot key already derived for its epoch.
     package func decrypt(usingSnapshotKey key: AES256Key) throws -> SecureBytes {
         do {
             return try AESGCM.open(

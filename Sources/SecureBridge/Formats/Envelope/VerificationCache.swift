@@ -1,17 +1,7 @@
 import Synchronization
 
-/// Signatures a long-lived reader has already verified, so that reading
-/// files that have not changed skips the curve arithmetic (three Ed25519
-/// verifications are most of a read's work).
-///
-/// An entry is the SHA-256 of the public key, the signature's context and the
-/// stored bytes (the signed body followed by its signature): a hit means
-/// these exact bytes verified under this exact key and context before, and
-/// SHA-256's collision resistance makes a hit for any other bytes
-/// infeasible. Only a verification that succeeded is remembered, so a file
-/// that fails is checked, and refused with its reason, every time. The last
-/// `capacity` entries are kept (a read verifies three frames), oldest
-/// dropped first: a few hundred bytes.
+/// Signatures a long-lived reader has already verified, keyed by the SHA-256 of key, context and stored bytes, so an
+/// unchanged file skips the curve arithmetic; only successes are remembered, so a bad file fails every time.
 package final class VerificationCache: Sendable {
     /// Entries kept: the three frames of a read, and as many again from the read before.
     static let capacity = 6
@@ -27,9 +17,6 @@ package final class VerificationCache: Sendable {
     package init() {}
 
     /// Runs `verify` unless these bytes verified under this key and context before.
-    /// - Parameters:
-    ///   - stored: The frame as stored: the signed body, then its signature.
-    ///   - verify: The real verification; it throws when the signature is wrong.
     /// - Throws: What `verify` throws, or `BridgeError` when the digest cannot be computed.
     func verify(
         _ stored: [UInt8], publicKey: Ed25519.PublicKey, context: Ed25519.Context, _ verify: () throws -> Void

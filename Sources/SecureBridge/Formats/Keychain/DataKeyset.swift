@@ -1,10 +1,6 @@
-/// The data keys shared by the app and the widget, with exactly one primary
-/// key that seals new snapshots (the Tink keyset idea, kept small).
-///
-/// Stored in `keychain/keyset`, format v1:
+/// The data keys the app and the widget share, exactly one primary sealing new snapshots; `keychain/keyset` v1:
 /// `"SBKS"` · version `1` · count (1 byte, 1–4) · then per key: status (1 byte: 1 primary, 2 decrypt-only) · id (8) · key (32).
 package struct DataKeyset: Sendable, Equatable {
-    /// The key that seals new snapshots.
     package let primary: DataKey
     /// Keys that may still open snapshots but never seal new ones.
     package let decryptOnly: [DataKey]
@@ -15,7 +11,6 @@ package struct DataKeyset: Sendable, Equatable {
     static let headerByteCount = 6
     static let entryByteCount = 1 + KeyID.byteCount + AES256Key.byteCount
     static let maximumKeyCount = 4
-    /// The largest stored keyset.
     package static let maximumByteCount = headerByteCount + maximumKeyCount * entryByteCount
 
     package init(primary: DataKey, decryptOnly: [DataKey] = []) {
@@ -23,7 +18,6 @@ package struct DataKeyset: Sendable, Equatable {
         self.decryptOnly = decryptOnly
     }
 
-    /// The key with `id`, if this keyset holds it.
     package func key(withID id: KeyID) -> DataKey? {
         if primary.id == id { return primary }
         return decryptOnly.first { $0.id == id }

@@ -1,14 +1,7 @@
-/// The core's store: each item a file in the keychain directory, named as the
-/// item (`keychain/keyset`, `keychain/publisher.pub`, `keychain/marks`), and
-/// written through `SecureDirectory`: replaced by a synced temporary file
-/// renamed over it, the directory synced after; deleted by overwriting the
-/// file before it is unlinked. It is always reachable.
-///
-/// The passcode verifier is no file of the keychain directory, which the
-/// widget shares: with this store the app keeps it in its own place
-/// (`app/passcode`, `Places.writePasscodeVerifier`).
+/// The core's store: each item a file in the keychain directory, replaced atomically and durably
+/// through `SecureDirectory` and overwritten before it is unlinked. The passcode verifier is not kept
+/// here, as the widget shares this directory: the app keeps it in `app/passcode`.
 struct FilesKeychainStore: KeychainStore {
-    /// The keychain directory.
     let directory: SecureDirectory
 
     func read(_ item: KeychainItem) throws -> SecureBytes? {
@@ -26,10 +19,8 @@ struct FilesKeychainStore: KeychainStore {
     func checkReachable() throws {}
 }
 
-/// A store's items by name, as the gate and the app's commands use them
-/// (`KeychainItems`): each read checked against the item's limit, and, for a
-/// store other than files, an error of the store's own type taken as the
-/// store being unavailable (files throw `StorageError`, which says more).
+/// A store's items by name, each read checked against its limit; for a store other than files, an error of the
+/// store's own type means it is unavailable.
 struct StoreItems: KeychainItems {
     let store: any KeychainStore
     let kind: KeychainStoreKind

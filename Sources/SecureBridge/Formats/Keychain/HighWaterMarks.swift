@@ -4,12 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The highest sequence numbers and the latest time the app or a widget has
-/// seen, kept in the keychain so that an older file restored into the
-/// container (rollback) or a clock set back (freeze) is noticed.
-///
-/// Stored in `keychain/marks` (`MarksFile`): format v2, two slots updated in
-/// place; format v1 (37 bytes, one record) is still read.
+/// The highest sequence numbers and the latest time the app or a widget has seen, kept in the keychain
+/// so that a rollback or a clock set back is noticed (stored as `MarksFile`).
 package struct HighWaterMarks: Sendable, Equatable {
     package var onboardingSequence: UInt64 = 0
     package var authSequence: UInt64 = 0
@@ -19,7 +15,6 @@ package struct HighWaterMarks: Sendable, Equatable {
 
     package init() {}
 
-    /// Marks at these sequences, the time mark at zero.
     package init(onboardingSequence: UInt64 = 0, authSequence: UInt64 = 0, snapshotSequence: UInt64 = 0) {
         self.onboardingSequence = onboardingSequence
         self.authSequence = authSequence

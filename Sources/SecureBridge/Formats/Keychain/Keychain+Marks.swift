@@ -1,11 +1,7 @@
 extension Keychain {
     /// The keychain's high-water marks (all zero before the first write).
-    /// - Parameter damaged: What to take damaged marks for (the app side:
-    ///   `AppState.highestSigned(now:)`); `nil` (a widget) throws instead.
-    ///   Damaged marks are a file that does not parse, or an entry that is
-    ///   no marks file at all (`StorageError.isDamagedMarksEntry`).
-    /// - Throws: `KeychainError.corrupt` for a damaged file, and the storage
-    ///   checks' refusal of the entry, unless `damaged` is given.
+    /// - Parameter damaged: What to take damaged marks for (the app side); `nil` (a widget) throws instead.
+    /// - Throws: `KeychainError.corrupt` for a damaged file, or the storage checks' refusal, unless `damaged` is given.
     package func readMarks(repairing damaged: HighWaterMarks? = nil) throws -> HighWaterMarks {
         let marks: HighWaterMarks
         do {
@@ -16,11 +12,8 @@ extension Keychain {
         return try marks.merged(with: floor(repairing: damaged))
     }
 
-    /// The marks file in the keychain directory when the items are kept in
-    /// another store: a floor under the store's marks, raised by a change
-    /// that shows less while the store cannot be used (`raiseFloor(to:)`),
-    /// and taken with the store's marks by every read. Zero when there is
-    /// none, and for files, whose marks are that file itself.
+    /// With another store, the marks file in the keychain directory is a floor under the store's marks: raised while
+    /// the store cannot be used (`raiseFloor(to:)`) and merged into every read. Zero for files.
     package func floor(repairing damaged: HighWaterMarks? = nil) throws -> HighWaterMarks {
         guard store.kind != .files else { return HighWaterMarks() }
         do {
@@ -30,9 +23,7 @@ extension Keychain {
         }
     }
 
-    /// Whether `error`, from reading the marks, says they are damaged: a file
-    /// that does not parse, or an entry the storage checks refuse as no
-    /// marks file at all (too large, a symbolic link, a FIFO, more names).
+    /// Whether `error`, from reading the marks, says they are damaged.
     package static func isDamagedMarks(_ error: any Error) -> Bool {
         switch error {
         case KeychainError.corrupt: true
@@ -41,38 +32,22 @@ extension Keychain {
         }
     }
 
-    /// Raises the floor (`floor()`) to at least `marks`, atomically and
-    /// durably under the keychain lock: what a lock does when the store that
-    /// keeps the marks cannot be used now, so that showing less never needs it.
-    /// No floor is the usual case, not damage: only a damaged one is repaired.
+    /// Raises the floor to at least `marks` under the keychain lock, so showing less never needs the store.
     package func raiseFloor(to marks: HighWaterMarks, repairing damaged: HighWaterMarks? = nil) throws {
         try Keychain(directory, store: .files).withMarksForUpdate(repairing: damaged, absentMeansLost: false) {
             try $0.raise(to: marks)
         }
     }
 
-    /// Raises the keychain's high-water marks to at least `marks`, under the
-    /// keychain lock so the app and concurrent widgets never lower them
-    /// (`withMarksForUpdate`, `MarksUpdate.raise`).
+    /// Raises the marks to at least `marks` under the keychain lock, so no reader lowers them.
     package func raiseMarks(to marks: HighWaterMarks, repairing damaged: HighWaterMarks? = nil) throws {
         try withMarksForUpdate(repairing: damaged) { try $0.raise(to: marks) }
     }
 
-    /// Runs `body` holding the keychain lock with the marks read once, for a
-    /// command that decides by them before it raises them (publish).
-    ///
-    /// Damaged marks throw (`KeychainError.corrupt` for a file that does not
-    /// parse; the storage checks' refusal for an entry over the size limit,
-    /// a symbolic link, a FIFO or one with more names), unless the app side
-    /// gives `damaged`, the marks to take them for: the highest sequences it
-    /// has signed (`AppState.highestSigned(now:)`). The update then starts
-    /// from those, and its raise replaces the entry whole, atomically and
-    /// durably, without following a link or opening a FIFO: damage is
-    /// repaired upwards, never below anything the app wrote. With
-    /// `absentMeansLost`, no marks at all count as damaged too when `damaged`
-    /// holds a sequence: the app state has signed numbers, so marks were
-    /// written and lost (before the first login there are none, and the
-    /// first raise writes a new file with the time mark 0).
+    /// Runs `body` holding the keychain lock with the marks read once (publish).
+    /// Damaged marks throw unless the app gives `damaged` (the highest sequences it has signed): the
+    /// update then starts from those and its raise replaces the entry whole, so damage is repaired
+    /// upwards, never below anything the app wrote. With `absentMeansLost`, missing marks count as damaged too.
     package func withMarksForUpdate<Result>(
         repairing damaged: HighWaterMarks? = nil, absentMeansLost: Bool = true, _ body: (MarksUpdate) throws -> Result
     ) throws -> Result {
@@ -96,11 +71,7 @@ extension Keychain {
 }
 
 extension StorageError {
-    /// Whether this refuses the marks' entry as no marks file the app could
-    /// have written: larger than the format, a symbolic link, a FIFO (or
-    /// another entry that is not a regular file), or a file with more than
-    /// one name. The app side takes it for damaged marks and replaces the
-    /// entry whole (`Keychain.withMarksForUpdate`); a widget refuses it.
+    /// Whether this refuses the marks' entry as none the app wrote (too large, a link, not a regular file, more names).
     package var isDamagedMarksEntry: Bool {
         switch cause {
         case .tooLarge, .symbolicLink, .notRegularFile, .hardLinked: true
@@ -109,9 +80,7 @@ extension StorageError {
     }
 }
 
-/// The keychain's marks as read under the keychain lock
-/// (`SecureDirectory.withMarksForUpdate`), raised through the descriptor they
-/// were read by.
+/// The keychain's marks as read under the keychain lock, raised through the descriptor they were read by.
 package struct MarksUpdate {
     fileprivate let keychain: Keychain
     fileprivate let file: FileForUpdate?
@@ -122,10 +91,7 @@ package struct MarksUpdate {
     /// The marks as read (all zero before the first write), or those damaged ones are taken for.
     package var current: HighWaterMarks { stored?.marks ?? repairing ?? HighWaterMarks() }
 
-    /// Raises the marks to at least `marks`, once per update. Durably: the
-    /// slot that is not the newest is rewritten in place and its data synced
-    /// (`MarksFile`); a missing or v1 file, or one at the last generation, is
-    /// replaced whole, atomically and durably, by a v2 file.
+    /// Raises the marks to at least `marks` (once per update), durably: the older slot in place, or a new v2 file.
     package func raise(to marks: HighWaterMarks) throws {
         let merged = current.merged(with: marks)
         guard merged != current || repairing != nil else { return }

@@ -1,19 +1,13 @@
 import SystemPackage
 
-/// The store a keychain place uses, as its file `store` records it. The app
-/// chooses it at login; the app and the widget read it before any item, so
-/// neither guesses and neither falls back from one store to the other. No
-/// file means `files` (homes made before the choice existed).
-///
-/// The file is `files` or `KIND ID` (the kind's name and the keychain's
-/// random id, 32 lowercase hex digits), and a newline.
+/// The store a keychain place uses, as its file `store` records it: `files` or `KIND ID` and a newline (no file means
+/// `files`). The app and the widget read it before any item, so neither falls back to another store.
 package struct KeychainStoreChoice: Equatable, Sendable {
-    /// The most bytes `keychain/store` holds: a kind's name, a space, a 32-digit id and a newline, with room to spare.
+    /// The most bytes `keychain/store` holds: a kind's name, a space, a 32-digit id and a newline.
     package static let maximumByteCount = 64
 
     package let kind: KeychainStoreKind
-    /// The random id this keychain's items are found by in its store
-    /// (``KeychainStoreLocation/id``); `nil` for files.
+    /// The random id this keychain's items are found by in its store; `nil` for files.
     package let id: String?
 
     package static let files = KeychainStoreChoice(kind: .files, id: nil)
@@ -29,15 +23,13 @@ package struct KeychainStoreChoice: Equatable, Sendable {
         kind == .files ? .files : KeychainStoreChoice(kind: kind, id: Bytes.hex(try SystemRandom.bytes(count: 16)))
     }
 
-    /// `files` or `KIND ID`, and a newline.
     package var storedBytes: [UInt8] {
         Array((id.map { "\(kind.rawValue) \($0)" } ?? kind.rawValue).utf8) + [UInt8(ascii: "\n")]
     }
 
     /// Parses the file `store`.
-    /// - Throws: `KeychainError.corrupt` for anything but the two forms
-    ///   `storedBytes` writes; `KeychainStoreError.unregisteredKind` for a
-    ///   well-formed kind this process has not registered.
+    /// - Throws: `KeychainError.corrupt` for anything `storedBytes` would not write;
+    ///   `KeychainStoreError.unregisteredKind` for a kind this process has not registered.
     package init(storedBytes bytes: [UInt8]) throws {
         let text = String(decoding: bytes, as: UTF8.self)
         guard text.hasSuffix("\n") else { throw KeychainError.corrupt(file: StoredFile.store.name) }

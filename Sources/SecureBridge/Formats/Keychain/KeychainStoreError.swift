@@ -1,22 +1,13 @@
-/// Why a keychain store could not be used. Neither means an item is missing
-/// or damaged: nothing is destroyed, a widget shows `keychain-unavailable`,
-/// and the command can run again once the store can be reached.
+/// Why a keychain store could not be used. Neither means an item is missing or
+/// damaged: nothing is destroyed, and the command can run again once the store can be reached.
 public enum KeychainStoreError: Error, Sendable, CustomStringConvertible {
-    /// The store cannot be reached now: a locked device, no keyring daemon,
-    /// a locked collection, a call that timed out.
-    /// - Parameters:
-    ///   - store: The kind of store.
-    ///   - reason: What the store said; the description is its description.
+    /// The store cannot be reached now (a locked device, no keyring daemon, a timeout); `reason` is what it said.
     case unavailable(store: KeychainStoreKind, reason: any Error)
-    /// No kind of store named `name` is registered in this process
-    /// (``KeychainStoreKind/register(_:)``): `keychain/store` names it, a
-    /// login chose it, or ``KeychainStoreKind/registered(named:)`` was asked for it.
+    /// No kind of store named `name` is registered in this process (``KeychainStoreKind/register(_:)``).
     case unregisteredKind(name: String)
 
-    /// One sentence; for an unregistered kind it names the kind and lists
-    /// the kinds this process has registered, so a typo shows its fix. A
-    /// store's reason that is a sentence of its own (it ends in `.`, `!` or
-    /// `?`) is the description; any other is set in one that names the store.
+    /// One sentence; for an unregistered kind it lists the kinds registered, so a
+    /// typo shows its fix. A reason that is a sentence of its own is the description.
     public var description: String {
         switch self {
         case let .unavailable(store, reason):
@@ -32,8 +23,7 @@ public enum KeychainStoreError: Error, Sendable, CustomStringConvertible {
         return first.properties.isUppercase && ".!?".contains(last)
     }
 
-    /// `name` in backquotes when it is well formed, else quoted with every
-    /// character that could break the line escaped: it may come from a command line.
+    /// `name` in backquotes when well formed, else quoted with every line-breaking character escaped (it may be typed).
     package static func shown(_ name: String) -> String {
         KeychainStoreKind.isWellFormed(name) ? "`\(name)`" : UnicodeText.quoted(name)
     }

@@ -1,25 +1,8 @@
-/// `keychain/marks` as stored: the high-water marks in two slots, rewritten in
-/// place one at a time, so raising them costs one `pwrite` and one
-/// `fdatasync`, not a temporary file, a rename and two syncs.
-///
-/// Format v2, 4,149 bytes: slot 0 at offset 0 and slot 1 at offset 4096, a
-/// page apart, so a write torn by a power cut damages at most the slot it was
-/// writing; zeros between. Each slot is 53 bytes, big-endian:
-/// `"SBHW"` · version `2` · generation (8) · onboarding sequence (8) · auth
-/// sequence (8) · snapshot sequence (8) · time (8, Unix seconds) · the first 8
-/// bytes of the SHA-256 of the 45 bytes before. A slot is intact when its
-/// magic, version and check match; the marks are the intact slot with the
-/// higher generation, slot 0 at equal generations. A raise writes generation
-/// + 1 into the slot that does not hold the newest (whatever slot a planted
-/// file put it in), so a reader meanwhile still finds the newest intact; at
-/// generation 2^64 − 1 there is no next generation, and the raise replaces the
-/// whole file (generation 1 in slot 1) atomically and durably instead. The
-/// bytes between the slots are written as zeros and never read. Format v1 (37
-/// bytes: the magic, version `1` and the four fields) is read as generation 0;
-/// the first raise replaces it with a v2 file, atomically and durably.
-/// docs/SPEC.md, "High-water marks", is the normative text.
+/// `keychain/marks` as stored (docs/SPEC.md 5.3): the marks in two 53-byte slots a page apart, so a
+/// raise is one write and one data sync, and a torn write damages at most the slot it was writing.
+/// The marks are the intact slot with the higher generation (slot 0 on ties); a raise writes generation
+/// + 1 into the other slot, so a reader meanwhile still finds the newest. v1 (37 bytes) is generation 0.
 struct MarksFile {
-    /// The newest intact marks.
     let marks: HighWaterMarks
     /// Their generation (0 for a v1 file).
     let generation: UInt64
@@ -32,9 +15,7 @@ struct MarksFile {
     static let slotVersion: UInt8 = 2
     static let slotByteCount = 53
     static let slotOffsets: [Int] = [0, 4096]
-    /// Bytes in a v2 file.
     static let byteCount = 4096 + slotByteCount
-    /// Bytes in a v1 file.
     static let version1ByteCount = 37
     private static let checkedByteCount = 45
 
@@ -73,11 +54,8 @@ struct MarksFile {
         self.newestSlot = newestSlot
     }
 
-    /// The next write in place: `marks` as generation + 1, with the offset of
-    /// the slot that does not hold the newest marks.
-    /// - Returns: `nil` when the raise must replace the whole file instead
-    ///   (`fileBytes(holding:)`, written atomically): a v1 file, or a v2 file
-    ///   at generation 2^64 − 1, which has no next generation.
+    /// The next write in place: `marks` as generation + 1 in the slot not holding the newest; `nil` for a v1 file or
+    /// at generation 2^64 − 1, which the raise replaces whole instead.
     /// - Throws: `BridgeError` when the check cannot be computed.
     func nextSlot(holding marks: HighWaterMarks) throws -> (offset: Int64, bytes: [UInt8])? {
         guard hasSlots, generation < UInt64.max else { return nil }
@@ -92,7 +70,6 @@ struct MarksFile {
         return bytes
     }
 
-    /// One slot's bytes.
     static func slotBytes(_ marks: HighWaterMarks, generation: UInt64) throws -> [UInt8] {
         var writer = ByteWriter(capacity: slotByteCount)
         writer.append(magic)
@@ -106,8 +83,7 @@ struct MarksFile {
         return writer.bytes
     }
 
-    /// The slot's marks and generation, or `nil` when it is not intact (never
-    /// written, or torn).
+    /// The slot's marks and generation, or `nil` when it is not intact (never written, or torn).
     private static func slot(_ bytes: [UInt8]) throws -> (marks: HighWaterMarks, generation: UInt64)? {
         guard Array(bytes[..<magic.count]) == magic, bytes[magic.count] == slotVersion,
               Array(bytes[checkedByteCount...]) == (try check(Array(bytes[..<checkedByteCount])))
@@ -119,7 +95,6 @@ struct MarksFile {
         }
     }
 
-    /// The four fields, in their stored order.
     private static func readFields(_ reader: inout ByteReader, or corrupt: KeychainError) throws -> HighWaterMarks {
         var marks = HighWaterMarks()
         marks.onboardingSequence = try reader.read(UInt64.self, or: corrupt)
