@@ -19,7 +19,7 @@ package struct StoredFile: Sendable {
     package static let keyset = StoredFile(.dataKeyset)
     package static let pinnedKey = StoredFile(.pinnedPublisherKey)
     package static let marks = StoredFile(.highWaterMarks)
-    package static let store = StoredFile(name: "store", byteLimit: KeychainStoreChoice.maximumByteCount)
+    package static let store = StoredFile(name: KeychainStoreChoice.fileName, byteLimit: KeychainStoreChoice.maximumByteCount)
     // container/ — shared and untrusted
     package static let onboarding = StoredFile(name: "onboarding", byteLimit: SignedRecord.maximumByteCount)
     package static let authStatus = StoredFile(name: "auth-status", byteLimit: SignedRecord.maximumByteCount)
@@ -65,6 +65,13 @@ extension SecureDirectory {
     package func destroy(_ file: StoredFile) throws { try destroy(file.name) }
 
     package func fileStatus(_ file: StoredFile) throws -> FileStatus? { try fileStatus(file.name) }
+
+    /// Writes a fresh random reload token into the container: widgets reload
+    /// when it changes. Not synced: after a power cut every widget starts
+    /// afresh, so a lost token costs nothing.
+    package func renewReloadToken() throws {
+        try rewriteUnsynced(.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8))
+    }
 }
 
 extension Keychain {

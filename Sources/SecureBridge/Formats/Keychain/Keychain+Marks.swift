@@ -5,7 +5,7 @@ extension Keychain {
     package func readMarks(repairing damaged: HighWaterMarks? = nil) throws -> HighWaterMarks {
         let marks: HighWaterMarks
         do {
-            marks = try read(.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+            marks = try read(KeychainItem.highWaterMarks.name, limit: KeychainItem.highWaterMarks.byteLimit).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
         } catch let error where damaged != nil && Self.isDamagedMarks(error) {
             marks = damaged!
         }
@@ -17,7 +17,7 @@ extension Keychain {
     package func floor(repairing damaged: HighWaterMarks? = nil) throws -> HighWaterMarks {
         guard store.kind != .files else { return HighWaterMarks() }
         do {
-            return try directory.read(.marks).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
+            return try directory.read(KeychainItem.highWaterMarks.name, limit: KeychainItem.highWaterMarks.byteLimit).map(HighWaterMarks.init(storedBytes:)) ?? HighWaterMarks()
         } catch let error where damaged != nil && Self.isDamagedMarks(error) {
             return damaged!
         }
@@ -56,8 +56,9 @@ extension Keychain {
             let stored: MarksFile?
             do {
                 // Files are updated in place, through the descriptor they were read by.
-                file = store.kind == .files ? try directory.openForUpdate(.marks) : nil
-                let bytes = store.kind == .files ? file?.contents : try read(.marks)
+                let marks = KeychainItem.highWaterMarks
+                file = store.kind == .files ? try directory.openForUpdate(marks.name, limit: marks.byteLimit) : nil
+                let bytes = store.kind == .files ? file?.contents : try read(marks.name, limit: marks.byteLimit)
                 stored = try bytes.map(MarksFile.init(storedBytes:))
             } catch let error where damaged != nil && Self.isDamagedMarks(error) {
                 return try body(MarksUpdate(keychain: self, file: nil, stored: nil, repairing: damaged))
@@ -99,6 +100,6 @@ package struct MarksUpdate {
             try file.write(slot.bytes, at: slot.offset, syncingData: true)
             return
         }
-        try keychain.write(.marks, try MarksFile.fileBytes(holding: merged))
+        try keychain.write(KeychainItem.highWaterMarks.name, try MarksFile.fileBytes(holding: merged))
     }
 }

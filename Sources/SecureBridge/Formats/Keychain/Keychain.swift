@@ -12,7 +12,7 @@ package struct Keychain {
     /// - Throws: `KeychainError.corrupt`, `KeychainStoreError.unregisteredKind`, and storage errors.
     package init(_ directory: SecureDirectory) throws {
         try self.init(
-            directory, store: directory.read(.store).map(KeychainStoreChoice.init(storedBytes:)) ?? .files)
+            directory, store: directory.read(KeychainStoreChoice.fileName, limit: KeychainStoreChoice.maximumByteCount).map(KeychainStoreChoice.init(storedBytes:)) ?? .files)
     }
 
     /// The place in `directory` read through `store` (the widget).
@@ -66,10 +66,8 @@ package struct Keychain {
         guard kind != store.kind else { return self }
         let moved = try Keychain(directory, store: try KeychainStoreChoice.new(Self.registered(kind)))
         try moved.checkStore()
-        try destroy(.keyset)
-        try destroy(.pinnedKey)
-        try destroy(.marks)
-        try directory.write(.store, moved.store.storedBytes)
+        for item in [KeychainItem.dataKeyset, .pinnedPublisherKey, .highWaterMarks] { try destroy(item.name) }
+        try directory.write(KeychainStoreChoice.fileName, moved.store.storedBytes)
         return moved
     }
 }

@@ -4,6 +4,8 @@ import SystemPackage
 /// `files`). The app and the widget read it before any item, so neither falls back to another store.
 package struct KeychainStoreChoice: Equatable, Sendable {
     /// The most bytes `keychain/store` holds: a kind's name, a space, a 32-digit id and a newline.
+    /// Its file in the keychain directory.
+    package static let fileName = "store"
     package static let maximumByteCount = 64
 
     package let kind: KeychainStoreKind
@@ -32,14 +34,14 @@ package struct KeychainStoreChoice: Equatable, Sendable {
     ///   `KeychainStoreError.unregisteredKind` for a kind this process has not registered.
     package init(storedBytes bytes: [UInt8]) throws {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard text.hasSuffix("\n") else { throw KeychainError.corrupt(file: StoredFile.store.name) }
+        guard text.hasSuffix("\n") else { throw KeychainError.corrupt(file: Self.fileName) }
         let words = text.dropLast().split(separator: " ", omittingEmptySubsequences: false)
         switch (words.first.map(String.init), words.count) {
         case ("files", 1): self = .files
         case let (name?, 2) where name != "files" && KeychainStoreKind.isWellFormed(name)
             && Bytes.fromHex(words[1]).map { $0.count == 16 && Bytes.hex($0) == words[1] } == true:
             try self.init(kind: KeychainStoreKind.registered(named: name), id: String(words[1]))
-        default: throw KeychainError.corrupt(file: StoredFile.store.name)
+        default: throw KeychainError.corrupt(file: Self.fileName)
         }
     }
 

@@ -247,12 +247,3 @@ extension SecureDirectory {
         }
     }
 }
-
-extension SecureDirectory {
-    /// Writes a fresh random reload token into the container: widgets reload
-    /// when it changes. Not synced: after a power cut every widget starts
-    /// afresh, so a lost token costs nothing.
-    package func renewReloadToken() throws {
-        try rewriteUnsynced(.reloadToken, Array((Bytes.hex(try SystemRandom.bytes(count: 16)) + "\n").utf8))
-    }
-}
