@@ -37,8 +37,10 @@ extension BridgeApp {
     ///
     /// A crash before the snapshot is live leaves the old one and a gap (docs/SECURITY.md, "App side").
     /// - Parameters:
+    ///   - portfolio: The accounts and analytics to show.
     ///   - staleAfter: Soft expiry, in whole seconds: after it amounts are flagged stale.
     ///   - expiresAfter: Hard expiry, in whole seconds: after it the widget shows no amounts.
+    ///   - now: The current time.
     /// - Throws: ``SessionError`` (``SessionError/Kind/invalidLifetimes`` when `staleAfter` is longer
     ///   than `expiresAfter`; ``SessionError/Kind/unfinished`` when the snapshot is live but a later step
     ///   failed; else no live session or no usable state), ``/SecureBridgeFormats/BridgeError``,

@@ -37,7 +37,9 @@ public struct WidgetReader: Sendable {
     }
 
     /// Runs the gate; never throws, as a widget must always render.
-    /// - Parameter whatIf: `now` is hypothetical (`read --now`): the clock's mark is not applied, no mark is written.
+    /// - Parameters:
+    ///   - now: The reader's clock.
+    ///   - whatIf: `now` is hypothetical (`read --now`): the clock's mark is not applied, no mark is written.
     public func read(now: Date, whatIf: Bool = false) -> Reading {
         let reading = readPlaces(now: now, whatIf: whatIf)
         logDecision(reading.result)
