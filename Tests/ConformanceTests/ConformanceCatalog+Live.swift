@@ -82,6 +82,12 @@ extension ConformanceCatalog {
             Read(clock: later, replacing: [("container/auth-status", try locked.bytes("container/auth-status"))], intent: .masked(.locked), marks: .raised),
             Read(clock: later + 60, replacing: [("container/auth-status", try base.bytes("container/auth-status"))], intent: .placeholder(.rollback), marks: .raised),
         ])
+        let undecodable = try Self.resealed([9, 9, 9], in: republished)
+        try writer.live("snapshot-mark-raised-before-opening", "A newer snapshot, signed by the pinned key, of the current epoch, whose payload does not decode: tampered, yet it raises the snapshot mark (6.3.7 comes before the plaintext); the first snapshot put back then reads rollback.", section: "6.3 (snapshot)", from: base, reads: [
+            Read(clock: published, intent: .full, marks: .raised),
+            Read(clock: later, replacing: [("container/snapshot", undecodable)], intent: .placeholder(.tampered), marks: .raised),
+            Read(clock: later + 60, replacing: [("container/snapshot", goodSnapshot)], intent: .placeholder(.rollback), marks: .raised),
+        ])
         try writer.live("rollback-snapshot-after-raise", "The snapshot reads full; a newer one the marks do not know yet reads full and raises the snapshot mark; the first put back then reads rollback, though it passed the first read.", section: "6.3 (snapshot)", from: base, reads: [
             Read(clock: published, intent: .full, marks: .raised),
             Read(clock: later, replacing: [("container/snapshot", newerSnapshot)], intent: .full, marks: .raised),

@@ -121,18 +121,74 @@ extension ConformanceCatalog {
         }
     }
 
+    // MARK: The rules a payload shares with publish input (kit 1.2)
+
+    /// Reader vectors of the rules SPEC 8 states for publish input and a
+    /// reader of a payload applies as well: each payload sealed again with
+    /// the home's own keys, so only the rule decides.
+    func payloadRules() throws {
+        let section = "8 (the same rules in a payload)"
+        let base = try base()
+        func vector(_ id: String, _ description: String, payload: [UInt8], intent: Conformance.Intent) throws {
+            let sealed = try Self.resealed(payload, in: base)
+            try writer.reader(id, description, section: section, from: base, at: published, intent: intent) { home in
+                try home.write("container/snapshot", sealed)
+            }
+        }
+        // Categories are the same when canonically equivalent, never by case.
+        let caseOnly = try Portfolio(bankJSON: Array(Self.accounts(spentIn: ["Rent", "rent"]).utf8)).payloadBytes()
+        try vector("category-case-differs", "Two spending categories that differ only in case (Rent, rent): full (categories are compared without case folding).", payload: caseOnly, intent: .full)
+        let twoCategories = try Portfolio(bankJSON: Array(Self.accounts(spentIn: ["Groceries", "Transport"]).utf8)).payloadBytes()
+        let equivalent = try Self.replacing("Transport", with: "Cafe\u{301}", in: Self.replacing("Groceries", with: "Caf\u{E9}", in: twoCategories))
+        try vector("category-canonically-equivalent", "Two spending categories canonically equivalent (Café with U+00E9, Cafe with U+0301): tampered (a duplicate category).", payload: equivalent, intent: .placeholder(.tampered))
+
+        // An IBAN's check digits are two digits from 02 to 98, and the number leaves remainder 1.
+        let portfolio = try Portfolio(bankJSON: Array(Self.accounts.utf8)).payloadBytes()
+        let iban = Array("DE89370400440532013000".utf8)
+        for (id, replacement, what) in [
+            ("iban-check-digits-letters", "DECZ370400440532013000", "letters (CZ) that MOD 97-10 turns into remainder 1"),
+            ("iban-check-digits-00", "DE00370400440532013050", "00, with remainder 1"),
+            ("iban-check-digits-01", "DE01370400440532013032", "01, with remainder 1"),
+            ("iban-check-digits-99", "DE99370400440532013014", "99, with remainder 1"),
+        ] {
+            let payload = try Self.splicing([22] + iban, with: [22] + Array(replacement.utf8), in: portfolio)
+            try vector(id, "An IBAN in a payload v1 whose check digits are \(what): tampered.", payload: payload, intent: .placeholder(.tampered))
+        }
+
+        // A balance is at most 10^15 major units and 10^18 minor units (CLF has four minor digits).
+        let unidad = try Portfolio(bankJSON: Array(Self.unidadDeFomento.utf8)).payloadBytes()
+        func clf(_ minorUnits: Int64) -> [UInt8] { Array("CLF".utf8) + [4] + withUnsafeBytes(of: minorUnits.bigEndian, Array.init) }
+        try vector("balance-clf-at-limit", "A CLF balance of 10^14 major units (10^18 minor units, the most a balance holds): full.", payload: try Self.splicing(clf(10_000), with: clf(1_000_000_000_000_000_000), in: unidad), intent: .full)
+        try vector("balance-clf-above-limit", "A CLF balance of 10^14 major units and one minor unit: tampered.", payload: try Self.splicing(clf(10_000), with: clf(1_000_000_000_000_000_001), in: unidad), intent: .placeholder(.tampered))
+    }
+
+    /// The base accounts with analytics spending 1.00 EUR in each of `categories`.
+    static func accounts(spentIn categories: [String]) -> String {
+        let spent = categories.map { #"{"category": "\#($0)", "amount": "1.00"}"# }.joined(separator: ", ")
+        return #"{"accounts": "# + accounts + #", "analytics": {"period": "2026-11", "currency": "EUR", "spent": [\#(spent)], "received": []}}"#
+    }
+
+    /// One account in CLF, four minor-unit digits, holding 1.0000.
+    static let unidadDeFomento = #"""
+        [{"id":"acc-clf","name":"Unidad de Fomento","balance":"1.0000","currency":"CLF","IBAN":"DE89 3704 0044 0532 0130 00","type":"main"}]
+        """#
+
     /// The base accounts with analytics whose first spending category is `Groceries`.
     static let accountsWithAnalytics = #"{"accounts": "# + accounts
         + #", "analytics": {"period": "2026-11", "currency": "EUR", "spent": [{"category": "Groceries", "amount": "120.00"}], "received": []}}"#
 
     /// `payload` with the text `old` (its two-byte length before it) replaced by `new`.
     static func replacing(_ old: String, with new: String, in payload: [UInt8]) throws -> [UInt8] {
-        let stored = [UInt8(old.utf8.count >> 8), UInt8(old.utf8.count & 0xFF)] + Array(old.utf8)
-        guard let start = (0 ... payload.count - stored.count).first(where: { payload[$0 ..< $0 + stored.count].elementsEqual(stored) }) else {
-            throw ConformanceKitTests.Failure(description: "\(old) is not a text of the payload")
+        func stored(_ text: String) -> [UInt8] { [UInt8(text.utf8.count >> 8), UInt8(text.utf8.count & 0xFF)] + Array(text.utf8) }
+        return try splicing(stored(old), with: stored(new), in: payload)
+    }
+
+    /// `payload` with the first run of bytes equal to `old` replaced by `new`.
+    static func splicing(_ old: [UInt8], with new: [UInt8], in payload: [UInt8]) throws -> [UInt8] {
+        guard let start = (0 ... payload.count - old.count).first(where: { payload[$0 ..< $0 + old.count].elementsEqual(old) }) else {
+            throw ConformanceKitTests.Failure(description: "\(old) is not in the payload")
         }
-        let replacement = [UInt8(new.utf8.count >> 8), UInt8(new.utf8.count & 0xFF)] + Array(new.utf8)
-        return Array(payload[..<start]) + replacement + Array(payload[(start + stored.count)...])
+        return Array(payload[..<start]) + new + Array(payload[(start + old.count)...])
     }
 
     /// `payload` (version 1) as version 2: each account's number preceded by

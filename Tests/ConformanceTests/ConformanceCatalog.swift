@@ -39,6 +39,7 @@ struct ConformanceCatalog {
         try keyset()
         try files()
         try payloads()
+        try payloadRules()
         try names()
         try storage()
         try settled()
@@ -200,6 +201,16 @@ struct ConformanceCatalog {
             let key = try base.app.loadSigningKey(try Places.prepare(base.home))  // the copy has no app/
             try home.write("container/auth-status", try SignedRecord.sign(kind: .authStatus, sequence: 0, payload: [0], with: key).bytes)
         }
+        // The same order with a record a reader cannot refuse at its structure (N = 42, the exact size).
+        for (id, what, offset, value) in [("state", "state 0", 0, UInt8(0)), ("flags", "a flags bit other than bit 0", 25, 2)] {
+            try writer.reader("auth-status-bad-\(id)-below-mark", "An auth status of the right length, signed by the pinned key, below the mark, with \(what): tampered (its fields are decoded before the sequence is checked; rollback would be the other order).", section: "4.2 (signed records)", from: base, at: published, intent: .placeholder(.tampered)) { home in
+                let key = try base.app.loadSigningKey(try Places.prepare(base.home))
+                let record = try SignedRecord(bytes: try home.bytes("container/auth-status"), expected: .authStatus)
+                var payload = Array(try record.verifiedPayload(publicKey: key.publicKey))
+                payload[offset] = value
+                try home.write("container/auth-status", try SignedRecord.sign(kind: .authStatus, sequence: 0, payload: payload, with: key).bytes)
+            }
+        }
         try writer.reader("auth-status-signed-as-onboarding", "The auth status's own payload and sequence signed by the pinned key as a record of the onboarding kind: tampered (a record's kind must be its file's; its payload would decode).", section: "4.2 (signed records)", from: base, at: published, intent: .placeholder(.tampered)) { home in
             let key = try base.app.loadSigningKey(try Places.prepare(base.home))
             let record = try SignedRecord(bytes: try home.bytes("container/auth-status"), expected: .authStatus)
@@ -209,6 +220,10 @@ struct ConformanceCatalog {
         try writer.reader("damaged-onboarding-no-auth", "A damaged onboarding record and no auth status: tampered (onboarding first).", section: section, from: base, at: published, intent: .placeholder(.tampered)) { home in
             try home.edit("container/onboarding") { $0[30] ^= 1 }
             try home.remove("container/auth-status")
+        }
+        try writer.reader("damaged-pinned-key-no-onboarding", "A damaged pinned key and no onboarding record: not-onboarded (both files are looked for before the key is read, 6.2.1 before 6.2.2).", section: section, from: base, at: published, intent: .placeholder(.notOnboarded)) { home in
+            try home.write("keychain/publisher.pub", Array("not a key\n".utf8))
+            try home.remove("container/onboarding")
         }
         try writer.reader("no-pinned-key-damaged-onboarding", "No pinned key and a damaged onboarding record: not-onboarded.", section: section, from: base, at: published, intent: .placeholder(.notOnboarded)) { home in
             try home.remove("keychain/publisher.pub")

@@ -15,10 +15,10 @@ enum Conformance {
     /// it as it is: a new or changed vector takes this one, an unchanged one
     /// keeps its own (scripts/conformance-generate), so the vectors of
     /// `kitVersion` are what changed since the version before.
-    static let kitVersion = "1.1"
+    static let kitVersion = "1.2"
 
     /// Every version of the kit, oldest first.
-    static let kitVersions = ["1.0", "1.1"]
+    static let kitVersions = ["1.0", "1.1", "1.2"]
 
     /// The first instant of every vector's story: 2026-11-18T11:06:40Z.
     static let origin: Int64 = 1_795_000_000

@@ -123,6 +123,38 @@ import SecureBridge
         #expect(masked.stdout.contains(#""locked""#) && !masked.stdout.contains("4,675"), "\(masked)")
     }
 
+    // MARK: The gate's order with a store that cannot be used
+
+    /// SPEC.md 6.1: the store is first used at the marks (step 5), so with the
+    /// keyring locked what the files show comes first: an unsafe container is
+    /// `insecure-storage`, a missing one `not-onboarded`, a damaged floor
+    /// `tampered`; only a home whose files are sound reads `keychain-unavailable`.
+    @Test(.timeLimit(.minutes(2))) func aLockedKeyringIsFoundAfterWhatTheFilesShow() async throws {
+        let session = try await KeyringSession.published(activating: false)
+        let (keyring, fixture) = (session.keyring, session.fixture)
+        try keyring.lock()
+        func reason() async throws -> String? {
+            let read = try await session.run(["read", "--format", "json"])
+            #expect(read.succeeded && !read.stdout.contains("4,675"), "\(read)")
+            return ((read.json?["entries"] as? [[String: Any]])?.first)?["reason"] as? String
+        }
+        #expect(try await reason() == "keychain-unavailable")
+
+        let container = fixture.home.container.string
+        #expect(chmod(container, 0o707) == 0)
+        #expect(try await reason() == "insecure-storage")
+        #expect(chmod(container, 0o700) == 0)
+
+        try FileManager.default.moveItem(atPath: container, toPath: container + ".away")
+        #expect(try await reason() == "not-onboarded")
+        try FileManager.default.moveItem(atPath: container + ".away", toPath: container)
+
+        try fixture.overwrite(.keychain, StoredFile.marks.name, with: [1, 2, 3])
+        #expect(try await reason() == "tampered")
+        try FileManager.default.removeItem(atPath: fixture.path(.keychain, StoredFile.marks.name))
+        #expect(try await reason() == "keychain-unavailable")
+    }
+
     // MARK: The window that remains
 
     /// docs/SECURITY.md, "Over time", "One window left", shown as stated:
