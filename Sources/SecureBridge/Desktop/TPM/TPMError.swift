@@ -1,0 +1,50 @@
+#if os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Why the TPM did not seal or unseal: each a sentence that names the cause.
+package enum TPMError: Error, Equatable, CustomStringConvertible {
+    /// `TSS2_TCTI` or `TPM2TOOLS_TCTI` names a transport this reader does not speak.
+    case unknownTransport(String)
+    /// The device or socket cannot be opened or stopped answering (`errno`).
+    case unreachable(place: String, errno: Int32)
+    /// The TPM answered with a response code other than success.
+    case refused(command: String, code: UInt32)
+    /// The response is not the shape its command's answer has.
+    case malformedResponse
+
+    package var description: String {
+        switch self {
+        case let .unknownTransport(value):
+            return "The TPM transport \"\(value)\" is not one SecureBridge speaks: use device:PATH or swtpm:host=HOST,port=PORT."
+        case let .unreachable(place, error) where error == EACCES:
+            return "The TPM at \(place) is closed to this user: add the user to the group that owns it (tss)."
+        case let .unreachable(place, error) where error == ENOENT:
+            return "There is no TPM at \(place)."
+        case let .unreachable(place, error):
+            return "The TPM at \(place) cannot be reached: \(String(cString: strerror(error)))."
+        case let .refused(command, code) where Self.isIntegrityFailure(code):
+            return "The TPM refused \(command): the sealed key was made by another TPM, or the TPM was cleared, or the blob is damaged (0x\(String(code, radix: 16)))."
+        case let .refused(command, code):
+            return "The TPM refused \(command) with response code 0x\(String(code, radix: 16))."
+        case .malformedResponse:
+            return "The TPM's response is malformed."
+        }
+    }
+
+    /// Whether `code` says a blob does not belong to this TPM's storage key:
+    /// an integrity or binding failure, or a value out of range in the blob.
+    static func isIntegrityFailure(_ code: UInt32) -> Bool {
+        // Format-one codes carry a parameter, handle or session number in bits 6–11; the error is the low six bits.
+        guard code & 0x80 != 0 else { return false }
+        switch code & 0x3F {
+        // TPM_RC_VALUE, _SIZE, _INSUFFICIENT, _KEY, _INTEGRITY, _BINDING.
+        case 0x04, 0x15, 0x1A, 0x1C, 0x1F, 0x25: return true
+        default: return false
+        }
+    }
+}
+#endif
