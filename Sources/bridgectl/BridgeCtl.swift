@@ -188,10 +188,11 @@ func parseDuration(_ text: String, option: String) throws -> Int64 {
 extension BridgeCtl {
     /// Makes the keychain stores `bridgectl` knows besides files openable
     /// (`--keychain`, and the homes that chose them): the desktop's Secret
-    /// Service. `main` calls it once, before any home is opened.
+    /// Service and the machine's TPM. `main` calls it once, before any home is opened.
     static func registerKeychainStores() {
         #if canImport(SecureBridgeDesktop)
         KeychainStoreKind.register(.secretService)
+        KeychainStoreKind.register(.tpm)
         #endif
     }
 }

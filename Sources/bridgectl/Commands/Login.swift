@@ -25,7 +25,7 @@ extension BridgeCtl {
 
         @Option(
             help: ArgumentHelp(
-                "Where the keychain keeps the data keys, the pinned key and the marks: files (the default) or secret-service (the desktop's keyring). Remembered; by default the home's current store.",
+                "Where the keychain keeps the data keys, the pinned key and the marks: files (the default), secret-service (the desktop's keyring) or tpm (sealed to this machine's TPM). Remembered; by default the home's current store.",
                 valueName: "store"),
             completion: .list(KeychainStoreKind.allCases.map(\.rawValue)))
         var keychain: String?

@@ -1,7 +1,7 @@
 extension AESGCM {
     /// Encrypts `plaintext` under a nonce never used with `key`; returns the ciphertext, then the 16-byte tag.
     /// - Throws: `BridgeError(.backendFailure)` when the backend fails.
-    static func seal(
+    package static func seal(
         _ plaintext: some Collection<UInt8>,
         using key: AES256Key,
         nonce: Nonce,

@@ -100,6 +100,12 @@ package struct TPM: Sendable {
         }
     }
 
+    /// Whether the TPM answers: it makes the storage key and flushes it.
+    /// - Throws: `TPMError`.
+    package func checkReachable() throws {
+        try withStorageKey { _ in }
+    }
+
     /// Runs `body` with the owner hierarchy's storage key loaded, and flushes it after.
     private func withStorageKey<Result>(_ body: (UInt32) throws -> Result) throws -> Result {
         var command = TPMCommand(.createPrimary, handles: [TPMCommand.ownerHierarchy], authorized: true)

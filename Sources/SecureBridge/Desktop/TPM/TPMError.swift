@@ -15,6 +15,8 @@ package enum TPMError: Error, Equatable, CustomStringConvertible {
     case refused(command: String, code: UInt32)
     /// The response is not the shape its command's answer has.
     case malformedResponse
+    /// The keychain holds items sealed under a key whose sealed blob is gone.
+    case sealedKeyMissing(path: String)
 
     package var description: String {
         switch self {
@@ -32,6 +34,8 @@ package enum TPMError: Error, Equatable, CustomStringConvertible {
             return "The TPM refused \(command) with response code 0x\(String(code, radix: 16))."
         case .malformedResponse:
             return "The TPM's response is malformed."
+        case let .sealedKeyMissing(path):
+            return "The keychain's items are sealed under a key that is missing from \(path): log in again."
         }
     }
 

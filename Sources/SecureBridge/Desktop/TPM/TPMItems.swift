@@ -1,0 +1,107 @@
+#if os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+public import SecureBridge
+
+extension KeychainStoreKind {
+    /// The keychain's items sealed to this machine's TPM 2.0 (`TPMItems`): a
+    /// copy of the home on any other machine, or after the TPM is cleared,
+    /// opens none of them. A process that opens homes kept there registers
+    /// it first: `KeychainStoreKind.register(.tpm)`. The TPM is reached the
+    /// TSS way (`TSS2_TCTI`, else `/dev/tpmrm0`).
+    public static let tpm = KeychainStoreKind(name: "tpm", whereKept: "sealed to this machine's TPM") { location in
+        TPMItems(
+            location: location,
+            tpm: TPM(transport: try TPMTransport.chosen { getenv($0).map { String(cString: $0) } }))
+    }
+}
+
+/// A keychain's items sealed to a TPM, kept in the keychain directory: a
+/// random AES-256 key sealed by the TPM (`tpm-key`), and each item
+/// AES-256-GCM under that key (`<item>.tpm`: nonce, ciphertext, tag; the
+/// keychain's id and the item's name authenticated), written atomically and
+/// durably as every keychain file is. The key is unsealed once for each
+/// opening of the keychain. Every failure to reach or use the TPM, a blob
+/// another TPM sealed, and a damaged blob are `TPMError`s, which the core
+/// reports as `KeychainStoreError.unavailable`: a widget shows
+/// `keychain-unavailable`, never `tampered`, and nothing is destroyed.
+package final class TPMItems: KeychainStore {
+    private let directory: SecureDirectory
+    private let id: String
+    private let tpm: TPM
+    private var key: AES256Key?
+
+    /// The sealed key's file.
+    static let keyName = "tpm-key"
+
+    init(location: KeychainStoreLocation, tpm: TPM) {
+        directory = SecureDirectory(path: location.keychainDirectory, place: .keychain, platform: .system)
+        id = location.id
+        self.tpm = tpm
+    }
+
+    static func fileName(of item: KeychainItem) -> String { item.name + ".tpm" }
+
+    package func read(_ item: KeychainItem) throws -> SecureBytes? {
+        let overhead = 12 + AESGCM.tagByteCount
+        guard let stored = try directory.read(Self.fileName(of: item), limit: item.byteLimit + overhead) else { return nil }
+        guard stored.count >= overhead else { throw TPMError.malformedResponse }
+        let key = try unsealedKey(creating: false)
+        return try AESGCM.open(
+            combined: stored[12...], using: key, nonce: try AESGCM.Nonce(bytes: stored[..<12]),
+            authenticating: associatedData(item))
+    }
+
+    package func write(_ item: KeychainItem, _ bytes: SecureBytes) throws {
+        let key = try unsealedKey(creating: true)
+        let nonce = try AESGCM.Nonce()
+        let sealed = try bytes.withUnsafeBytes { plaintext in
+            try AESGCM.seal(plaintext, using: key, nonce: nonce, authenticating: associatedData(item))
+        }
+        try directory.write(Self.fileName(of: item), nonce.bytes + sealed)
+    }
+
+    /// Destroys the item's file; with the last item gone, the sealed key too.
+    package func delete(_ item: KeychainItem) throws {
+        try directory.destroy(Self.fileName(of: item))
+        let left = try KeychainItem.allItems.contains { try directory.fileStatus(Self.fileName(of: $0)) != nil }
+        if !left {
+            try directory.destroy(Self.keyName)
+            key = nil
+        }
+    }
+
+    package func checkReachable() throws {
+        if try directory.fileStatus(Self.keyName) != nil {
+            _ = try unsealedKey(creating: false)
+        } else {
+            try tpm.checkReachable()
+        }
+    }
+
+    /// The items' key: unsealed from `tpm-key`, or, when `creating` and there
+    /// is none, a new one sealed and written there first.
+    private func unsealedKey(creating: Bool) throws -> AES256Key {
+        if let key { return key }
+        let unsealed: AES256Key
+        if let blob = try directory.read(Self.keyName, limit: 1024) {
+            unsealed = try AES256Key(try tpm.unseal(try TPMSealedBlob(storedBytes: blob)))
+        } else if creating {
+            let secret = try SecureBytes.random(count: 32)
+            try directory.write(Self.keyName, try tpm.seal(secret).storedBytes)
+            unsealed = try AES256Key(secret)
+        } else {
+            throw TPMError.sealedKeyMissing(path: directory.path(of: Self.keyName))
+        }
+        key = unsealed
+        return unsealed
+    }
+
+    private func associatedData(_ item: KeychainItem) -> [UInt8] {
+        Array("SecureBridge TPM item \(id) \(item.name)".utf8)
+    }
+}
+#endif
