@@ -81,7 +81,7 @@ import Glibc
             #expect(output.stdout.isEmpty, "\(output)")
             let lines = output.stderrLines
             #expect(lines.count == 3, "\(output)")
-            #expect(lines.first.map(String.init) == "Error: --keychain: No keychain store kind named `secret-servise` is registered in this process; the registered kinds are files and secret-service.", "\(output)")
+            #expect(lines.first.map(String.init) == "Error: --keychain: No keychain store kind named `secret-servise` is registered in this process; the registered kinds are files, secret-service and tpm.", "\(output)")
             #expect(lines.dropFirst().first?.hasPrefix("Usage: bridgectl login ") == true, "\(output)")
             #expect(lines.last.map(String.init) == "  See 'bridgectl login --help' for more information.", "\(output)")
             #expect(!FileManager.default.fileExists(atPath: home.home), "no home was made, on files or anywhere else")
