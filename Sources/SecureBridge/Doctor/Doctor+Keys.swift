@@ -129,14 +129,16 @@ extension Doctor {
         case let .success(place) where place.store.kind == .files:
             return [Finding(.keys, .ok, "keychain store: files in \(home.keychain)")]
         case let .success(place):
+            let isSecretService = place.store.kind.rawValue == "secret-service"
+            let name = isSecretService ? "the Secret Service" : "the \(place.store.kind.rawValue) store, \(place.store.kind.whereKept)"
             do {
                 try place.checkStore()
-                return [Finding(.keys, .ok, "keychain store: the Secret Service, reachable, its default collection unlocked")]
+                return [Finding(.keys, .ok, "keychain store: \(name), reachable\(isSecretService ? ", its default collection unlocked" : "")")]
             } catch {
                 let (problem, remedy) = Self.storeFailure(error)
                 return [Finding(
                     .keys, .problem,
-                    "keychain store: the Secret Service cannot be used, so widgets show keychain-unavailable (its items are out of reach, not gone): \(problem)",
+                    "keychain store: \(name) cannot be used, so widgets show keychain-unavailable (its items are out of reach, not gone): \(problem)",
                     fix: remedy)]
             }
         }
@@ -152,6 +154,9 @@ extension Doctor {
         #if canImport(SecureBridgeDesktop)
         if let failure = reason as? SecretServiceError {
             return (failure.problem.lowercasingFirstLetter, failure.remedy ?? generic)
+        }
+        if let failure = reason as? TPMError {
+            return ("\(failure)", failure.remedy)
         }
         #endif
         return ("\(reason)", generic)

@@ -75,8 +75,8 @@ extension Reason {
                 "nothing to do if it passes; if it stays, check the system's limits (`ulimit -n`), free memory and the disk")
         case .keychainUnavailable:
             explain(.warning,
-                "the keychain's items are in the Secret Service, which is locked or cannot be reached from the widget; it tries again soon",
-                "unlock your keyring (log in to the desktop, or unlock the login keyring in your keyring manager); the keychain line of `bridgectl doctor` says which")
+                "the keychain's items are in a store the widget cannot use now (the Secret Service locked or unreachable, or the TPM); it tries again soon",
+                "the keychain line of `bridgectl doctor` says why: unlock your keyring, or reach the TPM that sealed the items")
         case .insecureStorage:
             explain(.problem,
                 "a file or directory is a link, has several names, another owner or permissions open to others, so the widget refuses it",

@@ -39,6 +39,14 @@ import SecureBridge
         // Another machine's TPM, a damaged sealed key, a TPM that does not answer: no amount.
         let elsewhere = try await read(through: there.transport)
         #expect(elsewhere.succeeded && elsewhere.stdout.contains("keychain-unavailable") && !elsewhere.stdout.contains("4,675"), "\(elsewhere)")
+        let doctor = try await run(["doctor"], through: there.transport)
+        #expect(doctor.status == 1, "\(doctor)")
+        let finding = try #require(doctor.stdout.split(separator: "\n").first { $0.contains("keychain store:") }, "\(doctor)")
+        #expect(finding.contains("the tpm store, sealed to this machine's TPM cannot be used"), "\(finding)")
+        #expect(finding.contains("made by another TPM"), "\(finding)")
+        #expect(finding.contains("— fix: read this home on the machine that made it"), "\(finding)")
+        #expect(!doctor.stdout.contains("bridgectl logout"), "no fix destroys the keys: \(doctor)")
+        await #expect(try run(["doctor"], through: here.transport).succeeded, "this machine's TPM opens them")
         var damaged = sealedKey
         damaged[damaged.count - 8] ^= 1
         try fixture.overwrite(.keychain, "tpm-key", with: damaged)

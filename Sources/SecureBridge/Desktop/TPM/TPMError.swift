@@ -39,6 +39,26 @@ package enum TPMError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What to do about it, never a command that destroys what the TPM may still unseal.
+    package var remedy: String {
+        switch self {
+        case .unknownTransport:
+            return "set TSS2_TCTI to device:/dev/tpmrm0 (the default) or swtpm:host=HOST,port=PORT, and run `bridgectl doctor` again"
+        case let .unreachable(_, error) where error == EACCES:
+            return "`sudo usermod -aG tss \"$USER\"`, then log out of the desktop and in again"
+        case let .unreachable(_, error) where error == ENOENT:
+            return "set TSS2_TCTI to this machine's TPM; on a machine without one, log in again with `--keychain files`"
+        case .unreachable, .malformedResponse:
+            return "check that the TPM (or swtpm) answers at the transport TSS2_TCTI names, and run `bridgectl doctor` again"
+        case let .refused(_, code) where Self.isIntegrityFailure(code):
+            return "read this home on the machine that made it; if it was made here, log in again to make new keys: `bridgectl login --user ID`"
+        case .refused:
+            return "run `bridgectl doctor` again; if it stays, log in again to make new keys: `bridgectl login --user ID`"
+        case .sealedKeyMissing:
+            return "log in again to make new keys: `bridgectl login --user ID`"
+        }
+    }
+
     /// Whether `code` says a blob does not belong to this TPM's storage key:
     /// an integrity or binding failure, or a value out of range in the blob.
     static func isIntegrityFailure(_ code: UInt32) -> Bool {
