@@ -130,7 +130,7 @@ extension Doctor {
             return [Finding(.keys, .ok, "keychain store: files in \(home.keychain)")]
         case let .success(place):
             let isSecretService = place.store.kind.rawValue == "secret-service"
-            let name = isSecretService ? "the Secret Service" : "the \(place.store.kind.rawValue) store, \(place.store.kind.whereKept)"
+            let name = isSecretService ? "the Secret Service" : "the \(place.store.kind.rawValue) store (\(place.store.kind.whereKept))"
             do {
                 try place.checkStore()
                 return [Finding(.keys, .ok, "keychain store: \(name), reachable\(isSecretService ? ", its default collection unlocked" : "")")]

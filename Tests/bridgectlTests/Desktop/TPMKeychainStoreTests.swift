@@ -42,7 +42,7 @@ import SecureBridge
         let doctor = try await run(["doctor"], through: there.transport)
         #expect(doctor.status == 1, "\(doctor)")
         let finding = try #require(doctor.stdout.split(separator: "\n").first { $0.contains("keychain store:") }, "\(doctor)")
-        #expect(finding.contains("the tpm store, sealed to this machine's TPM cannot be used"), "\(finding)")
+        #expect(finding.contains("the tpm store (sealed to this machine's TPM) cannot be used"), "\(finding)")
         #expect(finding.contains("made by another TPM"), "\(finding)")
         #expect(finding.contains("— fix: read this home on the machine that made it"), "\(finding)")
         #expect(!doctor.stdout.contains("bridgectl logout"), "no fix destroys the keys: \(doctor)")
