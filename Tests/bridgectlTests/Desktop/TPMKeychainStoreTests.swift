@@ -58,6 +58,14 @@ import SecureBridge
         let back = try await read(through: here.transport)
         #expect(back.stdout.contains("4,675.00"), "nothing was lost: \(back)")
 
+        // With the sealed key gone, no write makes a new one beside the items the old one sealed.
+        try FileManager.default.removeItem(atPath: fixture.path(.keychain, "tpm-key"))
+        let orphaning = try await run(["publish", "-"], through: here.transport, input: String(decoding: BridgeFixture.otherAccounts, as: UTF8.self))
+        #expect(!orphaning.succeeded && orphaning.stderr.contains("missing"), "\(orphaning)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path(.keychain, "tpm-key")), "no new key beside the old items")
+        try fixture.overwrite(.keychain, "tpm-key", with: sealedKey)
+        await #expect(try read(through: here.transport).stdout.contains("4,675.00"), "the first snapshot still reads")
+
         // Logout destroys the data keyset's sealed file, as it destroys the keyset in any store.
         let logout = try await run(["logout"], through: here.transport)
         #expect(logout.succeeded, "\(logout)")

@@ -67,8 +67,7 @@ package final class TPMItems: KeychainStore {
     /// Destroys the item's file; with the last item gone, the sealed key too.
     package func delete(_ item: KeychainItem) throws {
         try directory.destroy(Self.fileName(of: item))
-        let left = try KeychainItem.allItems.contains { try directory.fileStatus(Self.fileName(of: $0)) != nil }
-        if !left {
+        if try !hasItems() {
             try directory.destroy(Self.keyName)
             key = nil
         }
@@ -82,14 +81,20 @@ package final class TPMItems: KeychainStore {
         }
     }
 
+    /// Whether any item's file is here.
+    private func hasItems() throws -> Bool {
+        try KeychainItem.allItems.contains { try directory.fileStatus(Self.fileName(of: $0)) != nil }
+    }
+
     /// The items' key: unsealed from `tpm-key`, or, when `creating` and there
-    /// is none, a new one sealed and written there first.
+    /// is neither a key nor an item, a new one sealed and written there first
+    /// (never beside items a lost key sealed, which a new key would orphan).
     private func unsealedKey(creating: Bool) throws -> AES256Key {
         if let key { return key }
         let unsealed: AES256Key
         if let blob = try directory.read(Self.keyName, limit: 1024) {
             unsealed = try AES256Key(try tpm.unseal(try TPMSealedBlob(storedBytes: blob)))
-        } else if creating {
+        } else if creating, try !hasItems() {
             let secret = try SecureBytes.random(count: 32)
             try directory.write(Self.keyName, try tpm.seal(secret).storedBytes)
             unsealed = try AES256Key(secret)
