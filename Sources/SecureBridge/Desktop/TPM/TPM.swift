@@ -100,10 +100,21 @@ package struct TPM: Sendable {
         }
     }
 
-    /// Whether the TPM answers: it makes the storage key and flushes it.
+    /// Whether the owner hierarchy can be used: the TPM makes the storage key, which is flushed.
     /// - Throws: `TPMError`.
     package func checkReachable() throws {
         try withStorageKey { _ in }
+    }
+
+    /// Whether the TPM answers at all: it returns 8 random bytes (TPM2_GetRandom),
+    /// a command a hardware TPM runs in a few milliseconds, where making a
+    /// storage key takes one an ECC key derivation's hundreds.
+    /// - Throws: `TPMError`.
+    package func checkAnswers() throws {
+        var command = TPMCommand(.getRandom, handles: [], authorized: false)
+        command.append(UInt16(8))
+        var parameters = try transmit(&command, named: "returning random bytes").parameters()
+        guard try parameters.sized().count == 8 else { throw TPMError.malformedResponse }
     }
 
     /// Runs `body` with the owner hierarchy's storage key loaded, and flushes it after.
@@ -178,6 +189,7 @@ struct TPMCommand {
         case load = 0x157
         case unseal = 0x15E
         case flushContext = 0x165
+        case getRandom = 0x17B
     }
 
     static let ownerHierarchy: UInt32 = 0x4000_0001
@@ -200,6 +212,7 @@ struct TPMCommand {
     }
 
     mutating func append(_ value: UInt32) { parameters.append(value) }
+    mutating func append(_ value: UInt16) { parameters.append(value) }
 
     /// Zeroes the parameters in place (their storage then has no other owner).
     mutating func wipe() {

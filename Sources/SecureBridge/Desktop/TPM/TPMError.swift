@@ -26,6 +26,8 @@ package enum TPMError: Error, Equatable, CustomStringConvertible {
             return "The TPM at \(place) is closed to this user: add the user to the group that owns it (tss)."
         case let .unreachable(place, error) where error == ENOENT:
             return "There is no TPM at \(place)."
+        case let .unreachable(place, error) where error == ETIMEDOUT:
+            return "The TPM at \(place) did not answer within \(TPMTransport.socketTimeout) seconds."
         case let .unreachable(place, error):
             return "The TPM at \(place) cannot be reached: \(String(cString: strerror(error)))."
         case let .refused(command, code) where Self.isIntegrityFailure(code):

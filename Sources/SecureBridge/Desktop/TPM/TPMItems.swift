@@ -73,8 +73,13 @@ package final class TPMItems: KeychainStore {
         }
     }
 
+    /// Unseals the key the first time; once it is unsealed (a follower's
+    /// watch asks every second), only whether the TPM still answers: a
+    /// cleared TPM is then found by the next read, which unseals again.
     package func checkReachable() throws {
-        if try directory.fileStatus(Self.keyName) != nil {
+        if key != nil {
+            try tpm.checkAnswers()
+        } else if try directory.fileStatus(Self.keyName) != nil {
             _ = try unsealedKey(creating: false)
         } else {
             try tpm.checkReachable()

@@ -63,6 +63,10 @@ package enum TPMTransport: Equatable, Sendable {
         return response
     }
 
+    /// How long a socket's TPM may take to accept a command or answer it; a
+    /// device's waits are the kernel driver's (the TCG's command durations).
+    package static let socketTimeout = 5
+
     /// A TPM's largest command or response buffer (`TPM_PT_MAX_RESPONSE_SIZE` is 4,096 or less).
     static let largestResponse = 4096
 
@@ -82,6 +86,11 @@ package enum TPMTransport: Equatable, Sendable {
         case let .socket(host, port):
             let descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard descriptor >= 0 else { throw TPMError.unreachable(place: place, errno: errno) }
+            // A software TPM that stopped (SIGSTOP, a hung host) fails the command, never hangs the reader.
+            var timeout = timeval(tv_sec: Self.socketTimeout, tv_usec: 0)
+            for option in [SO_RCVTIMEO, SO_SNDTIMEO] {
+                setsockopt(descriptor, SOL_SOCKET, option, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
@@ -93,7 +102,7 @@ package enum TPMTransport: Equatable, Sendable {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
             guard connected == 0 else {
-                let error = errno
+                let error = errno == EINPROGRESS ? ETIMEDOUT : errno
                 close(descriptor)
                 throw TPMError.unreachable(place: place, errno: error)
             }
@@ -106,7 +115,7 @@ package enum TPMTransport: Equatable, Sendable {
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw TPMError.unreachable(place: transport.place, errno: errno) }
+            guard count > 0 else { throw TPMError.unreachable(place: transport.place, errno: timedOut(errno)) }
             written += count
         }
     }
@@ -117,10 +126,15 @@ package enum TPMTransport: Equatable, Sendable {
         while filled < count {
             let got = bytes[filled...].withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if got < 0, errno == EINTR { continue }
-            guard got > 0 else { throw TPMError.unreachable(place: transport.place, errno: got == 0 ? ECONNRESET : errno) }
+            guard got > 0 else { throw TPMError.unreachable(place: transport.place, errno: got == 0 ? ECONNRESET : timedOut(errno)) }
             filled += got
         }
         return bytes
+    }
+
+    /// `ETIMEDOUT` for a socket timeout's `EAGAIN`, else `error`.
+    private static func timedOut(_ error: Int32) -> Int32 {
+        error == EAGAIN || error == EWOULDBLOCK ? ETIMEDOUT : error
     }
 }
 #endif
