@@ -146,25 +146,28 @@ extension Doctor {
             signingKey = load(.app) { try $0.readSecret(.signingKey) }
             state = load(.app) { try $0.read(.state) }
             let keychain = places[.keychain]?.directory.map { directory in Result { try Keychain(directory) } }
-            func item<T>(_ read: (Keychain) throws -> T?) -> Stored<T> {
+            /// An item its store says is damaged reads as `damaged`, which no check takes for a valid item.
+            func item<T>(damaged: T, _ read: (Keychain) throws -> T?) -> Stored<T> {
                 guard case let .success(place) = keychain else { return keychain == nil ? .absent : .unreachable }
                 do {
                     return try read(place).map(Stored.present) ?? .absent
                 } catch let error as StorageError {
                     return .refused(error)
+                } catch KeychainError.corrupt {
+                    return .present(damaged)
                 } catch {
                     return .unreachable
                 }
             }
             self.keychain = keychain
             if case let .success(place) = keychain, place.store.kind != .files {
-                passcode = item { try $0.readSecret(.passcode) }
+                passcode = item(damaged: SecureBytes(copying: [])) { try $0.readSecret(.passcode) }
             } else {
                 passcode = load(.app) { try $0.readSecret(.passcode) }
             }
-            keyset = item { try $0.readSecret(.keyset) }
-            pinnedKey = item { try $0.read(.pinnedKey) }
-            marks = item { try $0.read(.marks) }
+            keyset = item(damaged: SecureBytes(copying: [])) { try $0.readSecret(.keyset) }
+            pinnedKey = item(damaged: []) { try $0.read(.pinnedKey) }
+            marks = item(damaged: []) { try $0.read(.marks) }
             onboarding = load(.container) { try $0.read(.onboarding) }
             authStatus = load(.container) { try $0.read(.authStatus) }
             snapshot = load(.container) { try $0.read(.snapshot) }
@@ -223,7 +226,9 @@ extension Doctor {
 
         /// How a finding names the keychain item `name`: its path, or the Secret Service item.
         func keychainItem(_ name: String, in home: BridgeHome) -> String {
-            isKeychainInFiles ? home.keychain.appending(name).string : "the Secret Service item `\(name)`"
+            guard case let .success(place) = keychain, place.store.kind != .files else { return home.keychain.appending(name).string }
+            return place.store.kind.rawValue == "secret-service"
+                ? "the Secret Service item `\(name)`" : "the keychain item `\(name)` (\(place.store.kind.whereKept))"
         }
 
         /// The app's bookkeeping, or `nil` when it is absent, refused or damaged.

@@ -62,7 +62,7 @@ final class SoftwareTPM {
             0x40, 0, 0, 0x0A,  // TPM_RH_LOCKOUT
             0, 0, 0, 9, 0x40, 0, 0, 0x09, 0, 0, 0, 0, 0,  // a password session, the password empty
         ]
-        let response = try transport.transmit(clear)
+        let response = try transport.connect().transmit(clear)
         guard response.count >= 10, response[6..<10].allSatisfy({ $0 == 0 }) else { throw TPMError.malformedResponse }
     }
 

@@ -57,7 +57,7 @@ package struct TPM: Sendable {
     /// - Throws: `TPMError`.
     package func seal(_ secret: SecureBytes) throws -> TPMSealedBlob {
         precondition((1...Self.maximumSecretCount).contains(secret.count), "a sealed secret is 1 to 128 bytes")
-        return try withStorageKey { parent in
+        return try withStorageKey { channel, parent in
             var command = TPMCommand(.create, handles: [parent], authorized: true)
             // inSensitive: an empty authorization value and the secret as the object's data.
             secret.withUnsafeBytes { data in
@@ -69,7 +69,7 @@ package struct TPM: Sendable {
             command.appendSized { $0.append(Self.sealedObjectTemplate) }
             command.appendSized { _ in }  // outsideInfo
             command.append(UInt32(0))  // creationPCR: no PCR selection
-            let response = try transmit(&command, named: "sealing")
+            let response = try channel.send(&command, named: "sealing")
             var parameters = try response.parameters()
             let privateArea = try parameters.sized()
             let publicArea = try parameters.sized()
@@ -81,14 +81,14 @@ package struct TPM: Sendable {
     /// - Throws: `TPMError.refused` when another TPM sealed it, the TPM was
     ///   cleared since, or the blob is damaged; other `TPMError`s when the TPM cannot be asked.
     package func unseal(_ blob: TPMSealedBlob) throws -> SecureBytes {
-        try withStorageKey { parent in
+        try withStorageKey { channel, parent in
             var load = TPMCommand(.load, handles: [parent], authorized: true)
             load.appendSized { $0.append(blob.privateArea) }
             load.appendSized { $0.append(blob.publicArea) }
-            let object = try transmit(&load, named: "loading the sealed key").handle()
-            defer { flush(object) }
+            let object = try channel.send(&load, named: "loading the sealed key").handle()
+            defer { channel.flush(object) }
             var unseal = TPMCommand(.unseal, handles: [object], authorized: true)
-            var response = try transmit(&unseal, named: "unsealing")
+            var response = try channel.send(&unseal, named: "unsealing")
             defer { response.wipe() }
             var data: [UInt8]
             do {
@@ -103,7 +103,7 @@ package struct TPM: Sendable {
     /// Whether the owner hierarchy can be used: the TPM makes the storage key, which is flushed.
     /// - Throws: `TPMError`.
     package func checkReachable() throws {
-        try withStorageKey { _ in }
+        try withStorageKey { _, _ in }
     }
 
     /// Whether the TPM answers at all: it returns 8 random bytes (TPM2_GetRandom),
@@ -111,41 +111,30 @@ package struct TPM: Sendable {
     /// storage key takes one an ECC key derivation's hundreds.
     /// - Throws: `TPMError`.
     package func checkAnswers() throws {
+        let channel = TPMChannel(try transport.connect())
         var command = TPMCommand(.getRandom, handles: [], authorized: false)
         command.append(UInt16(8))
-        var parameters = try transmit(&command, named: "returning random bytes").parameters()
+        var parameters = try channel.send(&command, named: "returning random bytes").parameters()
         guard try parameters.sized().count == 8 else { throw TPMError.malformedResponse }
     }
 
-    /// Runs `body` with the owner hierarchy's storage key loaded, and flushes it after.
-    private func withStorageKey<Result>(_ body: (UInt32) throws -> Result) throws -> Result {
-        var command = TPMCommand(.createPrimary, handles: [TPMCommand.ownerHierarchy], authorized: true)
-        command.appendSized { sensitive in
-            sensitive.appendSized { _ in }
-            sensitive.appendSized { _ in }
+    /// Runs `body` on one connection with the owner hierarchy's storage key
+    /// loaded, and flushes it after: through `/dev/tpmrm0` what a connection
+    /// loaded lives until it closes, so one operation is one connection.
+    ///
+    /// A TPM reached without a resource manager (a software TPM's socket,
+    /// `/dev/tpm0`) keeps what a killed process left loaded; once its object
+    /// slots are full (`TPM_RC_OBJECT_MEMORY`) the transient objects are
+    /// flushed and the call is made once more. Through `/dev/tpmrm0` only
+    /// this connection's own are listed.
+    private func withStorageKey<Result>(_ body: (TPMChannel, UInt32) throws -> Result) throws -> Result {
+        let channel = TPMChannel(try transport.connect())
+        do {
+            return try channel.withStorageKey(template: Self.storageKeyTemplate, body)
+        } catch TPMError.refused(_, TPMChannel.objectMemoryFull) {
+            try channel.flushTransientObjects()
+            return try channel.withStorageKey(template: Self.storageKeyTemplate, body)
         }
-        command.appendSized { $0.append(Self.storageKeyTemplate) }
-        command.appendSized { _ in }
-        command.append(UInt32(0))
-        let parent = try transmit(&command, named: "making the storage key").handle()
-        defer { flush(parent) }
-        return try body(parent)
-    }
-
-    private func flush(_ handle: UInt32) {
-        var command = TPMCommand(.flushContext, handles: [], authorized: false)
-        command.append(handle)
-        _ = try? transmit(&command, named: "flushing")
-    }
-
-    /// Sends `command` and wipes it, and the buffer it was sent as: a Create's holds the secret.
-    private func transmit(_ command: inout TPMCommand, named name: String) throws -> TPMResponse {
-        var bytes = command.bytes
-        defer {
-            SecureBytes.wipe(&bytes)
-            command.wipe()
-        }
-        return try TPMResponse(try transport.transmit(bytes), command: command.code, named: name)
     }
 
     /// The TCG's storage root key template: a restricted decryption ECC
@@ -180,6 +169,63 @@ package struct TPM: Sendable {
     }()
 }
 
+/// One operation's commands, each sent and wiped on one connection.
+struct TPMChannel {
+    private let connection: TPMConnection
+
+    init(_ connection: TPMConnection) { self.connection = connection }
+
+    /// `TPM_RC_OBJECT_MEMORY`: no slot is free for another loaded object.
+    static let objectMemoryFull: UInt32 = 0x902
+
+    /// Sends `command` and wipes it, and the buffer it was sent as: a Create's holds the secret.
+    func send(_ command: inout TPMCommand, named name: String) throws -> TPMResponse {
+        var bytes = command.bytes
+        defer {
+            SecureBytes.wipe(&bytes)
+            command.wipe()
+        }
+        return try TPMResponse(try connection.transmit(bytes), command: command.code, named: name)
+    }
+
+    /// Runs `body` with the primary key `template` describes loaded under the owner hierarchy, and flushes it after.
+    func withStorageKey<Result>(template: [UInt8], _ body: (TPMChannel, UInt32) throws -> Result) throws -> Result {
+        var command = TPMCommand(.createPrimary, handles: [TPMCommand.ownerHierarchy], authorized: true)
+        command.appendSized { sensitive in
+            sensitive.appendSized { _ in }
+            sensitive.appendSized { _ in }
+        }
+        command.appendSized { $0.append(template) }
+        command.appendSized { _ in }
+        command.append(UInt32(0))
+        let parent = try send(&command, named: "making the storage key").handle()
+        defer { flush(parent) }
+        return try body(self, parent)
+    }
+
+    /// Flushes a loaded object. A flush that fails is not retried: the
+    /// result is had, the kernel's resource manager flushes what the
+    /// connection left at its close, and a TPM without one is cleared of
+    /// leftovers when its slots are full (`flushTransientObjects`).
+    func flush(_ handle: UInt32) {
+        var command = TPMCommand(.flushContext, handles: [], authorized: false)
+        command.append(handle)
+        _ = try? send(&command, named: "flushing")
+    }
+
+    /// Flushes every transient object the TPM lists (TPM2_GetCapability of the handles from 0x80000000).
+    func flushTransientObjects() throws {
+        var command = TPMCommand(.getCapability, handles: [], authorized: false)
+        command.append(UInt32(1))  // TPM_CAP_HANDLES
+        command.append(UInt32(0x8000_0000))  // the first transient handle
+        command.append(UInt32(64))
+        var parameters = try send(&command, named: "listing the loaded objects").parameters()
+        try parameters.skip(1 + 4)  // moreData, capability
+        let count = try parameters.u32()
+        for _ in 0..<min(count, 64) { flush(try parameters.u32()) }
+    }
+}
+
 /// One TPM 2.0 command buffer: its header, handles, a password session when
 /// `authorized` (TPM_RS_PW with an empty password), then the parameters.
 struct TPMCommand {
@@ -189,6 +235,7 @@ struct TPMCommand {
         case load = 0x157
         case unseal = 0x15E
         case flushContext = 0x165
+        case getCapability = 0x17A
         case getRandom = 0x17B
     }
 

@@ -45,14 +45,21 @@ package final class TPMItems: KeychainStore {
 
     static func fileName(of item: KeychainItem) -> String { item.name + ".tpm" }
 
+    /// An item whose file does not open under the unsealed key is damaged, as
+    /// a damaged file of the files store is (`KeychainError.corrupt`): damaged
+    /// marks are repaired by the app's next publish, as in any store.
     package func read(_ item: KeychainItem) throws -> SecureBytes? {
         let overhead = 12 + AESGCM.tagByteCount
         guard let stored = try directory.read(Self.fileName(of: item), limit: item.byteLimit + overhead) else { return nil }
-        guard stored.count >= overhead else { throw TPMError.malformedResponse }
         let key = try unsealedKey(creating: false)
-        return try AESGCM.open(
-            combined: stored[12...], using: key, nonce: try AESGCM.Nonce(bytes: stored[..<12]),
-            authenticating: associatedData(item))
+        guard stored.count >= overhead else { throw KeychainError.corrupt(file: item.name) }
+        do {
+            return try AESGCM.open(
+                combined: stored[12...], using: key, nonce: try AESGCM.Nonce(bytes: stored[..<12]),
+                authenticating: associatedData(item))
+        } catch is BridgeError {
+            throw KeychainError.corrupt(file: item.name)
+        }
     }
 
     package func write(_ item: KeychainItem, _ bytes: SecureBytes) throws {

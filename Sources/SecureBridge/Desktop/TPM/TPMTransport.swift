@@ -43,24 +43,10 @@ package enum TPMTransport: Equatable, Sendable {
         }
     }
 
-    /// Sends one command and returns the TPM's whole response.
-    /// - Throws: `TPMError.unreachable` when the TPM cannot be reached or stops answering.
-    func transmit(_ command: [UInt8]) throws -> [UInt8] {
-        let descriptor = try open()
-        defer { close(descriptor) }
-        try Self.writeAll(command, to: descriptor, transport: self)
-        if case .device = self {
-            // The kernel hands the whole response to one read.
-            var response = [UInt8](repeating: 0, count: Self.largestResponse)
-            let count = response.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            guard count >= 10 else { throw TPMError.unreachable(place: place, errno: count < 0 ? errno : EIO) }
-            return Array(response[..<count])
-        }
-        var response = try Self.read(count: 10, from: descriptor, transport: self)
-        let size = Int(response[2]) << 24 | Int(response[3]) << 16 | Int(response[4]) << 8 | Int(response[5])
-        guard size >= 10, size <= Self.largestResponse else { throw TPMError.malformedResponse }
-        response += try Self.read(count: size - 10, from: descriptor, transport: self)
-        return response
+    /// Opens the device or connects to the socket, for one operation's commands.
+    /// - Throws: `TPMError.unreachable` when the TPM cannot be reached.
+    func connect() throws -> TPMConnection {
+        TPMConnection(descriptor: try open(), transport: self)
     }
 
     /// How long a socket's TPM may take to accept a command or answer it; a
@@ -70,7 +56,7 @@ package enum TPMTransport: Equatable, Sendable {
     /// A TPM's largest command or response buffer (`TPM_PT_MAX_RESPONSE_SIZE` is 4,096 or less).
     static let largestResponse = 4096
 
-    private var place: String {
+    var place: String {
         switch self {
         case let .device(path): path
         case let .socket(host, port): "\(host):\(port)"
@@ -99,7 +85,7 @@ package enum TPMTransport: Equatable, Sendable {
                 throw TPMError.unknownTransport("swtpm:host=\(host)")
             }
             let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
             guard connected == 0 else {
                 let error = errno == EINPROGRESS ? ETIMEDOUT : errno
@@ -110,31 +96,65 @@ package enum TPMTransport: Equatable, Sendable {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, transport: TPMTransport) throws {
+    /// `ETIMEDOUT` for a socket timeout's `EAGAIN`, else `error`.
+    static func timedOut(_ error: Int32) -> Int32 {
+        error == EAGAIN || error == EWOULDBLOCK ? ETIMEDOUT : error
+    }
+}
+
+/// An open device or socket to the TPM, closed when this goes: the objects
+/// loaded through `/dev/tpmrm0` live as long as it does.
+final class TPMConnection {
+    private let descriptor: Int32
+    private let transport: TPMTransport
+
+    init(descriptor: Int32, transport: TPMTransport) {
+        self.descriptor = descriptor
+        self.transport = transport
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends one command and returns the TPM's whole response.
+    /// - Throws: `TPMError.unreachable` when the TPM stops answering.
+    func transmit(_ command: [UInt8]) throws -> [UInt8] {
+        try writeAll(command)
+        if case .device = transport {
+            // The kernel hands the whole response to one read.
+            var response = [UInt8](repeating: 0, count: TPMTransport.largestResponse)
+            let count = response.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            guard count >= 10 else { throw TPMError.unreachable(place: transport.place, errno: count < 0 ? errno : EIO) }
+            return Array(response[..<count])
+        }
+        var response = try read(count: 10)
+        let size = Int(response[2]) << 24 | Int(response[3]) << 16 | Int(response[4]) << 8 | Int(response[5])
+        guard size >= 10, size <= TPMTransport.largestResponse else { throw TPMError.malformedResponse }
+        response += try read(count: size - 10)
+        return response
+    }
+
+    private func writeAll(_ bytes: [UInt8]) throws {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw TPMError.unreachable(place: transport.place, errno: timedOut(errno)) }
+            guard count > 0 else { throw TPMError.unreachable(place: transport.place, errno: TPMTransport.timedOut(errno)) }
             written += count
         }
     }
 
-    private static func read(count: Int, from descriptor: Int32, transport: TPMTransport) throws -> [UInt8] {
+    private func read(count: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
             let got = bytes[filled...].withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if got < 0, errno == EINTR { continue }
-            guard got > 0 else { throw TPMError.unreachable(place: transport.place, errno: got == 0 ? ECONNRESET : timedOut(errno)) }
+            guard got > 0 else {
+                throw TPMError.unreachable(place: transport.place, errno: got == 0 ? ECONNRESET : TPMTransport.timedOut(errno))
+            }
             filled += got
         }
         return bytes
-    }
-
-    /// `ETIMEDOUT` for a socket timeout's `EAGAIN`, else `error`.
-    private static func timedOut(_ error: Int32) -> Int32 {
-        error == EAGAIN || error == EWOULDBLOCK ? ETIMEDOUT : error
     }
 }
 #endif
