@@ -121,6 +121,21 @@ import SecureBridge
         #expect(try home.storedFiles() == files, "reading changed nothing")
     }
 
+    /// A damaged item, not the sealed key: a damaged keychain file, as in any
+    /// store. Widgets show tampered, doctor names the item, and the next
+    /// publish replaces damaged marks from the app's state.
+    @Test func aDamagedItemIsADamagedKeychainFile() async throws {
+        let home = try await SealedHome(machine: try SoftwareTPM())
+        try home.fixture.overwrite(.keychain, "marks.tpm", with: Array("damaged".utf8))
+        let shown = try await home.read()
+        #expect(shown.stdout.contains(#""reason":"tampered""#) && !shown.stdout.contains("4,675"), "\(shown)")
+        let doctor = try await home.run(["doctor"])
+        #expect(doctor.stdout.contains("the keychain item `marks` (sealed to this machine's TPM) are damaged"), "\(doctor)")
+        let publish = try await home.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self))
+        #expect(publish.succeeded, "\(publish)")
+        await #expect(try home.read().stdout.contains("4,675.00"), "the marks were replaced")
+    }
+
     /// A device the user cannot open (`/dev/tpmrm0` is `tss`'s): the group is named, no amount.
     @Test func aUserTheTPMIsClosedToIsToldTheGroup() async throws {
         let home = try await SealedHome(machine: try SoftwareTPM())
