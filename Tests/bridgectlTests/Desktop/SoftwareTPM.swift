@@ -66,6 +66,13 @@ final class SoftwareTPM {
         guard response.count >= 10, response[6..<10].allSatisfy({ $0 == 0 }) else { throw TPMError.malformedResponse }
     }
 
+    /// The objects in the TPM, loaded (transient) or kept (persistent).
+    /// swtpm has no resource manager, so what a command left loaded is
+    /// still listed after its connection closed.
+    func objects(persistent: Bool) throws -> [UInt32] {
+        try TPMChannel(transport.connect()).handles(from: persistent ? TPMChannel.firstPersistentHandle : TPMChannel.firstTransientHandle)
+    }
+
     /// Starts swtpm on `port` with `state`, and returns its process id once it answers.
     private static func launch(state: String, port: UInt16) -> pid_t? {
         // `--daemon`: swtpm returns once its sockets listen, and writes its process id.

@@ -9,8 +9,8 @@ import SecureBridge
 /// TPM (swtpm): the home reads on the machine whose TPM sealed it, and a copy
 /// read through another TPM, a cleared TPM, a damaged sealed key, a TPM that
 /// does not answer or one closed to the user shows `keychain-unavailable`
-/// and no amount, the files untouched; a follower comes to that view when
-/// the TPM goes, and back when it returns.
+/// and no amount, the files untouched; showing less needs no TPM; a
+/// follower comes to that view when the TPM goes, and back when it returns.
 @Suite(.sweep, .serialized) struct TPMKeychainStoreTests {
     /// A home whose commands go to one TPM unless told another.
     struct SealedHome {
@@ -134,6 +134,37 @@ import SecureBridge
         let publish = try await home.run(["publish", "-"], input: String(decoding: BridgeFixture.accounts, as: UTF8.self))
         #expect(publish.succeeded, "\(publish)")
         await #expect(try home.read().stdout.contains("4,675.00"), "the marks were replaced")
+    }
+
+    /// Showing less never needs the TPM: with it stopped, `lock` and hiding
+    /// the balances go through; once it is back the widget shows locked. Rotate
+    /// and logout destroy the sealed keyset as they destroy the keyset in any
+    /// store, and no command leaves an object in the TPM, persistent or loaded.
+    @Test func showingLessNeedsNoTPMAndNothingStaysInIt() async throws {
+        let home = try await SealedHome(machine: try SoftwareTPM())
+        home.machine.stop()
+        let lock = try await home.run(["lock"])
+        #expect(lock.succeeded && lock.stdout == "Locked.\n", "\(lock)")
+        await #expect(try home.run(["prefs", "--hide-balances", "on"]).succeeded)
+        Self.expectUnavailable(try await home.read())
+        try home.machine.restart()
+        let locked = try await home.read()
+        #expect(locked.stdout.contains(#""locked""#) && !locked.stdout.contains("4,675"), "\(locked)")
+        await #expect(try home.run(["unlock", "--passcode-stdin"], input: "2468").succeeded)
+        let hidden = try await home.read()
+        #expect(hidden.succeeded && !hidden.stdout.contains("4,675"), "balances stay hidden: \(hidden)")
+        await #expect(try home.run(["prefs", "--hide-balances", "off"]).succeeded)
+
+        let keyset = try home.fixture.bytes(.keychain, "keyset.tpm")
+        let rotate = try await home.run(["keys", "rotate"])
+        #expect(rotate.succeeded, "\(rotate)")
+        #expect(try home.fixture.bytes(.keychain, "keyset.tpm") != keyset)
+        await #expect(try home.read().stdout.contains("4,675.00"), "the re-sealed snapshot opens with the new key")
+        await #expect(try home.run(["logout"]).succeeded)
+        let keychain = try Set(FileManager.default.contentsOfDirectory(atPath: home.fixture.home.keychain.string))
+        #expect(keychain.isDisjoint(with: ["keyset.tpm", "passcode.tpm"]), "\(keychain)")
+        #expect(try home.machine.objects(persistent: true) == [], "nothing persistent")
+        #expect(try home.machine.objects(persistent: false) == [], "nothing left loaded")
     }
 
     /// A device the user cannot open (`/dev/tpmrm0` is `tss`'s): the group is named, no amount.

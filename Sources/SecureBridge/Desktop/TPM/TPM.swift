@@ -213,16 +213,26 @@ struct TPMChannel {
         _ = try? send(&command, named: "flushing")
     }
 
-    /// Flushes every transient object the TPM lists (TPM2_GetCapability of the handles from 0x80000000).
+    /// Flushes every transient object the TPM lists.
     func flushTransientObjects() throws {
+        for handle in try handles(from: Self.firstTransientHandle) { flush(handle) }
+    }
+
+    static let firstTransientHandle: UInt32 = 0x8000_0000
+    static let firstPersistentHandle: UInt32 = 0x8100_0000
+
+    /// The handles of the kind `first` starts (TPM2_GetCapability of
+    /// TPM_CAP_HANDLES, at most 64): the transient objects loaded, or the
+    /// persistent ones. Through `/dev/tpmrm0` only this connection's transient ones.
+    func handles(from first: UInt32) throws -> [UInt32] {
         var command = TPMCommand(.getCapability, handles: [], authorized: false)
         command.append(UInt32(1))  // TPM_CAP_HANDLES
-        command.append(UInt32(0x8000_0000))  // the first transient handle
+        command.append(first)
         command.append(UInt32(64))
         var parameters = try send(&command, named: "listing the loaded objects").parameters()
         try parameters.skip(1 + 4)  // moreData, capability
         let count = try parameters.u32()
-        for _ in 0..<min(count, 64) { flush(try parameters.u32()) }
+        return try (0..<min(count, 64)).map { _ in try parameters.u32() }.filter { $0 >> 24 == first >> 24 }
     }
 }
 
