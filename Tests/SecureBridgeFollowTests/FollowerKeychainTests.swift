@@ -25,7 +25,7 @@ import SecureBridge
     }
 
     /// A store that says nothing when it locks is asked again every
-    /// `KeychainWatch.pollingInterval`: its follower masks without any
+    /// `recheckInterval` (a second): its follower masks without any
     /// file changing, and shows the amounts again when the store is back.
     @Test(.timeLimit(.minutes(1))) func aStoreWithoutNotificationsIsAskedOnATimer() async throws {
         let fixture = try BridgeFixture()
@@ -41,6 +41,25 @@ import SecureBridge
         #expect(try #require(await follower.next()).entries.first?.state == .full)
         follower.task.cancel()
         try await follower.task.value
+    }
+}
+
+extension FollowerKeychainTests {
+    /// A store that asks to be checked less often (the TPM's every 10 s) is
+    /// not asked in between: locked meanwhile, the watch has not seen it.
+    @Test(.timeLimit(.minutes(1))) func aStoreIsAskedAtItsOwnInterval() async throws {
+        let fixture = try BridgeFixture()
+        SwitchableStore.interval.withLock { $0 = .seconds(60) }
+        defer { SwitchableStore.interval.withLock { $0 = .seconds(1) } }
+        try fixture.app.login(
+            user: "alice", passcode: fixture.passcode, sessionLength: .seconds(86400), keychain: SwitchableStore.kind, now: fixture.start)
+        let watch = KeychainWatch(home: fixture.home)
+        let asked = SwitchableStore.checks.withLock { $0 }
+        SwitchableStore.reachable.withLock { $0 = false }
+        defer { SwitchableStore.reachable.withLock { $0 = true } }
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(SwitchableStore.checks.withLock { $0 } == asked, "not asked within its interval")
+        #expect(watch.state == .reachable)
     }
 }
 
@@ -111,6 +130,8 @@ private final class NotifyingStore: KeychainStore, @unchecked Sendable {
 /// sends no notification when it does (`reachabilityChanges()` is the default).
 private final class SwitchableStore: KeychainStore, @unchecked Sendable {
     static let reachable = Mutex(true)
+    static let interval = Mutex(Duration.seconds(1))
+    static let checks = Mutex(0)
     private static let items = Mutex<[String: [UInt8]]>([:])
 
     static let kind: KeychainStoreKind = {
@@ -142,5 +163,10 @@ private final class SwitchableStore: KeychainStore, @unchecked Sendable {
         _ = Self.items.withLock { $0.removeValue(forKey: item.name) }
     }
 
-    func checkReachable() throws { try reach() }
+    func checkReachable() throws {
+        Self.checks.withLock { $0 += 1 }
+        try reach()
+    }
+
+    var recheckInterval: Duration { Self.interval.withLock { $0 } }
 }

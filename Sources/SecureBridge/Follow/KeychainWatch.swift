@@ -13,7 +13,8 @@ import Synchronization
 /// - at once whenever the store's own notifications say something changed
 ///   (`KeychainStore.reachabilityChanges()`: the Secret Service's signals),
 ///   and every `safetyInterval` besides, for a service that does not send them;
-/// - every `pollingInterval` for a store that has no notifications;
+/// - every `KeychainStore.recheckInterval` for a store that has no
+///   notifications (a second, unless the store says otherwise);
 /// - when `recheck()` is called (the keychain directory changed: a login
 ///   may have chosen another store).
 ///
@@ -32,7 +33,7 @@ public final class KeychainWatch: Sendable {
         case unavailable
     }
 
-    /// How often a store without notifications is asked, and a lost watch tried again.
+    /// How often a lost watch is tried again.
     public static let pollingInterval: Duration = .seconds(1)
     /// How often a store with notifications is asked all the same.
     public static let safetyInterval: Duration = .seconds(15)
@@ -59,7 +60,7 @@ public final class KeychainWatch: Sendable {
 
     /// The store's notifications, as far as they go.
     private enum Notifications {
-        /// The store has none: it is asked every `pollingInterval`.
+        /// The store has none: it is asked every `KeychainStore.recheckInterval`.
         case none
         /// They come, read by this task.
         case live(Task<Void, Never>)
@@ -123,7 +124,7 @@ public final class KeychainWatch: Sendable {
             schedule(after: Self.safetyInterval)
         case .none:
             fact.record(reachable ? .reachable : .unavailable)
-            schedule(after: Self.pollingInterval)
+            schedule(after: keychain.recheckInterval)
         }
     }
 

@@ -80,9 +80,9 @@ package final class TPMItems: KeychainStore {
         }
     }
 
-    /// Unseals the key the first time; once it is unsealed (a follower's
-    /// watch asks every second), only whether the TPM still answers: a
-    /// cleared TPM is then found by the next read, which unseals again.
+    /// Unseals the key the first time; once it is unsealed, only whether
+    /// the TPM still answers: a cleared TPM is then found by the next read,
+    /// which unseals again.
     package func checkReachable() throws {
         if key != nil {
             try tpm.checkAnswers()
@@ -92,6 +92,13 @@ package final class TPMItems: KeychainStore {
             try tpm.checkReachable()
         }
     }
+
+    /// A follower asks every 10 seconds, so a TPM that stops answering is
+    /// seen within 15 (its 5-second timeout on top), as a Secret Service
+    /// is: each check wakes the process and asks over a new connection
+    /// (about 1 ms of CPU), and once a second that was 5 CPU ticks a minute
+    /// against the idle follower's budget of one (docs/PERFORMANCE.md).
+    package var recheckInterval: Duration { .seconds(10) }
 
     /// Whether any item's file is here.
     private func hasItems() throws -> Bool {

@@ -58,6 +58,9 @@ package struct Keychain {
         store.kind == .files ? nil : try storeItems.store.reachabilityChanges()
     }
 
+    /// How often a long-lived reader asks the store when it has no notifications.
+    package var recheckInterval: Duration { storeItems.store.recheckInterval }
+
     /// This place moved to a new store of `kind`. The new store is checked first, so one that cannot be
     /// used changes nothing; then the old keyset, pinned key and marks go, and only then does `store`
     /// record the new choice (lowering the marks is safe: the login raises them).

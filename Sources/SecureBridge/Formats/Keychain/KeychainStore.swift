@@ -29,11 +29,18 @@ public protocol KeychainStore {
     /// The stream finishes when it can no longer tell; ending the iteration must release what it holds.
     /// - Throws: Any error when the notifications cannot be had now.
     func reachabilityChanges() throws -> AsyncStream<Void>?
+
+    /// How often a long-lived reader asks a store without notifications ``checkReachable()``:
+    /// every second by default; a store whose check costs more may be asked less often.
+    var recheckInterval: Duration { get }
 }
 
 extension KeychainStore {
     /// No notifications: a long-lived reader re-checks ``checkReachable()`` on a timer.
     public func reachabilityChanges() throws -> AsyncStream<Void>? { nil }
+
+    /// Every second.
+    public var recheckInterval: Duration { .seconds(1) }
 }
 
 /// One of the four items a keychain keeps, named as the files store names its files.
