@@ -224,7 +224,7 @@ extension Doctor {
             secretToolAttributes(name).map { "secret-tool clear \($0)" } ?? "rm \(Doctor.quoted(path))"
         }
 
-        /// How a finding names the keychain item `name`: its path, or the Secret Service item.
+        /// How a finding names the keychain item `name`: its path, or the item in its store.
         func keychainItem(_ name: String, in home: BridgeHome) -> String {
             guard case let .success(place) = keychain, place.store.kind != .files else { return home.keychain.appending(name).string }
             return place.store.kind.rawValue == "secret-service"
