@@ -70,7 +70,7 @@ final class SoftwareTPM {
     /// swtpm has no resource manager, so what a command left loaded is
     /// still listed after its connection closed.
     func objects(persistent: Bool) throws -> [UInt32] {
-        try TPMChannel(transport.connect()).handles(from: persistent ? TPMChannel.firstPersistentHandle : TPMChannel.firstTransientHandle)
+        try TPMChannel(transport.connect()).handles(from: persistent ? 0x8100_0000 /* TPM_HT_PERSISTENT */ : TPMChannel.firstTransientHandle)
     }
 
     /// Starts swtpm on `port` with `state`, and returns its process id once it answers.

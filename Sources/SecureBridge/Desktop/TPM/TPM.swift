@@ -219,7 +219,6 @@ struct TPMChannel {
     }
 
     static let firstTransientHandle: UInt32 = 0x8000_0000
-    static let firstPersistentHandle: UInt32 = 0x8100_0000
 
     /// The handles of the kind `first` starts (TPM2_GetCapability of
     /// TPM_CAP_HANDLES, at most 64): the transient objects loaded, or the
@@ -229,7 +228,7 @@ struct TPMChannel {
         command.append(UInt32(1))  // TPM_CAP_HANDLES
         command.append(first)
         command.append(UInt32(64))
-        var parameters = try send(&command, named: "listing the loaded objects").parameters()
+        var parameters = try send(&command, named: "listing the handles").parameters()
         try parameters.skip(1 + 4)  // moreData, capability
         let count = try parameters.u32()
         return try (0..<min(count, 64)).map { _ in try parameters.u32() }.filter { $0 >> 24 == first >> 24 }
